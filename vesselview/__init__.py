@@ -1,0 +1,40 @@
+"""vesselview: inspect and evaluate retinal-vessel segmentations.
+
+The public Python API. Importing it never imports Qt; heavy modules load on first use.
+
+>>> import vesselview as vv
+>>> case = vv.load_case("01_manual1.gif", "01_pred.png", fov="01_mask.gif")  # doctest: +SKIP
+>>> vv.evaluate(case, vv.Params(t=2)).metrics["f1_t"]                          # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from vesselview._version import __version__
+
+_EXPORTS = {
+    "Params": "vesselview.engine.params",
+    "Case": "vesselview.engine.case",
+    "Result": "vesselview.engine.result",
+    "Layer": "vesselview.engine.layers",
+    "Evaluator": "vesselview.engine.pipeline",
+    "evaluate": "vesselview.engine.pipeline",
+    "METRIC_KEYS": "vesselview.engine.keys",
+    "load_case": "vesselview.io.loader",
+    "VesselviewError": "vesselview.errors",
+    "InputError": "vesselview.errors",
+    "ParamsError": "vesselview.errors",
+    "EvaluationStopped": "vesselview.errors",
+}
+
+__all__ = ["__version__", *_EXPORTS]
+
+
+def __getattr__(name: str) -> Any:
+    """Import public names lazily so ``import vesselview`` stays fast and Qt-free."""
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'vesselview' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)

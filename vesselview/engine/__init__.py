@@ -1,0 +1,1 @@
+"""The Qt-free metric engine: parameters, metric families, overlay layers, pipeline."""

@@ -1,0 +1,81 @@
+"""Overlay layer type and the default, colour-blind-safe palette (``design.md``).
+
+A layer is a small integer image plus a legend (class value -> name, RGBA colour).
+The GUI recolours a layer by swapping its lookup table, never by rebuilding pixels.
+Colours are from the Okabe–Ito palette, which stays distinguishable under the
+common colour-vision deficiencies.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+RGBA = tuple[int, int, int, int]
+
+OKABE_ITO: dict[str, RGBA] = {
+    "black": (0, 0, 0, 255),
+    "orange": (230, 159, 0, 255),
+    "sky_blue": (86, 180, 233, 255),
+    "bluish_green": (0, 158, 115, 255),
+    "yellow": (240, 228, 66, 255),
+    "blue": (0, 114, 178, 255),
+    "vermillion": (213, 94, 0, 255),
+    "reddish_purple": (204, 121, 167, 255),
+    "white": (245, 245, 245, 255),
+    "grey": (150, 150, 150, 255),
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class LegendEntry:
+    """One class of a layer: its pixel value, display name and default colour."""
+
+    value: int
+    name: str
+    colour: RGBA
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Layer:
+    """One overlay product of an evaluation.
+
+    Attributes
+    ----------
+    name : str
+        Stable key (``"confusion"``, ``"tolerant"``, ``"segments"``...).
+    title : str
+        Human-readable title for legends and menus.
+    kind : {"classes", "labels", "scalar"}
+        ``classes``: uint8 class map described by ``legend`` (0 = nothing).
+        ``labels``: int32 label image (0 = nothing); colour by label, cyclic.
+        ``scalar``: uint8 where 0 = nothing and 1..255 map linearly to
+        ``value_range``; ``legend`` gives the colours of both ends.
+    data : ndarray, shape (H, W)
+        The pixel values (read-only).
+    legend : tuple of LegendEntry
+    value_range : tuple of float
+        For ``scalar`` layers, the values represented by 1 and 255.
+    """
+
+    name: str
+    title: str
+    kind: str
+    data: np.ndarray
+    legend: tuple[LegendEntry, ...] = ()
+    value_range: tuple[float, float] = (0.0, 1.0)
+
+    def __post_init__(self) -> None:
+        self.data.setflags(write=False)
+
+    def count(self, value: int) -> int:
+        """Number of pixels with class ``value``."""
+        return int(np.count_nonzero(self.data == value))
+
+    def class_name(self, value: int) -> str:
+        """Legend name of class ``value`` (``""`` for 0 / unknown)."""
+        for entry in self.legend:
+            if entry.value == value:
+                return entry.name
+        return ""

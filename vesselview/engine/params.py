@@ -1,0 +1,177 @@
+"""Evaluation parameters (``metrics.md`` section 7; ``skeletal-similarity.md``).
+
+`Params` is a frozen, validated record of every user-settable parameter. It is
+hashable, so the pipeline can cache stages by the parameter values they depend on.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from vesselview.errors import ParamsError
+
+DISTANCES = ("euclidean", "cityblock", "chessboard")
+SS_MODES = ("reference",)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Spec:
+    """Type and allowed range of one parameter."""
+
+    kind: type
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] = ()
+    help: str = ""
+
+
+PARAM_SPECS: dict[str, _Spec] = {
+    "t": _Spec(int, 0, 50, help="tolerance F1: chessboard tolerance radius t (pixels)"),
+    "cal_alpha": _Spec(int, 0, 50, help="CAL area tolerance: disc radius alpha (pixels)"),
+    "cal_beta": _Spec(int, 0, 50, help="CAL length tolerance: disc radius beta (pixels)"),
+    "ss_alpha": _Spec(float, 0.0, 1.0, help="SS weight alpha of thickness vs curve similarity"),
+    "ss_R": _Spec(int, 1, 20, help="SS maximum search radius R (pixels)"),
+    "ss_min_length": _Spec(int, 1, 1000, help="SS minimum segment length (pixels)"),
+    "ss_max_length": _Spec(int, 2, 10000, help="SS maximum segment length (pixels)"),
+    "ss_mode": _Spec(str, choices=SS_MODES, help="SS behaviour: 'reference' = authors' code"),
+    "tversky_alpha": _Spec(float, 0.0, 1000.0, help="Tversky weight of candidate-only pixels"),
+    "tversky_beta": _Spec(float, 0.0, 1000.0, help="Tversky weight of reference-only pixels"),
+    "fom_k": _Spec(float, 0.0, 1000.0, help="Pratt FOM scaling constant k"),
+    "delta_p": _Spec(float, 1.0, 100.0, help="Baddeley delta exponent p"),
+    "delta_c": _Spec(float, 0.0, 1e6, help="Baddeley delta cut-off c (pixels)"),
+    "contour_gamma": _Spec(int, 0, 50, help="contour-distance tolerance radius g (pixels)"),
+    "distance": _Spec(str, choices=DISTANCES, help="distance transform for distance metrics"),
+    "threshold": _Spec(float, 0.0, 1.0, help="probability threshold, fraction of full scale"),
+    "distance_fov": _Spec(bool, help="restrict distance metrics to the FOV"),
+    "cal_fov": _Spec(bool, help="restrict CAL to the FOV"),
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Params:
+    """All evaluation parameters, validated on construction.
+
+    Keys and defaults are those of ``metrics.md`` section 7. Integers may be given as
+    integral floats (``2.0``); booleans and strings must be of their own type.
+
+    Raises
+    ------
+    ParamsError
+        For an unknown key, a wrong type or an out-of-range value.
+
+    Examples
+    --------
+    >>> Params(t=3).t
+    3
+    >>> Params().replace(ss_R=3).ss_R
+    3
+    """
+
+    t: int = 2
+    cal_alpha: int = 2
+    cal_beta: int = 2
+    ss_alpha: float = 0.2
+    ss_R: int = 2
+    ss_min_length: int = 4
+    ss_max_length: int = 15
+    ss_mode: str = "reference"
+    tversky_alpha: float = 0.5
+    tversky_beta: float = 0.5
+    fom_k: float = 1.0 / 9.0
+    delta_p: float = 2.0
+    delta_c: float = 5.0
+    contour_gamma: int = 0
+    distance: str = "euclidean"
+    threshold: float = 0.5
+    distance_fov: bool = False
+    cal_fov: bool = False
+
+    def __post_init__(self) -> None:
+        for name, spec in PARAM_SPECS.items():
+            object.__setattr__(self, name, _checked(name, getattr(self, name), spec))
+        if self.ss_max_length < self.ss_min_length:
+            raise ParamsError(
+                f"ss_max_length ({self.ss_max_length}) must be >= ss_min_length "
+                f"({self.ss_min_length})"
+            )
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Any]) -> "Params":
+        """Build from a mapping, rejecting unknown keys with the list of known ones."""
+        unknown = sorted(set(values) - set(PARAM_SPECS))
+        if unknown:
+            raise ParamsError(
+                f"unknown parameter {', '.join(unknown)}; known: {', '.join(PARAM_SPECS)}"
+            )
+        return cls(**dict(values))
+
+    def replace(self, **changes: Any) -> "Params":
+        """Return a copy with ``changes`` applied (validated)."""
+        return Params.from_mapping({**self.to_dict(), **changes})
+
+    def to_dict(self) -> dict[str, Any]:
+        """Parameter values by key, in the spec's order."""
+        return {name: getattr(self, name) for name in PARAM_SPECS}
+
+
+def parse_value(key: str, text: str) -> Any:
+    """Parse a command-line string into the type of parameter ``key``.
+
+    Raises
+    ------
+    ParamsError
+        When ``key`` is unknown or ``text`` does not parse.
+    """
+    spec = PARAM_SPECS.get(key)
+    if spec is None:
+        raise ParamsError(f"unknown parameter {key!r}; known: {', '.join(PARAM_SPECS)}")
+    raw = text.strip()
+    if spec.kind is bool:
+        lowered = raw.lower()
+        if lowered in ("1", "true", "yes", "on"):
+            return True
+        if lowered in ("0", "false", "no", "off"):
+            return False
+        raise ParamsError(f"parameter {key}: expected true/false, got {text!r}")
+    if spec.kind is str:
+        return raw
+    try:
+        number = float(raw.split("/")[0]) / float(raw.split("/")[1]) if "/" in raw else float(raw)
+    except (ValueError, ZeroDivisionError):
+        raise ParamsError(f"parameter {key}: expected a number, got {text!r}") from None
+    return number
+
+
+def _checked(name: str, value: Any, spec: _Spec) -> Any:
+    """Validate one value against its spec and return it in canonical type."""
+    if spec.kind is bool:
+        if not isinstance(value, (bool,)) and not (
+            hasattr(value, "dtype") and value.dtype == bool
+        ):
+            raise ParamsError(f"parameter {name}: expected true or false, got {value!r}")
+        return bool(value)
+    if spec.kind is str:
+        if not isinstance(value, str) or value not in spec.choices:
+            raise ParamsError(
+                f"parameter {name}: expected one of {', '.join(spec.choices)}, got {value!r}"
+            )
+        return value
+    if isinstance(value, bool) or not isinstance(value, (int, float)) and not hasattr(
+        value, "__float__"
+    ):
+        raise ParamsError(f"parameter {name}: expected a number, got {value!r}")
+    number = float(value)
+    if not math.isfinite(number):
+        raise ParamsError(f"parameter {name}: expected a finite number, got {value!r}")
+    if spec.kind is int:
+        if number != int(number):
+            raise ParamsError(f"parameter {name}: expected a whole number, got {value!r}")
+        number = int(number)
+    if number < spec.low or number > spec.high:
+        raise ParamsError(
+            f"parameter {name}: {value!r} is out of range [{spec.low:g}, {spec.high:g}]"
+        )
+    return number
