@@ -1,6 +1,7 @@
 """Binary morphology primitives shared by every metric family (``metrics.md`` notation).
 
-OpenCV does the heavy lifting (dilation, distance transforms, connected components):
+OpenCV does the heavy lifting (dilation, chamfer distances, connected components; the
+exact Euclidean transform is `vesselview.engine.edt`):
 it is several times faster than scipy.ndimage on vessel-sized images and gives the
 same pixels; ``tests/engine/test_morphology.py`` checks each against scipy/scikit-image.
 """
@@ -12,6 +13,8 @@ from functools import lru_cache
 import cv2
 import numpy as np
 from skimage.morphology import disk as _skimage_disk
+
+from vesselview.engine.edt import euclidean_distance_to
 
 DistanceKind = str  # "euclidean" | "cityblock" | "chessboard"
 
@@ -85,22 +88,11 @@ def distance_to(mask: np.ndarray, kind: DistanceKind = "euclidean") -> np.ndarra
     ndarray of float64, shape (H, W)
         Distances in pixels (exact for all three kinds).
     """
-    background = (~mask).view(np.uint8)
     if kind == "euclidean":
-        dist = cv2.distanceTransform(background, cv2.DIST_L2, cv2.DIST_MASK_PRECISE)
-        return _exact_euclidean(dist)
+        return euclidean_distance_to(mask)
+    # OpenCV's 3x3 chamfer transforms are exact for the city-block and chessboard metrics.
     code = cv2.DIST_L1 if kind == "cityblock" else cv2.DIST_C
-    return cv2.distanceTransform(background, code, 3).astype(np.float64)
-
-
-def _exact_euclidean(dist32: np.ndarray) -> np.ndarray:
-    """Round float32 Euclidean distances to the exact sqrt of an integer.
-
-    OpenCV's exact (Felzenszwalb) transform returns float32; squared distances are
-    integers, so rounding the square recovers the exact float64 value.
-    """
-    squared = np.rint(dist32.astype(np.float64) ** 2)
-    return np.sqrt(squared)
+    return cv2.distanceTransform((~mask).view(np.uint8), code, 3).astype(np.float64)
 
 
 def count_components(mask: np.ndarray, connectivity: int = 8) -> int:

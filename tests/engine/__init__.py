@@ -1,0 +1,1 @@
+"""Tests of the Qt-free metric engine."""

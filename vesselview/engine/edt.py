@@ -1,0 +1,100 @@
+"""Exact Euclidean distance transform (Felzenszwalb & Huttenlocher, 2012), compiled with numba.
+
+Written by hand because neither library does both jobs well: scipy's
+``distance_transform_edt`` is exact but ~10x slower than OpenCV on fundus-sized
+images, and OpenCV's ``DIST_MASK_PRECISE`` transform is fast but works in float32 and
+misses by one squared unit on some long-range distances (a 2x1000 image with one
+feature pixel gets sqrt(885² + 1) wrong; ``tests/engine/test_morphology.py``). Here
+squared distances are integers, so the result is exact; the two separable passes run
+over columns, then rows (rows in parallel).
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+_INF = np.int64(1) << 62
+
+
+@numba.njit(cache=True, nogil=True)
+def _column_pass(features: np.ndarray) -> np.ndarray:
+    """Squared distance to the nearest feature in the same column (``_INF`` if none).
+
+    Scans row by row (down, then up) keeping each column's nearest feature row, so the
+    memory access stays in row-major order.
+    """
+    height, width = features.shape
+    out = np.empty((height, width), np.int64)
+    nearest = np.full(width, -1, np.int64)
+    for i in range(height):
+        for j in range(width):
+            if features[i, j]:
+                nearest[j] = i
+            gap = i - nearest[j]
+            out[i, j] = gap * gap if nearest[j] >= 0 else _INF
+    nearest[:] = -1
+    for i in range(height - 1, -1, -1):
+        for j in range(width):
+            if features[i, j]:
+                nearest[j] = i
+            if nearest[j] >= 0:
+                gap = nearest[j] - i
+                if gap * gap < out[i, j]:
+                    out[i, j] = gap * gap
+    return out
+
+
+@numba.njit(cache=True, nogil=True, parallel=True)
+def _row_pass(column_sq: np.ndarray) -> np.ndarray:
+    """Squared Euclidean distance: lower envelope of parabolas along each row."""
+    height, width = column_sq.shape
+    out = np.empty((height, width), np.float64)
+    for i in numba.prange(height):
+        f = column_sq[i]
+        apex = np.empty(width, np.int64)
+        bound = np.empty(width + 1, np.float64)
+        k = -1
+        for q in range(width):
+            if f[q] == _INF:
+                continue
+            while k >= 0:
+                v = apex[k]
+                s = ((f[q] + q * q) - (f[v] + v * v)) / (2.0 * (q - v))
+                if s <= bound[k]:
+                    k -= 1
+                else:
+                    break
+            k += 1
+            apex[k] = q
+            bound[k] = -np.inf if k == 0 else (
+                ((f[q] + q * q) - (f[apex[k - 1]] + apex[k - 1] * apex[k - 1]))
+                / (2.0 * (q - apex[k - 1])))
+            bound[k + 1] = np.inf
+        if k < 0:
+            for q in range(width):
+                out[i, q] = np.inf
+            continue
+        k = 0
+        for q in range(width):
+            while bound[k + 1] < q:
+                k += 1
+            v = apex[k]
+            out[i, q] = np.sqrt(np.float64((q - v) * (q - v) + f[v]))
+    return out
+
+
+def euclidean_distance_to(mask: np.ndarray) -> np.ndarray:
+    """Exact Euclidean distance from every pixel to the nearest True pixel of ``mask``.
+
+    Parameters
+    ----------
+    mask : ndarray of bool, shape (H, W)
+
+    Returns
+    -------
+    ndarray of float64, shape (H, W)
+        Distances in pixels; ``inf`` everywhere when ``mask`` is empty. Equal to
+        ``scipy.ndimage.distance_transform_edt(~mask)`` for a non-empty mask.
+    """
+    return _row_pass(_column_pass(np.ascontiguousarray(mask, dtype=np.bool_)))

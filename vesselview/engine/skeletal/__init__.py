@@ -1,0 +1,32 @@
+"""Skeletal similarity (SS) of Yan et al., exactly as ``skeletal-similarity.md`` specifies.
+
+Mode ``reference`` reproduces the authors' MATLAB code (its quirks documented in each
+module) without its crashes. The computation is split into cacheable stages:
+
+1. `thickness_map` (masks only), for reference and candidate;
+2. `search_radii` (FOV, R) -> `SearchRange`;
+3. `reference_segments` (FOV, min/max length) -> `Segments`;
+4. `match_segments` (everything above) -> `SegmentMatches`, and `revised_counts`;
+5. `skeletal_scores` (alpha) -> `SkeletalScores`.
+
+`skeletal_similarity` runs them all; `SkeletalProducts` holds the intermediate products.
+"""
+
+from vesselview.engine.skeletal.assign import Assignment, assign_candidates
+from vesselview.engine.skeletal.matching import MATCH_DTYPE, SegmentMatches, match_segments
+from vesselview.engine.skeletal.radii import SearchRange, search_radii
+from vesselview.engine.skeletal.score import (
+    SKELETAL_KEYS, RevisedCounts, SkeletalScores, revised_counts, skeletal_scores,
+)
+from vesselview.engine.skeletal.segments import Segments, reference_segments
+from vesselview.engine.skeletal.similarity import (
+    SEGMENT_DTYPE, SkeletalProducts, skeletal_similarity,
+)
+from vesselview.engine.skeletal.thickness import thickness_map
+
+__all__ = [
+    "Assignment", "MATCH_DTYPE", "RevisedCounts", "SEGMENT_DTYPE", "SKELETAL_KEYS",
+    "SearchRange", "SegmentMatches", "Segments", "SkeletalProducts", "SkeletalScores",
+    "assign_candidates", "match_segments", "reference_segments", "revised_counts",
+    "search_radii", "skeletal_scores", "skeletal_similarity", "thickness_map",
+]

@@ -1,0 +1,173 @@
+"""Cubic fits and curve similarity (``skeletal-similarity.md`` steps 9d-9f, 9h).
+
+Point sets are concatenated group by group (``starts`` gives each group's slice, points
+in scan order inside a group). All groups are fitted at once: the least squares runs
+in centred, scaled coordinates (u = (x - c) / s in [-1, 1], v = y - mean y) by a
+vectorised modified Gram-Schmidt QR of [1, u, u^2, u^3] with one reorthogonalisation,
+whose per-group inner products are segment sums (``np.add.reduceat``); groups with
+fewer than 4 points (underdetermined: the tie-break makes every x distinct) get the
+minimum-norm solution in those coordinates from a batched pseudo-inverse (so one
+point gives the zero vector, two points a fit with no even terms). The
+coefficients are then expanded back to raw 1-based coordinates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numba
+import numpy as np
+
+#: Step 9e: the offset added to an x value already seen in the same point set.
+TIE_STEP = 0.01
+#: Step 9h: a fit is "zero" (a line y = const) when its non-constant coefficients in
+#: centred, scaled coordinates are below this fraction of the y extent (at least 1 pixel).
+ZERO_FIT_TOLERANCE = 1e-9
+_DEGREE = 3
+
+
+@numba.njit(cache=True, nogil=True)
+def break_ties(x: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """Step 9e: within each group, in order, add 0.01 to a value already seen, repeatedly.
+
+    Written by hand because it is sequential: exactly the reference code's repeated
+    floating-point addition and exact comparison against the values accepted so far.
+    Linear search is fine here: a group is one segment's pixels or its candidates.
+    """
+    out = x.copy()
+    for g in range(starts.shape[0] - 1):
+        for k in range(starts[g], starts[g + 1]):
+            value = out[k]
+            m = starts[g]
+            while m < k:
+                if out[m] == value:
+                    value += TIE_STEP
+                    m = starts[g]
+                else:
+                    m += 1
+            out[k] = value
+    return out
+
+
+def _group_sum(values: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """Sum of ``values`` over each non-empty group."""
+    return np.add.reduceat(values, starts[:-1], axis=0)
+
+
+def _mgs_solve(u: np.ndarray, v: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """Least-squares cubic coefficients (q0..q3) per group of >= 4 distinct u."""
+    n_groups = starts.size - 1
+    group = np.repeat(np.arange(n_groups), np.diff(starts))
+    basis = np.stack([u ** p for p in range(_DEGREE + 1)], axis=1)
+    triangle = np.zeros((n_groups, _DEGREE + 1, _DEGREE + 1))
+    projected = np.zeros((n_groups, _DEGREE + 1))
+    residual = v.copy()
+    for j in range(_DEGREE + 1):
+        for _ in range(2):  # Gram-Schmidt twice is enough
+            for i in range(j):
+                proj = _group_sum(basis[:, i] * basis[:, j], starts)
+                triangle[:, i, j] += proj
+                basis[:, j] -= proj[group] * basis[:, i]
+        norm = np.sqrt(_group_sum(basis[:, j] ** 2, starts))
+        triangle[:, j, j] = norm
+        basis[:, j] /= norm[group]
+        projected[:, j] = _group_sum(basis[:, j] * residual, starts)
+        residual -= projected[group, j] * basis[:, j]
+    return np.linalg.solve(triangle, projected[:, :, None])[:, :, 0]
+
+
+def _min_norm_solve(u: np.ndarray, v: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """Minimum-norm cubic coefficients (q0..q3) per group of 1..3 points."""
+    n_groups = starts.size - 1
+    sizes = np.diff(starts)
+    group = np.repeat(np.arange(n_groups), sizes)
+    slot = np.arange(u.size) - starts[group]
+    design = np.zeros((n_groups, _DEGREE, _DEGREE + 1))
+    target = np.zeros((n_groups, _DEGREE))
+    design[group, slot] = np.stack([u ** p for p in range(_DEGREE + 1)], axis=1)
+    target[group, slot] = v
+    return (np.linalg.pinv(design) @ target[:, :, None])[:, :, 0]
+
+
+def _solve_selected(u: np.ndarray, v: np.ndarray, sizes: np.ndarray, select: np.ndarray,
+                    solver: Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray]
+                    ) -> np.ndarray:
+    """Run ``solver`` on the groups flagged in ``select``; returns their (q0..q3) rows."""
+    members = np.repeat(select, sizes)
+    sub_starts = np.zeros(np.count_nonzero(select) + 1, np.int64)
+    np.cumsum(sizes[select], out=sub_starts[1:])
+    return solver(u[members], v[members], sub_starts)
+
+
+def fit_cubics(x: np.ndarray, y: np.ndarray, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Step 9f: least-squares ``y = p1 x^3 + p2 x^2 + p3 x + p4`` for every group.
+
+    Parameters
+    ----------
+    x : ndarray of float64, shape (N,)
+        Independent variable (1-based, tie-broken: distinct within a group).
+    y : ndarray of float64, shape (N,)
+        Dependent variable (1-based pixel coordinates).
+    starts : ndarray of int64, shape (G + 1,)
+        Group g is ``x[starts[g]:starts[g + 1]]``; every group must be non-empty.
+
+    Returns
+    -------
+    coefficients : ndarray of float64, shape (G, 3)
+        ``F = [p1, p2, p3]`` in raw coordinates.
+    zero : ndarray of bool, shape (G,)
+        Whether F is the zero vector (the points lie on a line y = const), judged in
+        centred, scaled coordinates against `ZERO_FIT_TOLERANCE`.
+    """
+    sizes = np.diff(starts)
+    first = starts[:-1]
+    low, high = np.minimum.reduceat(x, first), np.maximum.reduceat(x, first)
+    centre = (low + high) / 2
+    scale = np.where(high > low, (high - low) / 2, 1.0)
+    u = (x - np.repeat(centre, sizes)) / np.repeat(scale, sizes)
+    v = y - np.repeat(np.add.reduceat(y, first) / sizes, sizes)
+    local = np.zeros((sizes.size, _DEGREE + 1))
+    small = sizes <= _DEGREE
+    if np.any(~small):
+        local[~small] = _solve_selected(u, v, sizes, ~small, _mgs_solve)
+    if np.any(small):
+        local[small] = _solve_selected(u, v, sizes, small, _min_norm_solve)
+    extent = np.maximum(np.maximum.reduceat(np.abs(v), first), 1.0)
+    zero = np.linalg.norm(local[:, 1:], axis=1) < ZERO_FIT_TOLERANCE * extent
+    return _expand(local, centre, scale), zero
+
+
+def _expand(local: np.ndarray, centre: np.ndarray, scale: np.ndarray) -> np.ndarray:
+    """Raw [p1, p2, p3] of ``sum_m q_m ((x - c) / s)^m``: with a = 1/s, b = -c/s."""
+    a = 1.0 / scale
+    b = -centre / scale
+    q1, q2, q3 = local[:, 1], local[:, 2], local[:, 3]
+    p1 = q3 * a ** 3
+    p2 = q2 * a ** 2 + 3 * q3 * a ** 2 * b
+    p3 = q1 * a + 2 * q2 * a * b + 3 * q3 * a * b ** 2
+    return np.column_stack((p1, p2, p3))
+
+
+def curve_similarity(f_ref: np.ndarray, f_cand: np.ndarray, zero_ref: np.ndarray,
+                     zero_cand: np.ndarray) -> np.ndarray:
+    """Step 9h: ``cs = |F_G . F_S| / (|F_G| |F_S|)`` clipped to [0, 1], per row.
+
+    Both fits zero (two straight runs along the same axis) gives 1; exactly one zero
+    gives 0 (the reference code divides round-off by round-off there).
+
+    Parameters
+    ----------
+    f_ref, f_cand : ndarray of float64, shape (G, 3)
+    zero_ref, zero_cand : ndarray of bool, shape (G,)
+
+    Returns
+    -------
+    ndarray of float64, shape (G,)
+    """
+    both = zero_ref & zero_cand
+    either = zero_ref | zero_cand
+    norms = np.linalg.norm(f_ref, axis=1) * np.linalg.norm(f_cand, axis=1)
+    dot = np.abs(np.einsum("ij,ij->i", f_ref, f_cand))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cosine = np.clip(dot / norms, 0.0, 1.0)
+    return np.where(both, 1.0, np.where(either, 0.0, cosine))

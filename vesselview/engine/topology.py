@@ -1,0 +1,49 @@
+"""Topology extras beyond the seeds (``metrics.md`` section 6): clDice and Betti errors.
+
+clDice (Shit et al., CVPR 2021) = 2·Tprec·Tsens / (Tprec + Tsens) with
+Tprec = #(skel(S) & G) / #skel(S), Tsens = #(skel(G) & S) / #skel(G), skel as in CAL.
+Betti errors: |β0(S) - β0(G)| with 8-connected foreground components and
+|β1(S) - β1(G)| with holes = 4-connected background components not touching the border.
+Whole image, like the skeletons they use.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vesselview.engine.morphology import count_components, label_components
+from vesselview.engine.scores import Scores
+
+
+def topology_scores(candidate: np.ndarray, reference: np.ndarray, candidate_skeleton: np.ndarray,
+                    reference_skeleton: np.ndarray) -> Scores:
+    """``cldice betti0_error betti1_error``.
+
+    Parameters
+    ----------
+    candidate, reference : ndarray of bool, shape (H, W)
+    candidate_skeleton, reference_skeleton : ndarray of bool, shape (H, W)
+    """
+    out = Scores()
+    n_skel_s = int(np.count_nonzero(candidate_skeleton))
+    n_skel_g = int(np.count_nonzero(reference_skeleton))
+    if n_skel_s == 0 and n_skel_g == 0:
+        out.undefined("cldice", "both skeletons are empty")
+    elif n_skel_s == 0 or n_skel_g == 0:
+        out.set("cldice", 0.0)  # Tsens (or Tprec) is 0, so the harmonic mean is 0
+    else:
+        tprec = np.count_nonzero(candidate_skeleton & reference) / n_skel_s
+        tsens = np.count_nonzero(reference_skeleton & candidate) / n_skel_g
+        out.ratio("cldice", 2.0 * tprec * tsens, tprec + tsens,
+                  "no skeleton pixel lies inside the other mask (0/0)")
+    out.set("betti0_error", abs(count_components(candidate) - count_components(reference)))
+    out.set("betti1_error", abs(count_holes(candidate) - count_holes(reference)))
+    return out
+
+
+def count_holes(mask: np.ndarray) -> int:
+    """β1: 4-connected background components of ``mask`` that do not touch the image border."""
+    labels, count = label_components(~mask, connectivity=4)
+    border = np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
+    touching = np.unique(border[border > 0])
+    return count - int(touching.size)
