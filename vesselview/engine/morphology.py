@@ -80,7 +80,8 @@ def distance_to(mask: np.ndarray, kind: DistanceKind = "euclidean") -> np.ndarra
     Parameters
     ----------
     mask : ndarray of bool, shape (H, W)
-        Must contain at least one True pixel (callers handle the empty case).
+        Callers handle the empty mask (Euclidean gives ``inf`` everywhere; the
+        chamfer kinds give OpenCV's large sentinel).
     kind : {"euclidean", "cityblock", "chessboard"}
 
     Returns

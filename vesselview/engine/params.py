@@ -118,7 +118,10 @@ class Params:
 
 
 def parse_value(key: str, text: str) -> Any:
-    """Parse a command-line string into the type of parameter ``key``.
+    """Parse a command-line string for parameter ``key``: bool, str, or a number.
+
+    Numbers come back as float (``"1/9"`` is allowed); `Params` checks that integer
+    parameters are whole and converts them.
 
     Raises
     ------

@@ -1,0 +1,148 @@
+"""`Params` and `parse_value` (``metrics.md`` section 7)."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import numpy as np
+import pytest
+
+from vesselview.engine.params import PARAM_SPECS, Params, parse_value
+from vesselview.errors import ParamsError
+
+# Section 7, verbatim.
+SPEC_DEFAULTS = {
+    "t": 2, "cal_alpha": 2, "cal_beta": 2, "ss_alpha": 0.2, "ss_R": 2, "ss_min_length": 4,
+    "ss_max_length": 15, "ss_mode": "reference", "tversky_alpha": 0.5, "tversky_beta": 0.5,
+    "fom_k": 1 / 9, "delta_p": 2, "delta_c": 5, "contour_gamma": 0, "distance": "euclidean",
+    "threshold": 0.5, "distance_fov": False, "cal_fov": False,
+}
+
+
+def names(key: str) -> str:
+    """Regex matching ``key`` as a whole word in an error message (``t`` is in most words)."""
+    return rf"\b{re.escape(key)}\b"
+
+
+def test_defaults_are_the_spec_defaults() -> None:
+    params = Params()
+    assert params.to_dict() == SPEC_DEFAULTS
+    assert list(params.to_dict()) == list(SPEC_DEFAULTS)  # the spec's order
+    assert set(PARAM_SPECS) == set(SPEC_DEFAULTS)
+
+
+@pytest.mark.parametrize("key", ["t", "cal_alpha", "cal_beta", "ss_R", "ss_min_length",
+                                 "ss_max_length", "contour_gamma"])
+def test_integer_defaults_are_ints(key: str) -> None:
+    assert type(getattr(Params(), key)) is int
+
+
+def test_is_frozen_and_hashable() -> None:
+    params = Params()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        params.t = 3  # type: ignore[misc]
+    assert hash(params) == hash(Params()) and params == Params()
+    assert params != Params(t=3)
+
+
+def test_replace_validates_and_keeps_the_rest() -> None:
+    changed = Params().replace(t=5, distance="cityblock")
+    assert (changed.t, changed.distance, changed.cal_alpha) == (5, "cityblock", 2)
+    with pytest.raises(ParamsError, match=names("t")):
+        Params().replace(t=-1)
+
+
+def test_integral_float_becomes_int() -> None:
+    params = Params(t=3.0, ss_R=np.int64(4))
+    assert (params.t, params.ss_R) == (3, 4)
+    assert type(params.t) is int and type(params.ss_R) is int
+
+
+def test_unknown_key_names_the_key() -> None:
+    with pytest.raises(ParamsError, match="bogus_key"):
+        Params.from_mapping({"t": 1, "bogus_key": 3})
+    with pytest.raises(TypeError):
+        Params(bogus_key=3)  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize(("key", "value"), [
+    ("t", 2.5),            # not a whole number
+    ("t", "2"),            # string for a number
+    ("t", True),           # bool is not a number here
+    ("t", None),
+    ("ss_alpha", "0.2"),
+    ("fom_k", float("nan")),
+    ("delta_c", float("inf")),
+    ("distance", 3),       # number for a choice
+    ("distance", "manhattan"),
+    ("ss_mode", "strict"),
+    ("distance_fov", 1),   # int for a bool
+    ("cal_fov", "true"),
+])
+def test_wrong_type_names_the_key(key: str, value: object) -> None:
+    with pytest.raises(ParamsError, match=names(key)):
+        Params.from_mapping({key: value})
+
+
+@pytest.mark.parametrize(("key", "value"), [
+    ("t", -1), ("cal_alpha", -1), ("cal_beta", -2), ("contour_gamma", -1),
+    ("ss_alpha", 1.5), ("ss_alpha", -0.1), ("ss_R", 0),
+    ("tversky_alpha", -0.5), ("tversky_beta", -1.0), ("fom_k", -1.0),
+    ("delta_p", 0.5), ("delta_c", -1.0), ("threshold", 1.5), ("threshold", -0.01),
+])
+def test_out_of_range_names_the_key(key: str, value: object) -> None:
+    with pytest.raises(ParamsError, match=names(key)):
+        Params.from_mapping({key: value})
+
+
+def test_max_length_below_min_length() -> None:
+    with pytest.raises(ParamsError, match="ss_max_length"):
+        Params(ss_min_length=10, ss_max_length=5)
+
+
+def test_boundary_values_are_accepted() -> None:
+    params = Params(t=0, ss_alpha=1.0, threshold=0.0, tversky_alpha=0.0, delta_p=1.0)
+    assert (params.t, params.ss_alpha, params.threshold) == (0, 1.0, 0.0)
+
+
+def test_parse_int_value() -> None:
+    value = parse_value("t", " 3 ")
+    assert value == 3
+    params = Params.from_mapping({"t": value})
+    assert params.t == 3 and type(params.t) is int
+
+
+def test_parse_float_values() -> None:
+    assert parse_value("ss_alpha", "0.25") == 0.25
+    assert parse_value("fom_k", "1/9") == pytest.approx(1 / 9, rel=1e-15)
+    assert parse_value("delta_c", "1e1") == 10.0
+    assert Params.from_mapping({"fom_k": parse_value("fom_k", "1/9")}).fom_k == pytest.approx(1 / 9)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("true", True), ("True", True), ("1", True), ("yes", True), ("on", True),
+    ("false", False), ("FALSE", False), ("0", False), ("no", False), ("off", False),
+])
+def test_parse_bool_values(text: str, value: bool) -> None:
+    assert parse_value("distance_fov", text) is value
+
+
+def test_parse_str_value() -> None:
+    assert parse_value("distance", "cityblock") == "cityblock"
+    assert Params.from_mapping({"distance": parse_value("distance", " chessboard ")}).distance \
+        == "chessboard"
+
+
+@pytest.mark.parametrize(("key", "text"), [
+    ("t", "three"), ("fom_k", "1/0"), ("fom_k", "1/x"), ("ss_alpha", ""),
+    ("cal_fov", "maybe"),
+])
+def test_parse_errors_name_the_key(key: str, text: str) -> None:
+    with pytest.raises(ParamsError, match=names(key)):
+        parse_value(key, text)
+
+
+def test_parse_unknown_key() -> None:
+    with pytest.raises(ParamsError, match="nonsense"):
+        parse_value("nonsense", "1")
