@@ -36,10 +36,10 @@ def scan_order_pixels(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def readonly(array: np.ndarray) -> np.ndarray:
-    """Return ``array`` (C-contiguous) with its write flag cleared."""
-    array = np.ascontiguousarray(array)
-    array.setflags(write=False)
-    return array
+    """A read-only, C-contiguous view of ``array`` (the caller's array stays writeable)."""
+    view = np.ascontiguousarray(array).view()
+    view.setflags(write=False)
+    return view
 
 
 def scatter(shape: tuple[int, int], rows: np.ndarray, cols: np.ndarray,

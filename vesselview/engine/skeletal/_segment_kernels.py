@@ -105,11 +105,14 @@ def cut_long_components(index: np.ndarray, rows: np.ndarray, cols: np.ndarray,
     """Step 7d: cut components longer than ``max_length`` by walking them.
 
     ``component`` holds labels 1..n (0 = unlabelled) per listed pixel; ``order[starts[k]:
-    starts[k + 1]]`` lists component k's pixels in scan order (``starts`` has n + 2 entries); ``neighbours`` are the 8
-    offsets in scan order. Returns the new label per pixel, reproducing the reference
-    code: ``base`` is the largest label outside component k (so when k is the largest
-    label the first piece merges with the rest), the walk starts at the first end pixel
-    (the first pixel for a closed loop) and steps to the first unvisited neighbour.
+    starts[k + 1]]`` lists component k's pixels in scan order (``starts`` has n + 2
+    entries); ``neighbours`` are the 8 offsets in scan order. Returns the new label per
+    pixel, reproducing the reference code: for n = floor(L / max_length) >= 2 and
+    T = round(L / n), the first n - 1 runs of T walked pixels get labels base + 1, ...;
+    ``base`` is the largest label outside component k (so when k is the largest label
+    the first piece merges with the rest); the walk starts at the first end pixel in
+    scan order (the first pixel for a closed loop) and steps to the first unvisited
+    neighbour in scan order.
     """
     labels = component.copy()
     visited = np.zeros(rows.shape[0], np.bool_)

@@ -13,9 +13,10 @@ from types import MappingProxyType
 
 import numpy as np
 
+from vesselview.engine.keys import METRIC_FAMILIES
 from vesselview.engine.skeletal._pixels import readonly
 
-SKELETAL_KEYS = ("ss", "ss_cs", "ss_ts", "rse", "rsp", "racc", "ss_confidence", "rnc")
+SKELETAL_KEYS = METRIC_FAMILIES["skeletal"]
 
 
 @dataclasses.dataclass(frozen=True)
