@@ -1,0 +1,86 @@
+"""``vesselview-eval --curves`` output (`vesselview.cli.curves.write_curves`)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import numpy as np
+import pytest
+
+from tests.engine.cases import small_case
+from vesselview.cli.curves import write_curves
+from vesselview.engine.curves import f1_t_curve, pr_curve, roc_curve
+from vesselview.engine.params import Params
+from vesselview.errors import InputError
+
+CASE = small_case(soft=True)
+PARAMS = Params(t=1)
+
+
+def written(fmt: str, case=CASE) -> str:
+    stream = io.StringIO()
+    write_curves(case, PARAMS, stream, fmt)
+    return stream.getvalue()
+
+
+def test_json_curves() -> None:
+    document = json.loads(written("json"))
+    roc, pr, f1 = roc_curve(CASE), pr_curve(CASE), f1_t_curve(CASE, params=PARAMS)
+    assert document["params"] == PARAMS.to_dict()
+    assert document["candidate"] == "<test>"
+    assert document["roc"]["auc"] == roc.auc
+    assert document["roc"]["false_positive_rate"] == roc.x.tolist()
+    assert document["roc"]["thresholds"][-1] == "-inf"
+    assert document["pr"]["average_precision"] == pr.auc
+    assert document["pr"]["precision"] == pr.y.tolist()
+    assert document["f1_t"]["t"] == 1
+    assert (document["f1_t"]["best_threshold"], document["f1_t"]["best_f1_t"]) == f1.best()
+    assert document["f1_t"]["thresholds"][0] == "-inf"
+    assert document["f1_t"]["f1_t"] == f1.f1_t.tolist()
+
+
+def test_csv_curves() -> None:
+    rows = list(csv.DictReader(io.StringIO(written("csv"))))
+    roc, f1 = roc_curve(CASE), f1_t_curve(CASE, params=PARAMS)
+    by_curve = {name: [r for r in rows if r["curve"] == name] for name in ("roc", "pr", "f1_t")}
+    assert len(rows) == sum(len(group) for group in by_curve.values())
+    assert len(by_curve["roc"]) == len(by_curve["pr"]) == roc.x.size
+    assert [float(r["y"]) for r in by_curve["roc"]] == roc.y.tolist()
+    assert {float(r["area"]) for r in by_curve["roc"]} == {roc.auc}
+    assert by_curve["roc"][-1]["threshold"] == "-inf"
+    assert [float(r["y"]) for r in by_curve["f1_t"]] == f1.f1_t.tolist()
+    assert {r["area"] for r in by_curve["f1_t"]} == {""}
+    assert rows[0]["t"] == "1" and rows[0]["vesselview_version"]
+
+
+def test_binary_candidate_and_bad_format() -> None:
+    with pytest.raises(InputError, match="binary mask"):
+        written("json", small_case())
+    with pytest.raises(ValueError, match="curve format"):
+        written("xml")
+
+
+def test_curves_ignore_pixels_outside_the_fov() -> None:
+    rows = list(csv.DictReader(io.StringIO(written("csv"))))
+    thresholds = {float(r["threshold"]) for r in rows if r["curve"] == "roc"}
+    inside = set(np.unique(CASE.candidate_soft[CASE.fov]).astype(float).tolist())
+    outside = set(np.unique(CASE.candidate_soft[~CASE.fov]).astype(float).tolist())
+    assert outside - inside  # the case has probabilities found only outside the FOV
+    assert thresholds == inside | {float("-inf")}
+
+
+def test_long_curves_are_thinned_but_keep_their_areas() -> None:
+    stream = io.StringIO()
+    write_curves(CASE, PARAMS, stream, "json", max_points=10)
+    document = json.loads(stream.getvalue())
+    assert len(document["roc"]["true_positive_rate"]) <= 10
+    assert len(document["f1_t"]["f1_t"]) <= 10
+    assert document["roc"]["auc"] == roc_curve(CASE).auc
+    assert document["pr"]["average_precision"] == pr_curve(CASE).auc
+    best = f1_t_curve(CASE, params=PARAMS).best()
+    assert (document["f1_t"]["best_threshold"], document["f1_t"]["best_f1_t"]) == best
+    everything = io.StringIO()
+    write_curves(CASE, PARAMS, everything, "csv", max_points=None)
+    assert len(everything.getvalue().splitlines()) == 1 + 3 * roc_curve(CASE).x.size

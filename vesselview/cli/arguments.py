@@ -1,0 +1,165 @@
+"""Command line of ``vesselview-eval``: flags, and ``--set`` / ``--sweep`` into `Params`.
+
+Flag names are part of the contract (issue 2 item 6, issue 6 item 5). Usage errors
+raise `UsageError` instead of printing argparse's two-line message and exiting, so
+``main`` can report every problem the same way: one line, exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+from collections.abc import Sequence
+from typing import NoReturn
+
+from vesselview._version import __version__
+from vesselview.engine.params import PARAM_SPECS, Params, parse_value
+
+PROG = "vesselview-eval"
+FORMATS = ("json", "csv")
+
+
+class UsageError(Exception):
+    """The command line is wrong (unknown flag, missing value, conflicting options)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """ArgumentParser that raises `UsageError` instead of exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def default_workers() -> int:
+    """Default number of local worker processes: ``min(4, cpu count)``."""
+    return min(4, os.cpu_count() or 1)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``vesselview-eval`` argument parser."""
+    parser = _Parser(
+        prog=PROG,
+        description="Evaluate retinal-vessel segmentations against reference masks "
+        "(tolerance F1, CAL, skeletal similarity, classic metrics).",
+        epilog=f"Parameters for --set/--sweep: {', '.join(PARAM_SPECS)}. "
+        "Exit codes: 0 success, 2 bad input or usage, 1 internal error.",
+    )
+    pair = parser.add_argument_group("one pair")
+    pair.add_argument("--reference", metavar="R", help="reference (manual) vessel mask")
+    pair.add_argument("--candidate", metavar="C", help="candidate mask or probability map")
+    pair.add_argument("--fov", metavar="F", help="field-of-view mask (default: whole image)")
+    pair.add_argument("--fundus", metavar="I", help="fundus photograph (checked, not scored)")
+    parser.add_argument("--manifest", metavar="PAIRS.CSV",
+                        help="many pairs: CSV with columns id, reference, candidate, fov, "
+                        "fundus; relative paths resolve against its folder")
+    parser.add_argument("--invert-reference", action="store_true",
+                        help="reference draws vessels dark on a light background")
+    parser.add_argument("--invert-candidate", action="store_true",
+                        help="candidate draws vessels dark on a light background")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                        help="set a parameter (repeatable; the last value of a key wins)")
+    parser.add_argument("--sweep", action="append", default=[], metavar="KEY=V1,V2,...",
+                        help="one output row per value (repeatable: every combination)")
+    parser.add_argument("--format", choices=FORMATS, default="json", help="output format")
+    parser.add_argument("--output", metavar="FILE", help="output file (default: stdout)")
+    parser.add_argument("--curves", action="store_true",
+                        help="write ROC, precision-recall and F1_t-against-threshold curves of a "
+                             "probability-map candidate instead of metrics (one pair)")
+    parser.add_argument("--summary", action="store_true",
+                        help="CSV: add summary:mean/std/median rows (JSON always has them)")
+    parser.add_argument("--workers", type=_positive_int, default=default_workers(),
+                        metavar="N", help="local worker processes; 1 = serial in-process "
+                        "(default: %(default)s)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="run on an existing Dask distributed cluster "
+                        "(needs vesselview[distributed])")
+    parser.add_argument("--debug", action="store_true",
+                        help="show the traceback of an internal error")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    return parser
+
+
+def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
+    """Parse and cross-check the command line.
+
+    Raises
+    ------
+    UsageError
+        For an unknown flag, a bad value, or a missing / conflicting pair source.
+    """
+    options = build_parser().parse_args(argv)
+    single = [options.reference, options.candidate, options.fov, options.fundus]
+    if options.manifest is not None and any(value is not None for value in single):
+        raise UsageError("give either --manifest or --reference/--candidate, not both")
+    if options.manifest is None and (options.reference is None or options.candidate is None):
+        raise UsageError("give --reference and --candidate, or --manifest")
+    if options.curves and (options.manifest is not None or options.sweep):
+        raise UsageError("--curves takes one pair (--reference/--candidate) and no --sweep")
+    return options
+
+
+def parameter_grid(settings: Sequence[str], sweeps: Sequence[str]) -> tuple[Params,
+                                                                            list[Params]]:
+    """Base parameters from ``--set`` and one `Params` per ``--sweep`` combination.
+
+    Parameters
+    ----------
+    settings : sequence of str
+        ``KEY=VALUE`` items.
+    sweeps : sequence of str
+        ``KEY=V1,V2,...`` items; several sweeps give their Cartesian product, the
+        first sweep varying slowest.
+
+    Returns
+    -------
+    base : Params
+        Defaults updated by ``settings``.
+    grid : list of Params
+        ``[base]`` without sweeps, else one entry per combination, in order.
+
+    Raises
+    ------
+    UsageError
+        For a malformed item, or a key both set and swept or swept twice.
+    ParamsError
+        For an unknown key or a bad value (named in the message).
+    """
+    values = dict(_key_value(item, "--set") for item in settings)
+    base = Params.from_mapping({key: parse_value(key, text) for key, text in values.items()})
+    swept: dict[str, list] = {}
+    for item in sweeps:
+        key, text = _key_value(item, "--sweep")
+        if key in swept or key in values:
+            raise UsageError(f"parameter {key} is given more than once in --set/--sweep")
+        swept[key] = [parse_value(key, value) for value in _sweep_values(item, text)]
+    grid = [base.replace(**dict(zip(swept, combination)))
+            for combination in itertools.product(*swept.values())]
+    return base, grid
+
+
+def _key_value(item: str, flag: str) -> tuple[str, str]:
+    """Split ``KEY=VALUE`` at the first ``=``."""
+    key, separator, value = item.partition("=")
+    if not separator or not key.strip():
+        raise UsageError(f"{flag} expects KEY=VALUE, got {item!r}")
+    return key.strip(), value
+
+
+def _sweep_values(item: str, text: str) -> list[str]:
+    """The comma-separated values of one ``--sweep``, none of them empty."""
+    values = [value.strip() for value in text.split(",")]
+    if not all(values):
+        raise UsageError(f"--sweep expects KEY=V1,V2,... with no empty value, got {item!r}")
+    return values
+
+
+def _positive_int(text: str) -> int:
+    """argparse type of ``--workers``: an integer >= 1."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {number}")
+    return number

@@ -1,0 +1,117 @@
+"""``vesselview-eval --curves``: ROC, precision-recall and F1_t curves of a probability map.
+
+The curves come from `vesselview.engine.curves` (pixel level, inside the FOV, every
+distinct probability an operating point). A float probability map of a large image has
+millions of operating points, so each curve is written at most at `MAX_POINTS` points
+spread evenly along it (`Curve.thinned`; maps with fewer distinct values, such as 8-bit
+PNGs, are written whole). The areas (AUC, average precision) and the best F1_t threshold
+always come from every operating point.
+
+JSON: ``{"vesselview", "params", "candidate", "roc", "pr", "f1_t"}`` with
+``roc = {"auc", "thresholds", "false_positive_rate", "true_positive_rate"}``,
+``pr = {"average_precision", "thresholds", "recall", "precision"}`` and
+``f1_t = {"t", "best_threshold", "best_f1_t", "thresholds", "f1_t", "precision",
+"recall"}``. Numbers as `vesselview.io.writers.encode_number` writes them (``nan`` ->
+``null``, infinities ``"inf"`` / ``"-inf"``).
+
+CSV: columns ``curve, threshold, x, y, area``, then the parameters and
+``vesselview_version``. ``curve`` is ``roc`` (x = false-positive rate, y = true-positive
+rate, area = AUC), ``pr`` (x = recall, y = precision, area = average precision) or
+``f1_t`` (x = threshold, y = F1_t, area empty). A threshold ``θ`` means the candidate
+``probability > θ``; ``-inf`` is the whole FOV.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TextIO
+
+import numpy as np
+
+from vesselview._version import __version__
+from vesselview.engine.case import Case
+from vesselview.engine.curves import Curve, F1Curve, f1_t_curve, operating_points
+from vesselview.engine.params import Params
+from vesselview.engine.table_csv import write_table
+from vesselview.io.writers import encode_number
+
+CURVE_FORMATS = ("json", "csv")
+#: Default number of points written per curve.
+MAX_POINTS = 2000
+
+
+def write_curves(case: Case, params: Params, stream: TextIO, fmt: str, *,
+                 max_points: int | None = MAX_POINTS) -> None:
+    """Write the ROC, PR and F1_t-against-threshold curves of ``case``.
+
+    Parameters
+    ----------
+    case : Case
+        With a probability-map candidate (``candidate_soft``).
+    params : Params
+        ``t`` sets the F1_t tolerance; every value is recorded in the output.
+    stream : text stream
+        Opened with ``newline=""`` when it is a file.
+    fmt : {"json", "csv"}
+    max_points : int or None
+        Points written per curve (at least 2); None writes every operating point.
+
+    Raises
+    ------
+    InputError
+        When the candidate is a binary mask.
+    ValueError
+        For an unknown ``fmt``.
+    ParamsError
+        When ``max_points`` is below 2.
+    """
+    if fmt not in CURVE_FORMATS:
+        raise ValueError(f"curve format must be one of {', '.join(CURVE_FORMATS)}, got {fmt!r}")
+    points = operating_points(case)
+    roc, pr, f1 = points.roc(), points.pr(), f1_t_curve(case, params=params)
+    best = f1.best()
+    if max_points is not None:
+        roc, pr, f1 = roc.thinned(max_points), pr.thinned(max_points), f1.thinned(max_points)
+    if fmt == "json":
+        document = {
+            "vesselview": __version__,
+            "params": params.to_dict(),
+            "candidate": case.sources.get("candidate"),
+            "roc": _curve_json(roc, "auc", "false_positive_rate", "true_positive_rate"),
+            "pr": _curve_json(pr, "average_precision", "recall", "precision"),
+            "f1_t": _f1_json(f1, best),
+        }
+        json.dump(document, stream, indent=2, allow_nan=False)
+        stream.write("\n")
+    else:
+        rows = [*_curve_rows("roc", roc), *_curve_rows("pr", pr), *_f1_rows(f1)]
+        write_table(rows, stream, params=params)
+
+
+def _numbers(values: np.ndarray) -> list[Any]:
+    """JSON-safe list of an array's values."""
+    return [encode_number(value) for value in values.tolist()]
+
+
+def _curve_json(curve: Curve, area: str, x: str, y: str) -> dict[str, Any]:
+    return {area: encode_number(curve.auc), "thresholds": _numbers(curve.thresholds),
+            x: _numbers(curve.x), y: _numbers(curve.y)}
+
+
+def _f1_json(curve: F1Curve, best: tuple[float, float]) -> dict[str, Any]:
+    return {"t": curve.t, "best_threshold": encode_number(best[0]),
+            "best_f1_t": encode_number(best[1]), "thresholds": _numbers(curve.thresholds),
+            "f1_t": _numbers(curve.f1_t), "precision": _numbers(curve.precision),
+            "recall": _numbers(curve.recall)}
+
+
+def _curve_rows(name: str, curve: Curve) -> list[dict[str, Any]]:
+    return [{"curve": name, "threshold": threshold, "x": x, "y": y, "area": curve.auc}
+            for threshold, x, y in zip(curve.thresholds.tolist(), curve.x.tolist(),
+                                       curve.y.tolist())]
+
+
+def _f1_rows(curve: F1Curve) -> list[dict[str, Any]]:
+    return [{"curve": "f1_t", "threshold": threshold, "x": threshold, "y": f1,
+             "area": float("nan")}
+            for threshold, f1 in zip(curve.thresholds.tolist(), curve.f1_t.tolist())]

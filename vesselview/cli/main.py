@@ -1,0 +1,138 @@
+"""``vesselview-eval``: batch evaluation of vessel segmentations (issue 2 item 6).
+
+Exit codes: 0 success; 2 bad input or usage (one line on stderr naming the file or
+parameter); 1 internal error (one line and a request to report it; ``--debug`` adds
+the traceback); 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+import traceback
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from vesselview.cli.arguments import PROG, UsageError, parameter_grid, parse_arguments
+from vesselview.cli.curves import write_curves
+from vesselview.cli.manifest import read_manifest, single_pair
+from vesselview.cli.progress import ProgressBar
+from vesselview.cli.runner import Job, run_pairs
+from vesselview.engine.params import Params
+from vesselview.errors import InputError, VesselviewError
+from vesselview.io.loader import load_case
+from vesselview.io.summary import summarise
+from vesselview.io.writers import write_csv, write_json
+
+EXIT_OK = 0
+EXIT_INTERNAL_ERROR = 1
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``vesselview-eval`` with ``argv`` (default: the process arguments).
+
+    Returns
+    -------
+    int
+        The exit code (see the module docstring).
+    """
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    try:
+        return _evaluate(parse_arguments(arguments))
+    except SystemExit as done:  # --help and --version print and exit normally
+        return done.code if isinstance(done.code, int) else EXIT_OK
+    except (UsageError, VesselviewError) as error:
+        _report(f"error: {error}")
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        _report("interrupted")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+    except Exception as error:  # anything else is a bug: one line, never a bare traceback
+        debug = "--debug" in arguments
+        if debug:
+            traceback.print_exc()
+        hint = "" if debug else "; run again with --debug to see the traceback"
+        _report(f"internal error: {type(error).__name__}: {error} — please report this "
+                f"bug with the command you ran{hint}")
+        return EXIT_INTERNAL_ERROR
+
+
+def _evaluate(options: argparse.Namespace) -> int:
+    """Evaluate the pairs the options describe and write the output."""
+    base, grid = parameter_grid(options.set, options.sweep)
+    if options.curves:
+        return _write_curves(options, base)
+    if options.manifest is not None:
+        pairs = read_manifest(options.manifest)
+    else:
+        pairs = [single_pair(options.reference, options.candidate, options.fov,
+                             options.fundus)]
+    _check_output_folder(options.output)
+    job = Job(tuple(grid), base.threshold, options.invert_reference, options.invert_candidate)
+    with ProgressBar(len(pairs), sys.stderr) as bar:
+        outcomes = run_pairs(pairs, job, workers=options.workers,
+                             scheduler=options.scheduler, advance=bar.advance)
+    for outcome in outcomes:
+        for note in outcome.warnings:
+            _report(f"warning: {note}")
+    records = [record for outcome in outcomes for record in outcome.records]
+    with _output(options.output) as stream:
+        if options.format == "json":
+            write_json(records, base, stream, summary=summarise(records))
+        else:
+            write_csv(records, stream, summary=summarise(records) if options.summary else None)
+    return EXIT_OK
+
+
+def _write_curves(options: argparse.Namespace, params: Params) -> int:
+    """``--curves``: the ROC, PR and F1_t curves of one probability-map candidate."""
+    _check_output_folder(options.output)
+    case = load_case(options.reference, options.candidate, options.fov, options.fundus,
+                     invert_reference=options.invert_reference,
+                     invert_candidate=options.invert_candidate, threshold=params.threshold)
+    with _output(options.output) as stream:
+        write_curves(case, params, stream, options.format)
+    return EXIT_OK
+
+
+def _check_output_folder(output: str | None) -> None:
+    """Fail before the work when ``--output`` cannot be created."""
+    if output is None:
+        return
+    if Path(output).is_dir():
+        raise InputError(f"--output {output}: is a folder; give a file name", source=output)
+    if not Path(output).absolute().parent.is_dir():
+        raise InputError(f"--output {output}: its folder does not exist", source=output)
+
+
+@contextlib.contextmanager
+def _output(output: str | None) -> Iterator[TextIO]:
+    """The output file (created now, UTF-8), or stdout."""
+    if output is None:
+        yield sys.stdout
+        sys.stdout.flush()
+        return
+    try:
+        stream = open(output, "w", newline="", encoding="utf-8")
+    except OSError as error:
+        raise InputError(f"--output {output}: cannot write ({error.strerror})",
+                         source=output) from None
+    with stream:
+        yield stream
+
+
+def _report(message: str) -> None:
+    """One line on stderr, prefixed with the program name."""
+    print(f"{PROG}: {' '.join(message.split())}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

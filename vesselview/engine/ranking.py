@@ -1,0 +1,317 @@
+"""Rank candidates by each metric and measure rank agreement (``metrics.md`` section 8).
+
+Several candidates (segmentations of the same image, or of several images) are scored
+by every metric; `rank_candidates` ranks them per metric and `rank_agreement` compares
+each metric's scores with an expected order (rank 1 = best) or with human scores
+(higher = better) by Kendall's tau-b, Spearman's rho, Pearson's r (all from
+`scipy.stats`) and Paglieroni's mean and standard inconsistency.
+
+Dissimilarities (``DISSIMILARITIES``: FPR, MSE, Hausdorff, Delta_p, distances...) are
+negated first, so for every metric higher means better and a positive correlation
+means agreement. A candidate whose metric value (or expected value) is ``nan``
+(undefined) is left out of that metric's statistics; ``inf`` (a distance to an empty
+mask) is the worst possible value and takes part in the rank statistics but makes the
+value-based ones (Pearson, mean inconsistency) ``nan``.
+
+Paglieroni's measures. The CAL paper (Gegundez-Arias et al., seed ``001``, section
+III.C) cites Paglieroni (Pattern Recognition 37, 2004) for two inconsistency measures,
+"mean" Delta_R1 and "standard" Delta_R2, "in units from 0 to n-1", 0 for perfect
+agreement, Delta_R2 sensitive only to the order of the scores and Delta_R1 also to
+their distances, but gives no formula. We use:
+
+* standard inconsistency Delta_R2 = (1/n) sum_i |r(x_i) - r(y_i)|, with r the rank
+  among the n candidates (ties share their average rank). This reproduces the paper's
+  Table IV from its Table III (CAL 0.857, Se 2.571);
+* mean inconsistency Delta_R1 = (1/n) sum_i |s(x_i) - s(y_i)|, with the scores mapped
+  linearly onto the rank scale, s(x) = (n - 1) (x - min x) / (max x - min x): zero
+  exactly when the metric is an increasing affine function of the expected values.
+  The paper's Delta_R1 values could not be reproduced from its rounded tables by this
+  or any other reading we tried; treat Delta_R1 as our documented convention.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal, TextIO
+
+import numpy as np
+from numpy.typing import ArrayLike
+from scipy import stats
+
+from vesselview.engine.keys import DISSIMILARITIES
+from vesselview.engine.params import Params
+from vesselview.engine.table_csv import write_table
+from vesselview.errors import InputError
+
+ExpectedKind = Literal["rank", "score"]
+
+#: Statistics of `Agreement`, in column order.
+AGREEMENT_STATISTICS: tuple[str, ...] = (
+    "kendall_tau_b", "spearman", "pearson", "mean_inconsistency", "standard_inconsistency",
+)
+
+
+def oriented(metric: str, values: ArrayLike) -> np.ndarray:
+    """Scores of ``metric`` as float64 with higher = better (dissimilarities negated).
+
+    Parameters
+    ----------
+    metric : str
+        A metric key; keys in ``DISSIMILARITIES`` are negated, any other is kept.
+    values : array_like of float, shape (n,)
+    """
+    scores = np.asarray(values, dtype=np.float64)
+    return -scores if metric in DISSIMILARITIES else scores
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Ranking:
+    """Candidates ranked by each metric.
+
+    Attributes
+    ----------
+    candidates : tuple of str
+        Candidate names, in the order given.
+    metrics : tuple of str
+        Metric keys, in the order given.
+    scores : ndarray of float64, shape (n_candidates, n_metrics)
+        The values as given (dissimilarities not negated).
+    ranks : ndarray of float64, shape (n_candidates, n_metrics)
+        1 = best; tied candidates share the best of their ranks (1, 2, 2, 4);
+        ``nan`` where the value is undefined.
+    """
+
+    candidates: tuple[str, ...]
+    metrics: tuple[str, ...]
+    scores: np.ndarray
+    ranks: np.ndarray
+
+    def to_rows(self) -> list[dict[str, Any]]:
+        """One row per candidate: ``candidate``, then ``<metric>`` and ``<metric>_rank``."""
+        rows = []
+        for i, name in enumerate(self.candidates):
+            row: dict[str, Any] = {"candidate": name}
+            for j, metric in enumerate(self.metrics):
+                row[metric] = float(self.scores[i, j])
+                row[f"{metric}_rank"] = float(self.ranks[i, j])
+            rows.append(row)
+        return rows
+
+
+@dataclasses.dataclass(frozen=True)
+class Agreement:
+    """Agreement of one metric with the expected values (``nan`` where undefined).
+
+    Attributes
+    ----------
+    metric : str
+    n : int
+        Candidates used (metric and expected value both defined).
+    kendall_tau_b, spearman, pearson : float
+        In [-1, 1]; ``nan`` for fewer than 2 candidates or constant values.
+    mean_inconsistency : float
+        Paglieroni's Delta_R1 in [0, n - 1] (see the module docstring).
+    standard_inconsistency : float
+        Paglieroni's Delta_R2 in [0, n - 1].
+    """
+
+    metric: str
+    n: int
+    kendall_tau_b: float
+    spearman: float
+    pearson: float
+    mean_inconsistency: float
+    standard_inconsistency: float
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class RankAgreement:
+    """Every metric's `Agreement` with one expected ranking or set of human scores.
+
+    Attributes
+    ----------
+    expected : ndarray of float64, shape (n_candidates,)
+        The expected values as given.
+    expected_kind : {"rank", "score"}
+        ``"rank"``: 1 = best; ``"score"``: higher = better.
+    rows : tuple of Agreement
+        One per metric, in the order given.
+    """
+
+    expected: np.ndarray
+    expected_kind: ExpectedKind
+    rows: tuple[Agreement, ...]
+
+    def __getitem__(self, metric: str) -> Agreement:
+        """The `Agreement` of ``metric``."""
+        for row in self.rows:
+            if row.metric == metric:
+                return row
+        raise KeyError(metric)
+
+    def to_rows(self) -> list[dict[str, Any]]:
+        """One row per metric: ``metric, n`` and the `AGREEMENT_STATISTICS`."""
+        return [dataclasses.asdict(row) for row in self.rows]
+
+
+def rank_candidates(scores: Mapping[str, Sequence[float]],
+                    candidates: Sequence[str]) -> Ranking:
+    """Rank ``candidates`` by every metric of ``scores`` (1 = best).
+
+    Parameters
+    ----------
+    scores : mapping of str to sequence of float
+        Metric key -> one value per candidate, in the order of ``candidates``.
+    candidates : sequence of str
+        Candidate names, distinct.
+
+    Raises
+    ------
+    InputError
+        When names repeat or a metric has the wrong number of values.
+    """
+    names = tuple(candidates)
+    if len(set(names)) != len(names):
+        raise InputError(f"candidate names repeat: {list(names)}", source="candidates")
+    table = _score_table(scores, len(names))
+    ranks = np.empty_like(table)
+    for j, metric in enumerate(scores):
+        ranks[:, j] = _best_first_ranks(oriented(metric, table[:, j]))
+    return Ranking(names, tuple(scores), table, ranks)
+
+
+def rank_agreement(scores: Mapping[str, Sequence[float]], expected: Sequence[float], *,
+                   expected_kind: ExpectedKind = "rank") -> RankAgreement:
+    """Agreement of each metric's scores with an expected ranking or human scores.
+
+    Parameters
+    ----------
+    scores : mapping of str to sequence of float
+        Metric key -> one value per candidate.
+    expected : sequence of float, shape (n_candidates,)
+        Expected rank (``expected_kind="rank"``, 1 = best, ties allowed) or mean human
+        score (``"score"``, higher = better) per candidate; ``nan`` = unknown.
+    expected_kind : {"rank", "score"}
+
+    Returns
+    -------
+    RankAgreement
+
+    Raises
+    ------
+    InputError
+        For a length mismatch, an infinite expected value or an unknown kind.
+
+    Examples
+    --------
+    >>> agreement = rank_agreement({"f1_t": [0.9, 0.8, 0.7]}, [1, 2, 3])
+    >>> agreement["f1_t"].kendall_tau_b
+    1.0
+    """
+    if expected_kind not in ("rank", "score"):
+        raise InputError(f"expected_kind must be 'rank' or 'score', got {expected_kind!r}")
+    target = np.asarray(expected, dtype=np.float64).ravel()
+    if np.isinf(target).any():
+        raise InputError("expected values must be finite (nan marks an unknown one)",
+                         source="expected")
+    table = _score_table(scores, target.size)
+    better = -target if expected_kind == "rank" else target
+    rows = tuple(_agreement(m, oriented(m, table[:, j]), better) for j, m in enumerate(scores))
+    return RankAgreement(target, expected_kind, rows)
+
+
+def standard_inconsistency(x: ArrayLike, y: ArrayLike) -> float:
+    """Paglieroni's Delta_R2: mean absolute difference of the ranks of ``x`` and ``y``.
+
+    Parameters
+    ----------
+    x, y : array_like of float, shape (n,)
+        Scores with the same orientation (higher = better for both), no ``nan``.
+
+    Returns
+    -------
+    float
+        In [0, n - 1]; ties share their average rank.
+    """
+    return float(np.mean(np.abs(stats.rankdata(x) - stats.rankdata(y))))
+
+
+def mean_inconsistency(x: ArrayLike, y: ArrayLike) -> float:
+    """Paglieroni's Delta_R1 (our reading): mean |s(x) - s(y)|, s = linear map onto [0, n-1].
+
+    Parameters
+    ----------
+    x, y : array_like of float, shape (n,)
+        Scores with the same orientation, no ``nan``.
+
+    Returns
+    -------
+    float
+        In [0, n - 1]; ``nan`` when a vector is constant or not finite.
+    """
+    a, b = np.asarray(x, np.float64), np.asarray(y, np.float64)
+    if not (np.isfinite(a).all() and np.isfinite(b).all()) or _constant(a) or _constant(b):
+        return float("nan")
+    return float(np.mean(np.abs(_onto_rank_scale(a) - _onto_rank_scale(b))))
+
+
+def write_ranking_csv(ranking: Ranking, stream: TextIO, *, params: Params | None = None) -> None:
+    """Write `Ranking.to_rows` as CSV (see `vesselview.engine.table_csv.write_table`)."""
+    write_table(ranking.to_rows(), stream, params=params)
+
+
+def write_agreement_csv(agreement: RankAgreement, stream: TextIO, *,
+                        params: Params | None = None) -> None:
+    """Write `RankAgreement.to_rows` as CSV (see `vesselview.engine.table_csv.write_table`)."""
+    write_table(agreement.to_rows(), stream, params=params)
+
+
+def _score_table(scores: Mapping[str, Sequence[float]], n_candidates: int) -> np.ndarray:
+    """``scores`` as a float64 array of shape (n_candidates, n_metrics), lengths checked."""
+    for metric, values in scores.items():
+        if len(values) != n_candidates:
+            raise InputError(f"metric {metric!r} has {len(values)} values for "
+                             f"{n_candidates} candidates", source=metric)
+    if not scores:
+        return np.empty((n_candidates, 0))
+    return np.column_stack([np.asarray(v, dtype=np.float64) for v in scores.values()])
+
+
+def _best_first_ranks(better: np.ndarray) -> np.ndarray:
+    """Ranks of higher-is-better values: 1 = best, ties share the best rank, nan kept."""
+    ranks = np.full(better.shape, np.nan)
+    defined = ~np.isnan(better)
+    ranks[defined] = stats.rankdata(-better[defined], method="min")
+    return ranks
+
+
+def _agreement(metric: str, x: np.ndarray, y: np.ndarray) -> Agreement:
+    """`Agreement` of oriented scores ``x`` with oriented expected values ``y``."""
+    keep = ~np.isnan(x) & ~np.isnan(y)
+    x, y = x[keep], y[keep]
+    if x.size < 2:
+        return Agreement(metric, int(x.size), *[float("nan")] * len(AGREEMENT_STATISTICS))
+    ordered = not (_constant(x) or _constant(y))
+    finite = ordered and bool(np.isfinite(x).all())
+    nan = float("nan")
+    return Agreement(
+        metric=metric,
+        n=int(x.size),
+        kendall_tau_b=float(stats.kendalltau(x, y).statistic) if ordered else nan,
+        spearman=float(stats.spearmanr(x, y).statistic) if ordered else nan,
+        pearson=float(stats.pearsonr(x, y).statistic) if finite else nan,
+        mean_inconsistency=mean_inconsistency(x, y),
+        standard_inconsistency=standard_inconsistency(x, y),
+    )
+
+
+def _constant(values: np.ndarray) -> bool:
+    """True when every value equals the first."""
+    return bool(np.all(values == values[0]))
+
+
+def _onto_rank_scale(values: np.ndarray) -> np.ndarray:
+    """Map finite, non-constant values linearly onto [0, n - 1]."""
+    low, high = values.min(), values.max()
+    return (values.size - 1) * (values - low) / (high - low)

@@ -1,0 +1,177 @@
+"""`load_case`: files or arrays in, a validated `Case` out (``metrics.md`` section 0).
+
+All input validation happens here, once; the engine trusts the `Case` it gets.
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+
+import numpy as np
+
+from vesselview.engine.case import Case
+from vesselview.engine.params import Params
+from vesselview.errors import InputError
+from vesselview.io.fundus import fundus_rgb
+from vesselview.io.masks import MaskReading, PolarityWarning, read_mask
+from vesselview.io.readers import RawImage, from_array, read_image
+
+#: Fraction of the FOV above which a mask is suspected of inverted polarity.
+MOSTLY_VESSEL = 0.5
+#: An FOV given as JPEG or with many grey levels is inside above half of full scale.
+FOV_THRESHOLD = 0.5
+ARRAY_SOURCE = "<array>"
+
+Input = str | os.PathLike | np.ndarray
+
+
+def load_case(
+    reference: Input,
+    candidate: Input,
+    fov: Input | None = None,
+    fundus: Input | None = None,
+    *,
+    invert_reference: bool = False,
+    invert_candidate: bool = False,
+    threshold: float = 0.5,
+) -> Case:
+    """Load one reference / candidate pair (plus optional FOV and fundus) into a `Case`.
+
+    Each input is a file path or an array. Files are PNG, GIF (first frame), TIFF
+    (including LZW), PPM/PGM, JPEG, BMP or ``.npy``, recognised by content. Masks are
+    binarised as `vesselview.io.masks` describes: two-valued masks by ``> 0``, JPEG
+    masks and probability maps (8/16-bit, float in [0, 1]) by ``> threshold`` of full
+    scale. A probability-map candidate is also kept as ``Case.candidate_soft``.
+
+    Parameters
+    ----------
+    reference, candidate : str, os.PathLike or ndarray
+        Vessel masks ``G`` and ``S``, shape (H, W) (or equal-channel (H, W, 3)).
+    fov : str, os.PathLike, ndarray or None
+        Field-of-view mask of the same shape; None means the whole image.
+    fundus : str, os.PathLike, ndarray or None
+        The photograph, (H, W) grey or (H, W, 3) RGB, 8/16-bit or float.
+    invert_reference, invert_candidate : bool
+        True when that input draws vessels dark on a light background.
+    threshold : float
+        Fraction of full scale in [0, 1] above which a probability is vessel.
+
+    Returns
+    -------
+    Case
+        ``sources`` maps each role to its path, ``"<array>"``, or ``""`` when absent.
+        ``warnings`` holds the polarity warnings, also issued as `PolarityWarning`.
+
+    Raises
+    ------
+    InputError
+        With a message naming the file: unreadable, empty, not an image, truncated,
+        3-D, colour mask, bad value range, shapes that differ (both named), an FOV or
+        fundus of another size, an FOV with no pixel inside, an image over 100 MP.
+    ParamsError
+        When ``threshold`` is outside [0, 1].
+    """
+    threshold = Params(threshold=threshold).threshold
+    reference_raw = _raw(reference, "reference")
+    candidate_raw = _raw(candidate, "candidate")
+    _check_same_shape(reference_raw, candidate_raw)
+    reference_mask = read_mask(reference_raw, threshold=threshold, invert=invert_reference)
+    candidate_mask = read_mask(candidate_raw, threshold=threshold, invert=invert_candidate)
+    shape = reference_mask.mask.shape
+    fov_mask = np.ones(shape, bool) if fov is None else _fov_mask(_raw(fov, "fov"), shape)
+    fundus_image = None if fundus is None else _fundus(_raw(fundus, "fundus"), shape)
+    notes = _polarity_notes(
+        fov_mask, (reference_raw, reference_mask, "reference"),
+        (candidate_raw, candidate_mask, "candidate"),
+    )
+    for note in notes:
+        warnings.warn(note, PolarityWarning, stacklevel=2)
+    return Case(
+        reference=reference_mask.mask,
+        candidate=candidate_mask.mask,
+        fov=fov_mask,
+        candidate_soft=candidate_mask.soft,
+        fundus=fundus_image,
+        sources={role: _source(value) for role, value in (
+            ("reference", reference), ("candidate", candidate), ("fov", fov),
+            ("fundus", fundus))},
+        warnings=notes,
+    )
+
+
+def _raw(value: Input, role: str) -> RawImage:
+    """Read a path, or wrap an array labelled by its role."""
+    if isinstance(value, (str, os.PathLike)):
+        return read_image(value)
+    return from_array(value, f"{role} array")
+
+
+def _source(value: Input | None) -> str:
+    """What ``Case.sources`` records for one input."""
+    if value is None:
+        return ""
+    if isinstance(value, (str, os.PathLike)):
+        return os.fspath(value)
+    return ARRAY_SOURCE
+
+
+def _size(shape: tuple[int, ...]) -> str:
+    return f"{shape[0]}x{shape[1]} (HxW)"
+
+
+def _check_same_shape(reference: RawImage, candidate: RawImage) -> None:
+    """Refuse a reference and candidate of different sizes, naming both."""
+    if reference.pixels.shape[:2] != candidate.pixels.shape[:2]:
+        raise InputError(
+            f"shape mismatch: reference {reference.label} is "
+            f"{_size(reference.pixels.shape)} but candidate {candidate.label} is "
+            f"{_size(candidate.pixels.shape)}; give masks of the same image",
+            source=candidate.label,
+        )
+
+
+def _check_shape(raw: RawImage, what: str, shape: tuple[int, ...]) -> None:
+    """Refuse an FOV or fundus whose size differs from the masks'."""
+    if raw.pixels.shape[:2] != shape:
+        raise InputError(
+            f"{raw.label}: the {what} is {_size(raw.pixels.shape)} but the masks are "
+            f"{_size(shape)}; give the {what} of the same image",
+            source=raw.label,
+        )
+
+
+def _fov_mask(raw: RawImage, shape: tuple[int, ...]) -> np.ndarray:
+    """The FOV as bool (a two-valued mask, > 0 inside); an empty FOV is an error."""
+    _check_shape(raw, "field-of-view mask", shape)
+    fov = read_mask(raw, threshold=FOV_THRESHOLD).mask
+    if not fov.any():
+        raise InputError(
+            f"{raw.label}: the field-of-view mask has no pixel inside (all zero); check "
+            "the file, or leave the FOV out to use the whole image",
+            source=raw.label,
+        )
+    return fov
+
+
+def _fundus(raw: RawImage, shape: tuple[int, ...]) -> np.ndarray:
+    """The fundus as RGB uint8, after checking its size."""
+    _check_shape(raw, "fundus image", shape)
+    return fundus_rgb(raw)
+
+
+def _polarity_notes(
+    fov: np.ndarray, *masks: tuple[RawImage, MaskReading, str]
+) -> tuple[str, ...]:
+    """Warnings for masks where more than `MOSTLY_VESSEL` of the FOV is vessel."""
+    inside = np.count_nonzero(fov)
+    notes = []
+    for raw, reading, role in masks:
+        share = np.count_nonzero(reading.mask & fov) / inside
+        if share > MOSTLY_VESSEL:
+            notes.append(
+                f"{raw.label}: {share:.0%} of the field of view is vessel, so the "
+                f"{role} may have inverted polarity (vessels dark); if so, load it with "
+                f"invert_{role}=True (CLI: --invert-{role})"
+            )
+    return tuple(notes)
