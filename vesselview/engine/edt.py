@@ -47,37 +47,48 @@ def _column_pass(features: np.ndarray) -> np.ndarray:
 
 @numba.njit(cache=True, nogil=True, parallel=True)
 def _row_pass(column_sq: np.ndarray) -> np.ndarray:
-    """Squared Euclidean distance: lower envelope of parabolas along each row."""
+    """Squared Euclidean distance: lower envelope of parabolas along each row.
+
+    Parabola ``q`` is ``f[q] + (x - q)²``; the envelope's breakpoints are kept as exact
+    fractions ``num / den`` (integers) so that no comparison is rounded.
+    """
     height, width = column_sq.shape
     out = np.empty((height, width), np.float64)
     for i in numba.prange(height):
         f = column_sq[i]
         apex = np.empty(width, np.int64)
-        bound = np.empty(width + 1, np.float64)
+        num = np.empty(width + 1, np.int64)  # breakpoint k = num[k] / den[k], den > 0
+        den = np.empty(width + 1, np.int64)
         k = -1
         for q in range(width):
             if f[q] == _INF:
                 continue
             while k >= 0:
                 v = apex[k]
-                s = ((f[q] + q * q) - (f[v] + v * v)) / (2.0 * (q - v))
-                if s <= bound[k]:
+                top = (f[q] + q * q) - (f[v] + v * v)
+                bottom = 2 * (q - v)
+                # drop parabola v when it meets q at or before its own left breakpoint
+                if k > 0 and top * den[k] <= num[k] * bottom:
                     k -= 1
                 else:
                     break
+            if k >= 0:
+                v = apex[k]
+                top = (f[q] + q * q) - (f[v] + v * v)
+                bottom = 2 * (q - v)
             k += 1
             apex[k] = q
-            bound[k] = -np.inf if k == 0 else (
-                ((f[q] + q * q) - (f[apex[k - 1]] + apex[k - 1] * apex[k - 1]))
-                / (2.0 * (q - apex[k - 1])))
-            bound[k + 1] = np.inf
+            if k > 0:
+                num[k] = top
+                den[k] = bottom
         if k < 0:
             for q in range(width):
                 out[i, q] = np.inf
             continue
+        last = k
         k = 0
         for q in range(width):
-            while bound[k + 1] < q:
+            while k < last and num[k + 1] < q * den[k + 1]:
                 k += 1
             v = apex[k]
             out[i, q] = np.sqrt(np.float64((q - v) * (q - v) + f[v]))
