@@ -1,0 +1,54 @@
+"""Fixtures of the GUI tests: pyqtgraph options, isolated settings, windows on small cases.
+
+Every window fixture stops its worker thread at teardown (pytest-qt closes the window,
+whose closeEvent shuts the worker down; the explicit call makes it certain).
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from vesselview.gui.app import configure_qt
+from vesselview.gui.window import MainWindow
+from vesselview.synth import demo_case
+
+#: Small enough for fast tests, large enough for every layer and a few SS segments.
+SMALL_SHAPE = (120, 116)
+RESULT_TIMEOUT_MS = 60_000
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _pyqtgraph_options() -> None:
+    configure_qt()
+
+
+@pytest.fixture(scope="session")
+def small_case():
+    """A small synthetic case with a probability-map candidate."""
+    return demo_case(shape=SMALL_SHAPE, seed=3, soft=True)
+
+
+@pytest.fixture
+def settings(tmp_path):
+    """QSettings in a temporary file (recent files never touch the user's settings)."""
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def window(qtbot, settings):
+    """A main window with no case yet."""
+    main_window = MainWindow(settings)
+    qtbot.addWidget(main_window)
+    main_window.resize(1200, 800)
+    yield main_window
+    main_window.live.shutdown()
+    assert main_window.live.stopped
+
+
+@pytest.fixture
+def small_window(window, qtbot, small_case):
+    """A window showing `small_case` with its first result applied."""
+    with qtbot.waitSignal(window.result_applied, timeout=RESULT_TIMEOUT_MS):
+        window.show_case(small_case, window.chosen_files)
+    return window

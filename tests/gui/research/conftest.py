@@ -1,0 +1,43 @@
+"""Fixtures of the research-tool GUI tests: small synthetic cases, tools on a window.
+
+Every fixture that owns background threads stops them at teardown and checks they
+ended (pytest-qt closes the widgets afterwards).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from vesselview.synth import demo_case
+
+from ..conftest import RESULT_TIMEOUT_MS
+
+#: Small enough for fast tests, large enough for the teaching deformations.
+RESEARCH_SHAPE = (160, 150)
+JOB_TIMEOUT_MS = RESULT_TIMEOUT_MS
+
+
+@pytest.fixture(scope="session")
+def soft_demo():
+    """The demo case at `RESEARCH_SHAPE` with a probability-map candidate."""
+    return demo_case(shape=RESEARCH_SHAPE, seed=0, soft=True)
+
+
+@pytest.fixture(scope="session")
+def binary_demo():
+    """The same demo case with a binary candidate."""
+    return demo_case(shape=RESEARCH_SHAPE, seed=0)
+
+
+@pytest.fixture
+def tools(window, qtbot, soft_demo):
+    """The research tools of a window that shows `soft_demo` (result applied)."""
+    installed = window.research
+    installed.teaching.shape = RESEARCH_SHAPE
+    installed.behaviour.shape = RESEARCH_SHAPE
+    with qtbot.waitSignal(window.result_applied, timeout=RESULT_TIMEOUT_MS):
+        window.show_case(soft_demo, window.chosen_files)
+    yield installed
+    installed.shutdown()
+    assert all(jobs.stopped for jobs in (installed.plots.jobs, installed.behaviour.jobs,
+                                         installed.candidates.jobs, installed.teaching.jobs))

@@ -1,0 +1,57 @@
+"""Roles from file names, chosen files, recent files."""
+
+from __future__ import annotations
+
+import pytest
+
+from vesselview.gui.files import MAX_RECENT, CaseFiles, RecentFiles, guess_role
+
+
+@pytest.mark.parametrize("path, role", [
+    ("DRIVE/test/mask/01_test_mask.gif", "fov"),
+    ("01_manual1.gif", "reference"),
+    ("im0001.ah.ppm", "reference"),
+    ("case3_GT.png", "reference"),
+    ("01_test.tif", "fundus"),
+    ("21_training.tif", "fundus"),
+    ("unet_pred_01.png", "candidate"),
+    ("01_prob.tif", "candidate"),
+    ("fov.png", "fov"),
+    ("01.png", None),
+    ("picture.jpg", None),
+])
+def test_guess_role(path, role):
+    assert guess_role(path) == role
+
+
+def test_case_files_complete_only_with_reference_and_candidate():
+    files = CaseFiles().with_role("fov", "m.png")
+    assert not files.complete
+    files = files.with_role("reference", "r.png")
+    assert not files.complete
+    assert files.with_role("candidate", "c.png").complete
+    assert CaseFiles.from_dict(files.to_dict()) == files
+
+
+def test_case_files_reject_unknown_roles():
+    with pytest.raises(TypeError):
+        CaseFiles.from_dict({"mask": "m.png"})
+
+
+def test_recent_files_newest_first_unique_and_bounded(settings, tmp_path):
+    recent = RecentFiles(settings)
+    assert recent.entries() == []
+    for index in range(MAX_RECENT + 3):
+        recent.add("candidate", str(tmp_path / f"{index}.png"))
+    recent.add("reference", str(tmp_path / "5.png"))
+    recent.add("candidate", str(tmp_path / "12.png"))
+    entries = recent.entries()
+    assert len(entries) == MAX_RECENT
+    assert entries[0] == ("candidate", str(tmp_path / "12.png"))
+    assert entries[1] == ("reference", str(tmp_path / "5.png"))
+    assert len(set(entries)) == len(entries)
+
+
+def test_recent_files_ignore_foreign_entries(settings):
+    settings.setValue("recent_files", ["no tab here", "colour\t/x.png", "fov\t/m.png"])
+    assert RecentFiles(settings).entries() == [("fov", "/m.png")]

@@ -1,0 +1,81 @@
+"""Session files: round trip, relative paths, and every way a file can be wrong."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from vesselview.engine.params import Params
+from vesselview.errors import InputError
+from vesselview.gui.files import CaseFiles
+from vesselview.gui.session import Session, load_session, save_session
+from vesselview.gui.style import LayerStyle
+
+SESSION = Session(
+    files=CaseFiles(reference="/data/r.gif", candidate="/data/c.png"),
+    params=Params(t=4, ss_alpha=0.5, distance="cityblock"),
+    styles={"fundus": LayerStyle(True, 0.4),
+            "tolerant": LayerStyle(True, 0.7, ((4, (1, 2, 3, 4)),), True)},
+    view_rect=(10.0, 20.0, 100.0, 80.0),
+)
+
+
+def test_round_trip(tmp_path):
+    path = tmp_path / "s.json"
+    save_session(SESSION, path)
+    assert load_session(path) == SESSION
+
+
+def test_demo_session_without_view(tmp_path):
+    session = Session(CaseFiles(), Params(), {}, None)
+    save_session(session, tmp_path / "s.json")
+    assert load_session(tmp_path / "s.json") == session
+
+
+def test_relative_paths_are_read_relative_to_the_session(tmp_path):
+    path = tmp_path / "s.json"
+    save_session(SESSION, path)
+    document = json.loads(path.read_text())
+    document["files"]["reference"] = "masks/r.gif"
+    path.write_text(json.dumps(document))
+    assert load_session(path).files.reference == str(tmp_path / "masks" / "r.gif")
+
+
+def _broken(tmp_path, edit):
+    path = tmp_path / "broken.json"
+    save_session(SESSION, path)
+    document = json.loads(path.read_text())
+    edit(document)
+    path.write_text(json.dumps(document))
+    return path
+
+
+@pytest.mark.parametrize("edit, reason", [
+    (lambda d: d.update(format="other"), "format"),
+    (lambda d: d.update(format_version=99), "format_version"),
+    (lambda d: d["params"].update(t=-1), "out of range"),
+    (lambda d: d["params"].update(speed=3), "unknown parameter"),
+    (lambda d: d.update(view=[1, 2]), "view"),
+    (lambda d: d["layers"]["fundus"].update(opacity=7), "opacity"),
+    (lambda d: d["files"].update(mask="m.png"), "mask"),
+    (lambda d: d.pop("params"), "params"),
+])
+def test_invalid_sessions_name_the_file_and_the_problem(tmp_path, edit, reason):
+    path = _broken(tmp_path, edit)
+    with pytest.raises(InputError, match=reason) as raised:
+        load_session(path)
+    assert str(path) in str(raised.value)
+    assert raised.value.source == str(path)
+
+
+def test_not_json(tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text("{not json")
+    with pytest.raises(InputError, match="not a valid vesselview session"):
+        load_session(path)
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(InputError, match="cannot read"):
+        load_session(tmp_path / "absent.json")

@@ -1,0 +1,112 @@
+"""The ``vesselview`` command: open the inspector on files or on the built-in demo.
+
+``--screenshot PNG`` renders the window offscreen once the first evaluation is on
+screen, writes the PNG and exits (docs, CI, bug reports).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+import pyqtgraph as pg
+from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtWidgets import QApplication
+
+from vesselview._version import __version__
+from vesselview.gui.export import save_screenshot
+from vesselview.gui.files import ROLES
+from vesselview.gui.identity import apply_identity
+from vesselview.gui.window import MainWindow
+
+WINDOW_SIZE = (1600, 960)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Command-line options of ``vesselview``."""
+    parser = argparse.ArgumentParser(
+        prog="vesselview",
+        description="Inspect a retinal-vessel segmentation against a reference, live. "
+                    "With no files, opens the built-in synthetic demo case.")
+    parser.add_argument("--fundus", metavar="F", help="fundus photograph (RGB)")
+    parser.add_argument("--reference", metavar="R", help="reference (manual) vessel mask")
+    parser.add_argument("--candidate", metavar="C",
+                        help="candidate segmentation (binary mask or probability map)")
+    parser.add_argument("--fov", metavar="M", help="field-of-view mask")
+    parser.add_argument("--demo", action="store_true",
+                        help="open the built-in synthetic demo case (the default without files)")
+    parser.add_argument("--screenshot", metavar="PNG",
+                        help="render the window offscreen after the first evaluation, "
+                             "write it to PNG and exit")
+    parser.add_argument("--version", action="version", version=f"vesselview {__version__}")
+    return parser
+
+
+def configure_qt() -> None:
+    """Process-wide set-up, once before any window exists: row-major images (``design.md``)."""
+    pg.setConfigOptions(imageAxisOrder="row-major", antialias=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the inspector; returns the exit status (2 for bad files or options)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    files_given = [(role, getattr(args, role)) for role in ROLES if getattr(args, role)]
+    if files_given and (args.reference is None or args.candidate is None):
+        parser.error("give both --reference and --candidate (or no files, for the demo)")
+    if files_given and args.demo:
+        parser.error("--demo opens the built-in case; it cannot be combined with files")
+    if args.screenshot and "QT_QPA_PLATFORM" not in os.environ:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    configure_qt()
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    apply_identity(app)
+    window = MainWindow()
+    window.resize(*WINDOW_SIZE)
+    if files_given:
+        if not window.actions.open_files(files_given):
+            print(f"vesselview: {window.error_label.text()}", file=sys.stderr)
+            if args.screenshot:
+                window.live.shutdown()
+                return 2
+            window.actions.open_demo()
+    else:
+        window.actions.open_demo()
+    if args.screenshot:
+        return _screenshot(window, args.screenshot)
+    window.show()
+    return app.exec()
+
+
+def _screenshot(window: MainWindow, path: str) -> int:
+    """Show ``window`` offscreen, wait for the first result, save it as PNG, close it.
+
+    A local event loop (not ``QApplication.exec``) keeps the application reusable,
+    e.g. by tests that call `main` several times in one process.
+    """
+    loop = QEventLoop()
+    status = {"code": 1}
+
+    def capture(_response: object) -> None:
+        QTimer.singleShot(50, write)
+
+    def write() -> None:
+        try:
+            save_screenshot(window, path)
+            status["code"] = 0
+        except OSError as error:
+            print(f"vesselview: {error}", file=sys.stderr)
+        loop.quit()
+
+    def fail(message: str) -> None:
+        print(f"vesselview: evaluation failed: {message}", file=sys.stderr)
+        loop.quit()
+
+    window.result_applied.connect(capture)
+    window.live.failed.connect(fail)
+    window.show()
+    loop.exec()
+    window.close()
+    return status["code"]

@@ -1,0 +1,178 @@
+"""Display products of a `Result`: uint8 index images, class counts and lookup tables.
+
+Every overlay is shown as a uint8 index image with a 256-entry RGBA lookup table
+(pyqtgraph draws that as an indexed QImage). Recolouring and opacity changes only
+build a new table; the pixels never change. A `DisplayLayer` computes its image,
+counts and outline on first use; `prepare_layers` (worker thread) builds every
+engine layer and warms the products of the layers that are visible, so the main
+thread only computes for a layer the user shows later.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Collection, Mapping
+
+import cv2
+import numpy as np
+
+from vesselview.engine.layers import OKABE_ITO, RGBA, Layer, LegendEntry
+from vesselview.engine.result import Result
+
+#: Colours cycled over segment labels (no black, white or grey: those hide on a fundus).
+LABEL_CYCLE: tuple[RGBA, ...] = tuple(
+    OKABE_ITO[name]
+    for name in ("orange", "sky_blue", "bluish_green", "yellow", "blue", "vermillion",
+                 "reddish_purple")
+)
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class DisplayLayer:
+    """One overlay ready to draw; pixel products are computed on first use, then kept.
+
+    Parameters
+    ----------
+    source : Layer
+        The engine layer.
+    """
+
+    source: Layer
+
+    @property
+    def name(self) -> str:
+        """Layer key (``"confusion"``...)."""
+        return self.source.name
+
+    @property
+    def title(self) -> str:
+        """Human-readable title."""
+        return self.source.title
+
+    @property
+    def kind(self) -> str:
+        """``"classes"``, ``"labels"`` or ``"scalar"``."""
+        return self.source.kind
+
+    @property
+    def legend(self) -> tuple[LegendEntry, ...]:
+        """Class values, names and default colours."""
+        return self.source.legend
+
+    @property
+    def value_range(self) -> tuple[float, float]:
+        """Values of indices 1 and 255 (``scalar`` layers)."""
+        return self.source.value_range
+
+    @functools.cached_property
+    def image(self) -> np.ndarray:
+        """Index into the lookup table, uint8 (H, W); 0 is transparent.
+
+        For ``labels`` layers label ``k > 0`` becomes ``(k - 1) % 255 + 1``.
+        """
+        image = (cyclic_labels(self.source.data) if self.kind == "labels"
+                 else np.ascontiguousarray(self.source.data, dtype=np.uint8))
+        image.setflags(write=False)
+        return image
+
+    @functools.cached_property
+    def counts(self) -> np.ndarray:
+        """Pixels per index value, int64 (256,) (shown in the legend)."""
+        histogram = cv2.calcHist([self.image], [0], None, [256], [0, 256])
+        counts = histogram.ravel().astype(np.int64)
+        counts.setflags(write=False)
+        return counts
+
+    @functools.cached_property
+    def outline(self) -> np.ndarray:
+        """The image reduced to class borders, uint8 (H, W) (see `outline_image`)."""
+        return outline_image(self.image)
+
+    def warm(self) -> None:
+        """Compute the image and counts now, in the calling thread."""
+        for product in ("image", "counts"):
+            getattr(self, product)
+
+
+def prepare_layers(result: Result, warm: Collection[str] = ()) -> dict[str, DisplayLayer]:
+    """Display layers of every layer of ``result`` (call off the main thread).
+
+    Every engine layer is built here (the cursor readout reads them all); image and
+    counts are computed now only for the layers named in ``warm``.
+    """
+    layers = {name: DisplayLayer(layer) for name, layer in result.layers.items()}
+    for name in set(warm) & set(layers):
+        layers[name].warm()
+    return layers
+
+
+def cyclic_labels(labels: np.ndarray) -> np.ndarray:
+    """Map an int32 label image onto 1..255 (0 stays 0), cycling.
+
+    Only the labelled pixels are computed on: segment labels cover a few percent of
+    the image.
+
+    Examples
+    --------
+    >>> cyclic_labels(np.array([[0, 1, 255, 256]], np.int32)).tolist()
+    [[0, 1, 255, 1]]
+    """
+    cycled = np.zeros(labels.shape, np.uint8)
+    labelled = labels > 0
+    cycled[labelled] = (labels[labelled] - 1) % 255 + 1
+    return cycled
+
+
+def outline_image(image: np.ndarray) -> np.ndarray:
+    """Keep the pixels of ``image`` that have a 4-neighbour with another value.
+
+    Parameters
+    ----------
+    image : ndarray of uint8, shape (H, W)
+
+    Returns
+    -------
+    ndarray of uint8, shape (H, W)
+        ``image`` where it borders another value, else 0.
+    """
+    cross = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
+    low = cv2.erode(image, cross, borderType=cv2.BORDER_CONSTANT, borderValue=0)
+    high = cv2.dilate(image, cross, borderType=cv2.BORDER_CONSTANT, borderValue=0)
+    border = (low != image) | (high != image)
+    return np.where(border, image, 0).astype(np.uint8)
+
+
+def lookup_table(layer: DisplayLayer, colours: Mapping[int, RGBA], opacity: float) -> np.ndarray:
+    """The 256-entry RGBA table that draws ``layer``.
+
+    Parameters
+    ----------
+    layer : DisplayLayer
+    colours : Mapping[int, RGBA]
+        Colour per class value (``classes``), or per end (``scalar``: keys of the
+        first and last legend entries); missing keys use the legend's colours.
+    opacity : float
+        0 (invisible) .. 1 (opaque), multiplied into every alpha.
+
+    Returns
+    -------
+    ndarray of uint8, shape (256, 4)
+        Entry 0 is fully transparent.
+    """
+    table = np.zeros((256, 4), np.float64)
+    if layer.kind == "classes":
+        for entry in layer.legend:
+            table[entry.value] = colours.get(entry.value, entry.colour)
+    elif layer.kind == "scalar":
+        low, high = layer.legend[0], layer.legend[-1]
+        weight = np.linspace(0.0, 1.0, 255)[:, None]
+        start = np.asarray(colours.get(low.value, low.colour), np.float64)
+        end = np.asarray(colours.get(high.value, high.colour), np.float64)
+        table[1:] = (1.0 - weight) * start + weight * end
+    else:
+        cycle = np.asarray(LABEL_CYCLE, np.float64)
+        table[1:] = cycle[np.arange(255) % len(cycle)]
+    table[:, 3] *= opacity
+    table[0] = 0.0
+    return np.round(table).astype(np.uint8)

@@ -1,0 +1,103 @@
+"""Which file plays which role, loading a case from files, and the recent-files list."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping
+
+from PySide6.QtCore import QSettings
+
+from vesselview.engine.case import Case
+from vesselview.io.loader import load_case
+
+ROLES = ("reference", "candidate", "fov", "fundus")
+ROLE_TITLES = {
+    "reference": "Reference (manual) mask",
+    "candidate": "Candidate segmentation or probability map",
+    "fov": "Field-of-view mask",
+    "fundus": "Fundus photograph",
+}
+IMAGE_FILTER = "Images (*.png *.gif *.tif *.tiff *.jpg *.jpeg *.bmp *.ppm *.pgm);;All files (*)"
+MAX_RECENT = 10
+
+#: Name fragments that make a role obvious, checked in this order (first match wins):
+#: DRIVE ``01_test_mask.gif`` is a FOV although it also says "test".
+_ROLE_HINTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("fov", ("mask", "fov")),
+    ("reference", ("manual", "ground_truth", "groundtruth", "_gt", "gt_", "label", "annot",
+                   "reference", ".ah.", ".vk.")),
+    ("candidate", ("pred", "prob", "candidate", "segment", "output", "result")),
+    ("fundus", ("fundus", "_test.", "_training.", "photo", "image")),
+)
+
+
+def guess_role(path: str) -> str | None:
+    """The role a file name makes obvious, or None when it does not.
+
+    Examples
+    --------
+    >>> guess_role("DRIVE/test/mask/01_test_mask.gif")
+    'fov'
+    >>> guess_role("01_manual1.gif"), guess_role("01_test.tif"), guess_role("01.png")
+    ('reference', 'fundus', None)
+    """
+    name = os.path.basename(path).lower()
+    for role, fragments in _ROLE_HINTS:
+        if any(fragment in name for fragment in fragments):
+            return role
+    return None
+
+
+@dataclasses.dataclass(frozen=True)
+class CaseFiles:
+    """File path per role (None where not chosen)."""
+
+    reference: str | None = None
+    candidate: str | None = None
+    fov: str | None = None
+    fundus: str | None = None
+
+    def with_role(self, role: str, path: str | None) -> "CaseFiles":
+        """A copy with ``role`` set to ``path``."""
+        return dataclasses.replace(self, **{role: path})
+
+    @property
+    def complete(self) -> bool:
+        """True when reference and candidate are both chosen (enough to evaluate)."""
+        return self.reference is not None and self.candidate is not None
+
+    def to_dict(self) -> dict[str, str | None]:
+        """Role -> path."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, paths: Mapping[str, str | None]) -> "CaseFiles":
+        """Inverse of `to_dict` (unknown roles raise TypeError)."""
+        return cls(**dict(paths))
+
+
+def load_files(files: CaseFiles, threshold: float) -> Case:
+    """Read the chosen files into a `Case` (raises `InputError` naming the file)."""
+    return load_case(files.reference, files.candidate, fov=files.fov, fundus=files.fundus,
+                     threshold=threshold)
+
+
+class RecentFiles:
+    """Most recently opened files with their roles, newest first, kept in `QSettings`."""
+
+    def __init__(self, settings: QSettings) -> None:
+        self._settings = settings
+
+    def entries(self) -> list[tuple[str, str]]:
+        """``(role, path)`` pairs, newest first."""
+        value = self._settings.value("recent_files", [])
+        stored = [value] if isinstance(value, str) else list(value or [])
+        pairs = [tuple(item.split("\t", 1)) for item in stored if "\t" in item]
+        return [(role, path) for role, path in pairs if role in ROLES]
+
+    def add(self, role: str, path: str) -> None:
+        """Put ``(role, path)`` at the front (once)."""
+        entry = (role, os.path.abspath(path))
+        entries = [entry, *(e for e in self.entries() if e != entry)][:MAX_RECENT]
+        self._settings.setValue("recent_files", [f"{r}\t{p}" for r, p in entries])

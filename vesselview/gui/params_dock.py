@@ -1,0 +1,176 @@
+"""Parameters panel: labelled sliders grouped by metric, a distance choice, reset.
+
+The panel keeps the current `Params` as its single source of truth; every edit
+replaces one key and the new snapshot is emitted through a leading-edge throttle, so
+a drag produces at most one request per ``THROTTLE_MS`` (the worker drops
+superseded ones anyway) and the first change of a drag goes out at once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+from superqt import QLabeledDoubleSlider, QLabeledSlider
+from superqt.utils import QSignalThrottler
+
+from vesselview.engine.params import PARAM_SPECS, Params
+
+THROTTLE_MS = 40
+
+
+@dataclasses.dataclass(frozen=True)
+class SliderSpec:
+    """One slider: parameter key, label, range (defaults to ``PARAM_SPECS``), step."""
+
+    key: str
+    label: str
+    low: float | None = None
+    high: float | None = None
+    step: float = 1
+
+
+#: Group title -> sliders, in display order. Ranges are narrowed where the spec's
+#: range is far wider than anyone drags (the value box still shows the exact value).
+GROUPS: dict[str, tuple[SliderSpec, ...]] = {
+    "Tolerance F1": (SliderSpec("t", "t (tolerance, px)", 0, 20),),
+    "CAL": (SliderSpec("cal_alpha", "α (area tolerance, px)", 0, 20),
+            SliderSpec("cal_beta", "β (length tolerance, px)", 0, 20)),
+    "Skeletal similarity": (
+        SliderSpec("ss_alpha", "SS weight α (thickness)", step=0.01),
+        SliderSpec("ss_R", "R (max search radius, px)"),
+        SliderSpec("ss_min_length", "min segment length (px)", 1, 100),
+        SliderSpec("ss_max_length", "max segment length (px)", 2, 200),
+    ),
+    "Tversky": (SliderSpec("tversky_alpha", "α (candidate-only weight)", 0.0, 2.0, 0.05),
+                SliderSpec("tversky_beta", "β (reference-only weight)", 0.0, 2.0, 0.05)),
+    "Soft candidate": (SliderSpec("threshold", "probability threshold", step=0.01),),
+}
+
+
+class ParamsPanel(QWidget):
+    """Sliders and value boxes for the interactive parameters.
+
+    Signals
+    -------
+    params_changed(Params)
+        Throttled; carries the full current parameter snapshot.
+    """
+
+    params_changed = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._params = Params()
+        self.sliders: dict[str, QLabeledSlider] = {}
+        self._throttler = QSignalThrottler(parent=self)
+        self._throttler.setTimeout(THROTTLE_MS)
+        self._throttler.triggered.connect(lambda: self.params_changed.emit(self._params))
+        layout = QVBoxLayout(self)
+        for title, specs in GROUPS.items():
+            layout.addWidget(self._group(title, specs))
+        layout.addWidget(self._distance_group())
+        self.reset_button = QPushButton("Reset to defaults")
+        self.reset_button.setToolTip("Set every parameter back to its default (metrics.md §7)")
+        self.reset_button.clicked.connect(lambda: self.set_params(Params()))
+        layout.addWidget(self.reset_button)
+        layout.addStretch(1)
+        self._show(self._params)
+        self._connect_controls()
+
+    @property
+    def params(self) -> Params:
+        """The current parameters."""
+        return self._params
+
+    def set_params(self, params: Params) -> None:
+        """Show ``params`` and emit them once (reset, session load)."""
+        self._params = params
+        self._show(params)
+        self._throttler.cancel()
+        self.params_changed.emit(params)
+
+    def set_soft_candidate(self, soft: bool) -> None:
+        """Enable the threshold slider only for probability-map candidates."""
+        slider = self.sliders["threshold"]
+        slider.setEnabled(soft)
+        slider.setToolTip(_tooltip("threshold") if soft else
+                          "Only for probability-map candidates; this candidate is binary.")
+
+    def set_value(self, key: str, value: Any) -> None:
+        """Change one parameter as if the user had moved its control."""
+        params = self._params.to_dict()
+        params[key] = value
+        if key == "ss_min_length":
+            params["ss_max_length"] = max(params["ss_max_length"], value)
+        elif key == "ss_max_length":
+            params["ss_min_length"] = min(params["ss_min_length"], value)
+        self._params = Params.from_mapping(params)
+        self._show(self._params)
+        self._throttler.throttle()
+
+    def _group(self, title: str, specs: tuple[SliderSpec, ...]) -> QGroupBox:
+        box = QGroupBox(title)
+        form = QFormLayout(box)
+        for spec in specs:
+            slider = self._slider(spec)
+            self.sliders[spec.key] = slider
+            label = QLabel(spec.label)
+            label.setToolTip(_tooltip(spec.key))
+            form.addRow(label, slider)
+        return box
+
+    def _slider(self, spec: SliderSpec) -> QLabeledSlider:
+        param = PARAM_SPECS[spec.key]
+        low = param.low if spec.low is None else spec.low
+        high = param.high if spec.high is None else spec.high
+        slider_class = QLabeledSlider if param.kind is int else QLabeledDoubleSlider
+        slider = slider_class(Qt.Orientation.Horizontal)
+        slider.setRange(low, high)
+        slider.setSingleStep(spec.step)
+        slider.setToolTip(_tooltip(spec.key))
+        return slider
+
+    def _distance_group(self) -> QGroupBox:
+        box = QGroupBox("Distance metrics")
+        form = QFormLayout(box)
+        self.distance_box = QComboBox()
+        self.distance_box.addItems(PARAM_SPECS["distance"].choices)
+        self.distance_box.setToolTip(_tooltip("distance"))
+        form.addRow(QLabel("distance type"), self.distance_box)
+        return box
+
+    def _connect_controls(self) -> None:
+        """Route every control's edits to `set_value` (after the initial values are in)."""
+        for key, slider in self.sliders.items():
+            if PARAM_SPECS[key].kind is int:
+                slider.valueChanged.connect(lambda value, k=key: self.set_value(k, int(value)))
+            else:
+                slider.valueChanged.connect(
+                    lambda value, k=key: self.set_value(k, round(float(value), 2)))
+        self.distance_box.currentTextChanged.connect(lambda text: self.set_value("distance", text))
+
+    def _show(self, params: Params) -> None:
+        """Put ``params`` into the controls without emitting edits."""
+        for key, slider in self.sliders.items():
+            slider.blockSignals(True)
+            slider.setValue(getattr(params, key))
+            slider.blockSignals(False)
+        self.distance_box.blockSignals(True)
+        self.distance_box.setCurrentText(params.distance)
+        self.distance_box.blockSignals(False)
+
+
+def _tooltip(key: str) -> str:
+    """Help text of parameter ``key`` with its default."""
+    return f"{PARAM_SPECS[key].help} (default {getattr(Params(), key)}; key '{key}')"

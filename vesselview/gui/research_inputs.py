@@ -1,0 +1,267 @@
+"""What users type or pick for the research tools, parsed and checked (no Qt).
+
+Sweep values (``0:10``, ``0:1:0.1``, ``1, 2, 4``), an expected order typed as one rank
+per candidate, a CSV of human scores, the names of candidate files and a set of cases
+from a manifest. Every problem
+raises `ParamsError` (typed text) or `InputError` (files) with a message that says what
+is wrong, so the GUI can show it and keep what it had.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from vesselview.cli.manifest import read_manifest
+from vesselview.engine.case import Case
+from vesselview.engine.params import PARAM_SPECS, Params, parse_value
+from vesselview.engine.pipeline import ProgressCallback, StopCallback
+from vesselview.errors import EvaluationStopped, InputError, ParamsError
+from vesselview.io.loader import load_case
+
+#: File suffixes the candidate loader picks from a folder (what `load_case` reads).
+IMAGE_SUFFIXES = (".png", ".gif", ".tif", ".tiff", ".jpg", ".jpeg", ".bmp", ".ppm", ".pgm",
+                  ".npy")
+#: Columns of a human-score CSV (header names, case-insensitive).
+SCORE_COLUMNS = ("candidate", "score")
+_MAX_SWEEP_VALUES = 1000
+_UNKNOWN = ("", "?", "nan", "-")
+
+
+def parse_sweep_values(key: str, text: str) -> list[float]:
+    """The values of a sweep of ``key``: ``a:b`` (step 1), ``a:b:step`` or ``v1, v2, ...``.
+
+    Ranges include both ends (up to round-off of the step). Each value is checked
+    against ``PARAM_SPECS[key]``.
+
+    Raises
+    ------
+    ParamsError
+        For text that does not parse, a non-positive step, too many values, or a value
+        out of the parameter's range.
+
+    Examples
+    --------
+    >>> parse_sweep_values("t", "0:3")
+    [0, 1, 2, 3]
+    >>> parse_sweep_values("ss_alpha", "0:0.5:0.25")
+    [0.0, 0.25, 0.5]
+    """
+    if ":" in text:
+        values = _range_values(key, text)
+    else:
+        values = [parse_value(key, item) for item in text.split(",") if item.strip()]
+    if not values:
+        raise ParamsError(f"give values of {key} as a:b, a:b:step or v1, v2, ...")
+    return [getattr(Params().replace(**{key: value}), key) for value in values]
+
+
+def parse_numbers(text: str, what: str) -> list[float]:
+    """Finite numbers separated by commas or spaces (``what`` names them in errors).
+
+    Raises
+    ------
+    ParamsError
+        When an item is not a finite number or there is none.
+    """
+    numbers = []
+    for item in text.replace(",", " ").split():
+        try:
+            number = float(item)
+        except ValueError:
+            number = math.nan
+        if not math.isfinite(number):
+            raise ParamsError(f"{what}: {item!r} is not a finite number")
+        numbers.append(number)
+    if not numbers:
+        raise ParamsError(f"{what}: give at least one number")
+    return numbers
+
+
+def default_sweep_text(key: str) -> str:
+    """A sensible sweep of ``key``: up to 10 steps from its low end (CAL Fig. 1, F1 Table 4)."""
+    spec = PARAM_SPECS[key]
+    if spec.kind is int:
+        return f"{spec.low:g}:{min(spec.high, spec.low + 10):g}"
+    high = min(spec.high, spec.low + 1.0)
+    return f"{spec.low:g}:{high:g}:{(high - spec.low) / 10:g}"
+
+
+def parse_expected_ranks(text: str, n_candidates: int) -> np.ndarray:
+    """One expected rank per candidate (1 = best), comma or space separated.
+
+    ``?`` or ``nan`` marks an unknown rank (left out of the statistics).
+
+    Returns
+    -------
+    ndarray of float64, shape (n_candidates,)
+
+    Raises
+    ------
+    ParamsError
+        When an item is not a number or the count differs from ``n_candidates``.
+    """
+    items = text.replace(",", " ").split()
+    if len(items) != n_candidates:
+        raise ParamsError(f"give one expected rank per candidate: {n_candidates} expected, "
+                          f"got {len(items)}")
+    ranks = []
+    for item in items:
+        if item.lower() in _UNKNOWN:
+            ranks.append(math.nan)
+            continue
+        try:
+            ranks.append(float(item))
+        except ValueError:
+            raise ParamsError(f"expected rank {item!r} is not a number") from None
+    if any(math.isinf(rank) for rank in ranks):
+        raise ParamsError("expected ranks must be finite")
+    return np.array(ranks, dtype=np.float64)
+
+
+def read_human_scores(path: str | os.PathLike, candidates: Sequence[str]) -> np.ndarray:
+    """Mean human score per candidate from a CSV with columns ``candidate, score``.
+
+    Rows name candidates by their display name (see `candidate_names`); rows for other
+    candidates are ignored, a candidate without a row or with an empty score gets
+    ``nan`` (unknown). Higher scores mean better segmentations.
+
+    Returns
+    -------
+    ndarray of float64, shape (len(candidates),)
+
+    Raises
+    ------
+    InputError
+        Naming the file (and line) when it cannot be read, lacks a column, repeats a
+        candidate, holds a score that is not a finite number, or scores none of
+        ``candidates``.
+    """
+    name = os.fspath(path)
+    scores = dict.fromkeys(candidates, math.nan)
+    seen: set[str] = set()
+    for line, candidate, text in _score_rows(name):
+        if candidate in seen:
+            raise InputError(f"{name} line {line}: candidate {candidate!r} appears twice",
+                             source=name)
+        seen.add(candidate)
+        if candidate in scores:
+            scores[candidate] = _score(text, name, line)
+    if not seen & set(candidates):
+        raise InputError(f"{name}: no row names a loaded candidate (loaded: "
+                         f"{', '.join(candidates)})", source=name)
+    return np.array(list(scores.values()), dtype=np.float64)
+
+
+def candidate_names(paths: Sequence[str]) -> list[str]:
+    """Display names of candidate files: their stems, or longer paths where stems repeat.
+
+    Examples
+    --------
+    >>> candidate_names(["a/x.png", "b/y.png"])
+    ['x', 'y']
+    >>> candidate_names(["a/x.png", "b/x.png"])
+    ['a/x.png', 'b/x.png']
+    """
+    for name in (lambda p: Path(p).stem, lambda p: Path(p).name, os.fspath):
+        names = [name(path) for path in paths]
+        if len(set(names)) == len(names):
+            return names
+    return [f"{i}: {path}" for i, path in enumerate(paths, start=1)]
+
+
+def image_files(folder: str | os.PathLike) -> list[str]:
+    """Image files directly in ``folder``, sorted by name.
+
+    Raises
+    ------
+    InputError
+        When ``folder`` is not a readable folder or holds no image file.
+    """
+    name = os.fspath(folder)
+    try:
+        entries = sorted(os.scandir(name), key=lambda entry: entry.name)
+    except OSError as error:
+        raise InputError(f"{name}: cannot list the folder ({error.strerror})",
+                         source=name) from None
+    files = [entry.path for entry in entries
+             if entry.is_file() and entry.name.lower().endswith(IMAGE_SUFFIXES)]
+    if not files:
+        raise InputError(f"{name}: no image file ({', '.join(IMAGE_SUFFIXES)}) in the folder",
+                         source=name)
+    return files
+
+
+def load_case_set(manifest: str, threshold: float, should_stop: StopCallback,
+                  progress: ProgressCallback) -> dict[str, Case]:
+    """Every pair of a manifest CSV (``vesselview-eval --manifest`` format), loaded by id.
+
+    Raises
+    ------
+    InputError
+        For a bad manifest or a bad file (the message names it).
+    EvaluationStopped
+        When ``should_stop`` returned True between two pairs.
+    """
+    pairs = read_manifest(manifest)
+    cases = {}
+    for done, pair in enumerate(pairs, start=1):
+        if should_stop():
+            raise EvaluationStopped("loading the case set was cancelled")
+        cases[pair.id] = load_case(pair.reference, pair.candidate, fov=pair.fov,
+                                   fundus=pair.fundus, threshold=threshold)
+        progress(done / len(pairs), f"loaded {pair.id}")
+    return cases
+
+
+def _range_values(key: str, text: str) -> list[float]:
+    parts = [parse_value(key, part) for part in text.split(":")]
+    if len(parts) not in (2, 3):
+        raise ParamsError(f"range of {key} must be a:b or a:b:step, got {text!r}")
+    start, stop, step = (*parts, 1.0)[:3]
+    if step <= 0:
+        raise ParamsError(f"step of {key} must be positive, got {step:g}")
+    count = math.floor((stop - start) / step + 1e-9) + 1
+    if count < 1 or count > _MAX_SWEEP_VALUES:
+        raise ParamsError(f"range {text!r} of {key} gives {max(count, 0)} values; "
+                          f"1 to {_MAX_SWEEP_VALUES} allowed")
+    # rounding keeps 0.1 steps at 0.3, not 0.30000000000000004
+    return [round(start + i * step, 12) for i in range(count)]
+
+
+def _score_rows(path: str) -> list[tuple[int, str, str]]:
+    """``(line, candidate, score text)`` of every row, header checked."""
+    try:
+        with open(path, newline="", encoding="utf-8-sig") as stream:
+            reader = csv.DictReader(stream, skipinitialspace=True)
+            columns = [column.strip().lower() for column in reader.fieldnames or ()]
+            missing = [column for column in SCORE_COLUMNS if column not in columns]
+            if missing:
+                raise InputError(f"{path}: a human-score CSV needs the header columns "
+                                 f"{', '.join(SCORE_COLUMNS)}; missing {', '.join(missing)}",
+                                 source=path)
+            reader.fieldnames = columns
+            return [(reader.line_num, str(row["candidate"] or "").strip(),
+                     str(row["score"] or "").strip()) for row in reader]
+    except FileNotFoundError:
+        raise InputError(f"{path}: file not found", source=path) from None
+    except (OSError, UnicodeDecodeError, csv.Error) as error:
+        raise InputError(f"{path}: cannot read the CSV ({error})", source=path) from None
+
+
+def _score(text: str, path: str, line: int) -> float:
+    if text.lower() in _UNKNOWN:
+        return math.nan
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.inf
+    if not math.isfinite(value):
+        raise InputError(f"{path} line {line}: score {text!r} is not a finite number",
+                         source=path)
+    return value

@@ -1,0 +1,87 @@
+"""Cosmetic settings of one displayed layer (visibility, opacity, colours, outline).
+
+Styles are plain frozen values: the layer panel edits them, the view draws them,
+sessions save them. Changing a style never triggers an evaluation.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from vesselview.engine.layers import RGBA
+
+#: The layer shown under all overlays; it is not part of ``Result.layers``.
+FUNDUS = "fundus"
+
+#: The fundus starts dimmed so that thin coloured overlays stand out against it.
+FUNDUS_OPACITY = 0.5
+
+#: Layers visible when a case is first shown (besides the fundus).
+DEFAULT_VISIBLE = frozenset({FUNDUS, "confusion"})
+
+
+@dataclasses.dataclass(frozen=True)
+class LayerStyle:
+    """How one layer is drawn.
+
+    Attributes
+    ----------
+    visible : bool
+    opacity : float
+        0 (transparent) .. 1 (opaque).
+    colours : tuple of (int, RGBA)
+        Colour overrides per class value; classes not listed use the legend colour.
+    outline : bool
+        Draw class borders only instead of filled regions (``classes`` layers).
+    """
+
+    visible: bool = False
+    opacity: float = 0.85
+    colours: tuple[tuple[int, RGBA], ...] = ()
+    outline: bool = False
+
+    @property
+    def colour_map(self) -> dict[int, RGBA]:
+        """The colour overrides as a dict (class value -> RGBA)."""
+        return dict(self.colours)
+
+    def with_colour(self, value: int, colour: RGBA) -> "LayerStyle":
+        """A copy with class ``value`` drawn in ``colour``."""
+        colours = {**self.colour_map, value: tuple(int(c) for c in colour)}
+        return dataclasses.replace(self, colours=tuple(sorted(colours.items())))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (session files)."""
+        return {
+            "visible": self.visible,
+            "opacity": self.opacity,
+            "colours": {str(value): list(colour) for value, colour in self.colours},
+            "outline": self.outline,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "LayerStyle":
+        """Inverse of `to_dict`; raises ValueError/TypeError/KeyError on malformed data."""
+        colours = tuple(
+            sorted((int(value), _rgba(colour)) for value, colour in data["colours"].items())
+        )
+        opacity = float(data["opacity"])
+        if not 0.0 <= opacity <= 1.0:
+            raise ValueError(f"opacity {opacity} is outside [0, 1]")
+        return cls(bool(data["visible"]), opacity, colours, bool(data["outline"]))
+
+
+def default_style(name: str) -> LayerStyle:
+    """The style a layer gets before the user touches it."""
+    opacity = FUNDUS_OPACITY if name == FUNDUS else 0.9
+    return LayerStyle(visible=name in DEFAULT_VISIBLE, opacity=opacity)
+
+
+def _rgba(colour: Any) -> RGBA:
+    """Validate a 4-component 0..255 colour."""
+    values = tuple(int(c) for c in colour)
+    if len(values) != 4 or not all(0 <= c <= 255 for c in values):
+        raise ValueError(f"colour {colour!r} is not four values in 0..255")
+    return values  # type: ignore[return-value]
