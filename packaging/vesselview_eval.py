@@ -1,0 +1,15 @@
+"""Entry script of the bundle's ``vesselview-eval`` executable (the batch CLI).
+
+The GUI executable uses ``vesselview/__main__.py`` directly; the CLI needs this script
+because ``--workers`` starts fresh ("spawn") worker processes, and in a frozen
+application each worker is this executable started again: `freeze_support` turns
+that start into a worker instead of a second CLI run.
+"""
+
+import multiprocessing
+
+from vesselview.cli.main import main
+
+if __name__ == "__main__":
+    multiprocessing.freeze_support()
+    raise SystemExit(main())
