@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from vesselview import EvaluationStopped, Evaluator, Params, evaluate
 from vesselview.engine.keys import METRIC_KEYS
-from vesselview.engine.pipeline import STAGE_PARAMETERS
+from vesselview.engine.dependencies import STAGE_PARAMETERS
 from vesselview.engine.pixel import confusion
 from tests.engine.cases import small_case
 
@@ -185,3 +185,19 @@ def test_explain_reports_bands_and_distance() -> None:
     info = result.explain(int(rows[0]), int(cols[0]))
     assert "t" in info["bands"] and not info["reference"]
     assert 0 < info["distance_to_reference"] <= 2 * math.sqrt(2)
+
+
+def test_a_t_change_rebuilds_only_the_layers_that_depend_on_t() -> None:
+    evaluator = Evaluator(CASE)
+    first = evaluator.evaluate(Params(t=2))
+    for name in first.layers:
+        first.layers[name]
+    before = evaluator.stage_runs
+    second = evaluator.evaluate(Params(t=4))
+    for name in second.layers:
+        second.layers[name]
+    rebuilt = {s for s, n in evaluator.stage_runs.items() if n != before.get(s, 0)}
+    assert rebuilt == {"tolerance", "layer:tolerant", "layer:band_t"}
+    assert second.layers["confusion"] is first.layers["confusion"]
+    assert first.layers["tolerant"].title.endswith("(t = 2)")  # earlier results keep theirs
+    assert second.layers["tolerant"].title.endswith("(t = 4)")

@@ -1,8 +1,9 @@
 """Overlay layers built from an evaluation's stage products (``design.md``, "Overlay layers").
 
 Every layer is a small integer image with a legend (`vesselview.engine.layers.Layer`).
-They are built on first access from arrays the stages already computed, so building
-one costs a few whole-image boolean operations and never touches the stage cache.
+They are built on first access from arrays the stages already computed. Like stages,
+each layer has declared dependencies (`vesselview.engine.dependencies`), so the pipeline
+keeps built layers in its cache: after a ``t`` change only the F1_t layers are rebuilt.
 """
 
 from __future__ import annotations
@@ -99,6 +100,9 @@ LAYER_BUILDERS: dict[str, Builder] = {
 }
 
 
+Fetch = Callable[[str, Callable[[], Layer]], Layer]
+
+
 class LazyLayers(Mapping[str, Layer]):
     """Read-only mapping of layer name -> `Layer`, each built on first access.
 
@@ -108,18 +112,24 @@ class LazyLayers(Mapping[str, Layer]):
         The stage outputs of one evaluation.
     builders : Mapping[str, Builder]
         Layer builders by name, in display order.
+    fetch : callable (name, build) -> Layer, optional
+        Returns the layer ``name``, calling ``build()`` only when no equal layer is
+        kept elsewhere (the pipeline's cache); by default every layer is built.
     """
 
-    def __init__(self, products: "Products", builders: Mapping[str, Builder]) -> None:
+    def __init__(self, products: "Products", builders: Mapping[str, Builder],
+                 fetch: Fetch | None = None) -> None:
         self._products = products
         self._builders = dict(builders)
+        self._fetch = fetch or (lambda name, build: build())
         self._built: dict[str, Layer] = {}
         self._lock = threading.Lock()
 
     def __getitem__(self, name: str) -> Layer:
         with self._lock:
             if name not in self._built:
-                self._built[name] = self._builders[name](self._products)
+                builder = self._builders[name]
+                self._built[name] = self._fetch(name, lambda: builder(self._products))
             return self._built[name]
 
     def __iter__(self) -> Iterator[str]:

@@ -1,12 +1,9 @@
 """Staged, cached evaluation of a `Case` (``design.md``, data flow step 2).
 
-`Evaluator` owns one case and a `StageCache`. Every stage declares the parameters it
-depends on (`STAGE_PARAMETERS`); its cache key is their values, so a parameter change
-recomputes only the stages that use it: masks-only work (skeletons, thickness,
-distance transforms, components, contours, segments) runs once per case, a ``t``
-change recomputes only F1_t, ``cal_alpha``/``cal_beta`` only CAL's A/L, ``ss_R`` and
-``ss_alpha`` only the SS stages that use them. ``threshold`` (soft candidates) is part
-of every candidate-dependent key. ``should_stop`` is polled before each stage.
+`Evaluator` owns one case and a `StageCache`. Every stage and every overlay layer
+declares the parameters it depends on (`vesselview.engine.dependencies`); its cache key
+is their values, so a parameter change recomputes only the stages and layers that use
+it. ``should_stop`` is polled before each stage.
 """
 
 from __future__ import annotations
@@ -18,8 +15,10 @@ from vesselview._version import __version__
 from vesselview.engine import stages
 from vesselview.engine.cache import StageCache
 from vesselview.engine.case import Case
+from vesselview.engine.dependencies import LAYER_PARAMETERS, STAGE_PARAMETERS
 from vesselview.engine.explain import Explainer
 from vesselview.engine.keys import METRIC_KEYS
+from vesselview.engine.layers import Layer
 from vesselview.engine.overlays import LAYER_BUILDERS, LazyLayers
 from vesselview.engine.params import Params
 from vesselview.engine.result import Result
@@ -31,7 +30,6 @@ T = TypeVar("T")
 StopCallback = Callable[[], bool]
 ProgressCallback = Callable[[float, str], None]
 
-STAGE_PARAMETERS = stages.STAGE_PARAMETERS
 
 
 class Evaluator:
@@ -100,20 +98,23 @@ class _Run:
         """Value of stage ``name`` for the current parameters."""
         if self._should_stop is not None and self._should_stop():
             raise EvaluationStopped(f"evaluation stopped before stage {name!r}")
-        value = self._cache.fetch(name, self._key(name), compute)
+        value = self._cache.fetch(name, self._key(STAGE_PARAMETERS[name]), compute)
         self._done += 1
         if self._progress is not None:
             self._progress(min(1.0, self._done / len(STAGE_PARAMETERS)), name)
         return value
 
-    def _key(self, name: str) -> tuple[Any, ...]:
-        """Cache key of stage ``name``: the values of the parameters it depends on."""
+    def _key(self, dependencies: tuple[str, ...]) -> tuple[Any, ...]:
+        """Cache key: the values of the parameters a stage or layer depends on.
+
+        ``threshold`` only matters for a soft candidate.
+        """
         soft = self.case.candidate_soft is not None
-        return tuple(
-            getattr(self.params, p)
-            for p in STAGE_PARAMETERS[name]
-            if p != "threshold" or soft
-        )
+        return tuple(getattr(self.params, p) for p in dependencies if p != "threshold" or soft)
+
+    def _fetch_layer(self, name: str, build: Callable[[], Layer]) -> Layer:
+        """A built layer from the cache (any thread), building it when missing."""
+        return self._cache.fetch(f"layer:{name}", self._key(LAYER_PARAMETERS[name]), build)
 
     def result(self) -> Result:
         """Compute (or fetch) every stage and assemble the `Result`."""
@@ -126,7 +127,8 @@ class _Run:
             raise RuntimeError(f"metric stages did not produce {sorted(missing)}")
         metrics = {key: scores.values[key] for key in METRIC_KEYS}
         undefined = {key: scores.reasons[key] for key in METRIC_KEYS if key in scores.reasons}
-        layers = LazyLayers(products, {**LAYER_BUILDERS, **SKELETAL_LAYER_BUILDERS})
+        layers = LazyLayers(products, {**LAYER_BUILDERS, **SKELETAL_LAYER_BUILDERS},
+                            fetch=self._fetch_layer)
         return Result(
             params=self.params,
             version=__version__,

@@ -1,6 +1,6 @@
 """The evaluation stages, what each depends on, and the products they leave for the viewer.
 
-`STAGE_PARAMETERS` is the dependency table the cache keys are built from; `Products`
+`vesselview.engine.dependencies` is the table the cache keys are built from; `Products`
 runs every stage once per evaluation (each fetched from the cache when its parameters
 have not changed) and keeps their outputs, so that layers and pixel explanations can be
 built later, on any thread, without touching the cache.
@@ -19,34 +19,6 @@ from vesselview.engine.thinning import thin
 
 if TYPE_CHECKING:
     from vesselview.engine.pipeline import _Run
-
-_C = ("threshold",)  # every stage that reads the candidate depends on the threshold
-_SS = ("ss_R", "ss_min_length", "ss_max_length")
-
-STAGE_PARAMETERS: dict[str, tuple[str, ...]] = {
-    "candidate_mask": _C,
-    "reference_skeleton": (),
-    "candidate_skeleton": _C,
-    "confusion": _C,
-    "pixel": (*_C, "tversky_alpha", "tversky_beta"),
-    "distance_maps": (*_C, "distance", "distance_fov"),
-    "distance": (*_C, "distance", "distance_fov", "fom_k", "delta_p", "delta_c"),
-    "contour_distances": (*_C, "distance_fov"),
-    "contour": (*_C, "distance_fov", "contour_gamma"),
-    "tolerance": (*_C, "t"),
-    "cal_skeletons": (*_C, "cal_fov"),
-    "cal_connectivity": (*_C, "cal_fov"),
-    "cal_area": (*_C, "cal_fov", "cal_alpha"),
-    "cal_length": (*_C, "cal_fov", "cal_beta"),
-    "topology": _C,
-    "ss_reference_thickness": (),
-    "ss_candidate_thickness": _C,
-    "ss_search": ("ss_R",),
-    "ss_segments": ("ss_min_length", "ss_max_length"),
-    "ss_matching": (*_C, *_SS),
-    "ss_scores": (*_C, *_SS, "ss_alpha"),
-}
-
 
 class Products:
     """Outputs of every stage for one evaluation (arrays are read-only).
