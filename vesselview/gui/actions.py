@@ -17,7 +17,8 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu
 from vesselview.errors import InputError
 from vesselview.gui.about import show_about
 from vesselview.gui.compare import CompareMode
-from vesselview.gui.export import METRICS_FILTER, save_screenshot, write_metrics
+from vesselview.gui.export import (METRICS_FILTER, PNG_FILTER, save_screenshot,
+                                   save_with_dialog, write_metrics)
 from vesselview.gui.files import (
     IMAGE_FILTER,
     ROLE_TITLES,
@@ -173,12 +174,7 @@ class WindowActions:
             self.open_file(role, path)
 
     def _save_dialog(self, title: str, filter_: str, act: Callable[[str], object]) -> None:
-        path, _ = QFileDialog.getSaveFileName(self.window, title, "", filter_)
-        if path:
-            try:
-                act(path)
-            except OSError as error:
-                self.window.show_error(f"{path}: {error}")
+        save_with_dialog(self.window, title, filter_, act, report=self.window.show_error)
 
     def _open_session_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self.window, "Open session", "", SESSION_FILTER)
@@ -210,7 +206,7 @@ class WindowActions:
         self._action(file_menu, "save_session", lambda: self._save_dialog(
             "Save session", SESSION_FILTER, self.save_session))
         self._action(file_menu, "export_view", lambda: self._save_dialog(
-            "Export view", "PNG image (*.png)", self.export_view))
+            "Export view", PNG_FILTER, self.export_view))
         self._action(file_menu, "export_metrics", lambda: self._save_dialog(
             "Export metrics", METRICS_FILTER, self.export_metrics))
         file_menu.addSeparator()

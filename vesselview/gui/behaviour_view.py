@@ -14,13 +14,15 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
-                               QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
+                               QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from vesselview.engine.behaviour import (Behaviour, equal_change_behaviour,
                                          severity_behaviour)
 from vesselview.engine.params import Params
 from vesselview.engine.table_csv import write_table
+from vesselview.gui.error_label import ErrorLabel
+from vesselview.gui.export import CSV_FILTER, save_with_dialog
 from vesselview.gui.jobs import BackgroundJobs, JobStatus
 from vesselview.gui.metric_choice import MetricSetBox
 from vesselview.gui.rank_table import RankTable
@@ -32,7 +34,6 @@ EQUAL_CHANGE = "equal_change"
 EQUAL_CHANGE_PIXELS = 1500
 _DRIVE_AREA = 584 * 565
 _SEVERITY_STEPS = 4  # default severities: quarter, half, three quarters, full range
-_ERROR_STYLE = "QLabel { color: #d55e00; }"
 _EQUAL_CHANGE_NOTE = (
     "Each case changes about the same number of pixels of one reference. Expected order "
     "(tolerance-F1 paper, section 4.2): shift best, then noise, then gap, expansion and "
@@ -77,7 +78,7 @@ class BehaviourView(QWidget):
         self._shown_set: tuple[str, Any] | None = None  # (set key, n_pixels or severities)
         self._build()
         self.jobs.finished.connect(self._on_finished)
-        self.jobs.failed.connect(self._show_error)
+        self.jobs.failed.connect(self.error.show_message)
         self.choose_set(EQUAL_CHANGE)
 
     def set_params(self, params: Params) -> None:
@@ -122,7 +123,7 @@ class BehaviourView(QWidget):
     def export_csv(self, path: str) -> None:
         """Write the shown table (`Behaviour.to_rows`) as CSV."""
         if self.behaviour is None:
-            self._show_error("Nothing to export yet: press Run first.")
+            self.error.show_message("Nothing to export yet: press Run first.")
             return
         with open(path, "w", encoding="utf-8", newline="") as stream:
             write_table(self.behaviour.to_rows(), stream, params=self.behaviour.params)
@@ -167,21 +168,8 @@ class BehaviourView(QWidget):
                                     self.behaviour.expected, "expected rank",
                                     agreement=self.behaviour.agreement)
 
-    def _show_error(self, message: str) -> None:
-        self.error.setText(message)
-        self.error.show()
-
-    def _run_guarded(self, action: Any) -> None:
-        self.error.hide()
-        try:
-            action()
-        except (ValueError, OSError) as error:  # ParamsError is a ValueError
-            self._show_error(str(error))
-
     def _export_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export behaviour table", "", "CSV (*.csv)")
-        if path:
-            self.export_csv(path)
+        save_with_dialog(self, "Export behaviour table", CSV_FILTER, self.export_csv)
 
     def _build(self) -> None:
         self.set_box = QComboBox()
@@ -204,13 +192,11 @@ class BehaviourView(QWidget):
         self.buttons: dict[str, QPushButton] = {}
         for text, slot in (("Run", self.run), ("Export CSV...", self._export_dialog)):
             button = self.buttons[text] = QPushButton(text)
-            button.clicked.connect(lambda _checked=False, s=slot: self._run_guarded(s))
+            button.clicked.connect(lambda _checked=False, s=slot: self.error.run_guarded(s))
             buttons.addWidget(button)
         buttons.addStretch(1)
-        self.note, self.status, self.error = QLabel(), QLabel(), QLabel()
+        self.note, self.status, self.error = QLabel(), QLabel(), ErrorLabel()
         self.note.setWordWrap(True)
-        self.error.setStyleSheet(_ERROR_STYLE)
-        self.error.hide()
         self.table = RankTable()
         self.table.cellDoubleClicked.connect(lambda row, _column: self.show_case_of_row(row))
         self.table.setToolTip("Double-click a case to show it in the inspector")

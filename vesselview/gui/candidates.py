@@ -26,6 +26,8 @@ from vesselview.engine.ranking import (RankAgreement, Ranking, rank_agreement, r
                                        write_agreement_csv, write_ranking_csv)
 from vesselview.gui.candidate_set import (Candidate, evaluate_candidates, metric_table,
                                           reevaluate)
+from vesselview.gui.error_label import ErrorLabel
+from vesselview.gui.export import CSV_FILTER, save_with_dialog
 from vesselview.gui.files import IMAGE_FILTER
 from vesselview.gui.jobs import BackgroundJobs, JobStatus
 from vesselview.gui.metric_choice import MetricSetBox
@@ -33,7 +35,6 @@ from vesselview.gui.rank_table import RankTable
 from vesselview.gui.research_inputs import (candidate_names, image_files, parse_expected_ranks,
                                             read_human_scores)
 
-_ERROR_STYLE = "QLabel { color: #d55e00; }"
 _SCORES_FILTER = "Human scores CSV: candidate, score (*.csv);;All files (*)"
 
 
@@ -67,7 +68,7 @@ class CandidatesView(QWidget):
         self.agreement: RankAgreement | None = None
         self._build()
         self.jobs.finished.connect(self._on_evaluated)
-        self.jobs.failed.connect(self._show_error)
+        self.jobs.failed.connect(self.error.show_message)
 
     @property
     def names(self) -> list[str]:
@@ -91,7 +92,7 @@ class CandidatesView(QWidget):
         """Read and evaluate candidate files in the background (repeats are skipped)."""
         self.error.hide()
         if self.reference is None:
-            self._show_error("Open a reference in the inspector first.")
+            self.error.show_message("Open a reference in the inspector first.")
             return
         known = {os.path.abspath(c.path) for c in self.candidates}
         new = [p for p in dict.fromkeys(paths) if os.path.abspath(p) not in known]
@@ -105,7 +106,7 @@ class CandidatesView(QWidget):
         try:
             files = image_files(folder)
         except ValueError as error:  # InputError
-            self._show_error(str(error))
+            self.error.show_message(str(error))
             return
         sources = self.reference.sources if self.reference is not None else {}
         own = {os.path.abspath(sources[role]) for role in ("reference", "fov", "fundus")
@@ -115,7 +116,7 @@ class CandidatesView(QWidget):
     def reevaluate(self) -> None:
         """Evaluate the loaded candidates again with the current parameters."""
         if not self.candidates:
-            self._show_error("Load candidates first.")
+            self.error.show_message("Load candidates first.")
             return
         loaded, params = list(self.candidates), self.params
         self.jobs.run("evaluate", lambda stop, progress: reevaluate(loaded, params, stop,
@@ -168,12 +169,12 @@ class CandidatesView(QWidget):
     def _set_expected(self, parse: Any, kind: str) -> None:
         self.error.hide()
         if not self.candidates:
-            self._show_error("Load candidates first.")
+            self.error.show_message("Load candidates first.")
             return
         try:
             expected = parse()
         except ValueError as error:  # InputError, ParamsError: keep what we had
-            self._show_error(str(error))
+            self.error.show_message(str(error))
             return
         self.expected, self.expected_kind = expected, kind
         self._update()
@@ -202,14 +203,10 @@ class CandidatesView(QWidget):
 
     def _export(self, path: str, write: Any, table: object) -> None:
         if table is None:
-            self._show_error("Nothing to export yet.")
+            self.error.show_message("Nothing to export yet.")
             return
         with open(path, "w", encoding="utf-8", newline="") as stream:
             write(stream)
-
-    def _show_error(self, message: str) -> None:
-        self.error.setText(message)
-        self.error.show()
 
     # -- construction --------------------------------------------------------------------
 
@@ -233,10 +230,8 @@ class CandidatesView(QWidget):
             ("Export ranking...", lambda: self._save_dialog(self.export_ranking)),
             ("Export agreement...", lambda: self._save_dialog(self.export_agreement)),
             first=self.metric_set))
-        self.status, self.error = QLabel(), QLabel()
-        self.error.setStyleSheet(_ERROR_STYLE)
+        self.status, self.error = QLabel(), ErrorLabel()
         self.error.setWordWrap(True)
-        self.error.hide()
         self.table = RankTable()
         self.table.cellDoubleClicked.connect(lambda row, _column: self.show_candidate(row))
         self.table.setToolTip("Double-click a candidate to show it in the inspector")
@@ -277,9 +272,4 @@ class CandidatesView(QWidget):
             self.load_human_scores(path)
 
     def _save_dialog(self, write: Any) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export CSV", "", "CSV (*.csv)")
-        if path:
-            try:
-                write(path)
-            except OSError as error:
-                self._show_error(f"{path}: {error}")
+        save_with_dialog(self, "Export CSV", CSV_FILTER, write, report=self.error.show_message)

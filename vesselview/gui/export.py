@@ -1,4 +1,4 @@
-"""Export: widget screenshots (PNG) and the current metrics as CSV or JSON.
+"""Export: the save dialog, widget screenshots (PNG) and the current metrics as CSV or JSON.
 
 Metrics go through `vesselview.io.writers`, so a file exported here has exactly the
 columns and encoding of the batch CLI's output.
@@ -7,14 +7,47 @@ columns and encoding of the batch CLI's output.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QFileDialog, QWidget
 
 from vesselview.engine.case import Case
 from vesselview.engine.result import Result
 from vesselview.io.writers import result_record, write_csv, write_json
 
+CSV_FILTER = "CSV (*.csv)"
+PNG_FILTER = "PNG image (*.png)"
 METRICS_FILTER = "CSV (*.csv);;JSON (*.json)"
+
+
+def save_with_dialog(parent: QWidget, title: str, file_filter: str,
+                     write: Callable[[str], object],
+                     report: Callable[[str], object] | None = None) -> None:
+    """Ask for a file to save to, then ``write(path)``; a cancelled dialog does nothing.
+
+    Parameters
+    ----------
+    parent : QWidget
+        The dialog's parent.
+    title : str
+        The dialog's title, e.g. ``"Export CSV"``.
+    file_filter : str
+        Qt name filter, e.g. `CSV_FILTER`.
+    write : callable
+        ``write(path)`` writes the file.
+    report : callable, optional
+        When given, an OSError from ``write`` is shown as ``report(f"{path}: {error}")``
+        instead of raised.
+    """
+    path, _ = QFileDialog.getSaveFileName(parent, title, "", file_filter)
+    if not path:
+        return
+    try:
+        write(path)
+    except OSError as error:
+        if report is None:
+            raise
+        report(f"{path}: {error}")
 
 
 def save_screenshot(widget: QWidget, path: str | os.PathLike) -> None:

@@ -13,7 +13,6 @@ first job, so a tool nobody uses costs no thread.
 from __future__ import annotations
 
 import dataclasses
-import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +21,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QW
 
 from vesselview.engine.pipeline import ProgressCallback, StopCallback
 from vesselview.errors import EvaluationStopped, InputError, ParamsError
+from vesselview.gui.mailbox import LatestSlot
 
 #: What a job runs: polls ``should_stop`` (raise `EvaluationStopped` when True),
 #: reports ``progress(fraction, message)``, returns its value.
@@ -46,37 +46,28 @@ class _JobThread(QThread):
 
     def __init__(self) -> None:
         super().__init__()
-        self._condition = threading.Condition()
-        self._pending: _Job | None = None
+        self._slot: LatestSlot[_Job] = LatestSlot()
         self._abandoned_below = 0  # jobs with a smaller id must stop
-        self._stopping = False
 
     def put(self, job: _Job) -> None:
         """Make ``job`` the next one; the running one stops at its next poll."""
-        with self._condition:
-            self._pending = job
-            self._abandoned_below = job.id
-            self._condition.notify()
+        self._abandoned_below = job.id
+        self._slot.put(job)
 
     def abandon(self, below: int) -> None:
         """Stop the running job and drop a pending one if their ids are below ``below``."""
-        with self._condition:
-            self._abandoned_below = max(self._abandoned_below, below)
-            if self._pending is not None and self._pending.id < below:
-                self._pending = None
+        self._abandoned_below = max(self._abandoned_below, below)
+        self._slot.drop_if(lambda job: job.id < below)
 
     def shutdown(self) -> None:
         """Abandon all work and wait for the thread to end."""
-        with self._condition:
-            self._stopping = True
-            self._pending = None
-            self._condition.notify()
+        self._slot.close()
         self.wait()
 
     def run(self) -> None:  # noqa: D102 - QThread entry point
-        while (job := self._take()) is not None:
+        while (job := self._slot.take()) is not None:
             def should_stop(job_id: int = job.id) -> bool:
-                return self._stopping or job_id < self._abandoned_below
+                return self._slot.closed or job_id < self._abandoned_below
 
             def progress(fraction: float, message: str, job_id: int = job.id) -> None:
                 self.progressed.emit(job_id, fraction, message)
@@ -92,15 +83,6 @@ class _JobThread(QThread):
                 self.failed.emit(job.id, f"{type(error).__name__}: {error}")
                 continue
             self.done.emit(job.id, job.kind, value)
-
-    def _take(self) -> _Job | None:
-        with self._condition:
-            while self._pending is None and not self._stopping:
-                self._condition.wait()
-            if self._stopping:
-                return None
-            job, self._pending = self._pending, None
-            return job
 
 
 class BackgroundJobs(QObject):

@@ -17,8 +17,8 @@ from typing import Any
 
 import pyqtgraph as pg
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton,
-                               QStackedWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QPushButton, QStackedWidget,
+                               QVBoxLayout, QWidget)
 
 from vesselview.cli.curves import write_curves
 from vesselview.engine.case import Case
@@ -26,7 +26,9 @@ from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator
 from vesselview.engine.sweep import Sweep, sweep
 from vesselview.engine.table_csv import write_table
-from vesselview.gui.export import case_id, save_screenshot
+from vesselview.gui.error_label import ErrorLabel
+from vesselview.gui.export import (CSV_FILTER, PNG_FILTER, case_id, save_screenshot,
+                                   save_with_dialog)
 from vesselview.gui.jobs import BackgroundJobs, JobStatus
 from vesselview.gui.plot_views import (SoftCurves, draw_soft_curves, draw_sweep, side_legend,
                                        soft_curves)
@@ -36,7 +38,6 @@ from vesselview.gui.sweep_controls import SweepControls, parameter_label
 SWEEP, CURVES = "sweep", "curves"
 MODE_TITLES = {SWEEP: "Metric against a parameter",
                CURVES: "Soft-map curves (ROC, PR, F1_t)"}
-_ERROR_STYLE = "QLabel { color: #d55e00; }"
 
 
 class PlotDock(QWidget):
@@ -65,7 +66,7 @@ class PlotDock(QWidget):
         self._handlers = {SWEEP: self._on_sweep, CURVES: self._on_curves,
                           "case_set": self._on_case_set, "export": self._on_exported}
         self.jobs.finished.connect(lambda kind, value: self._handlers[kind](value))
-        self.jobs.failed.connect(self._show_error)
+        self.jobs.failed.connect(self.error.show_message)
 
     # -- inputs from the inspector -------------------------------------------------------
 
@@ -116,8 +117,9 @@ class PlotDock(QWidget):
         if self.mode == SWEEP:
             self._compute_sweep()
         elif self.case is None or self.case.candidate_soft is None:
-            self._show_error("ROC, PR and F1_t-against-threshold curves need a probability "
-                             "map as candidate; the current candidate is binary.")
+            self.error.show_message("ROC, PR and F1_t-against-threshold curves need a "
+                                    "probability map as candidate; the current candidate "
+                                    "is binary.")
         else:
             case, params = self.case, self.params
             self.jobs.run(CURVES, lambda stop, progress: (case, params,
@@ -140,7 +142,7 @@ class PlotDock(QWidget):
             case, params = self._curves_input
             self.jobs.run("export", lambda stop, progress: _write_curves(case, params, path))
         else:
-            self._show_error("Nothing to export yet: press Compute first.")
+            self.error.show_message("Nothing to export yet: press Compute first.")
 
     def export_png(self, path: str) -> None:
         """Save the shown plots as a PNG image (raises OSError when it cannot)."""
@@ -159,7 +161,7 @@ class PlotDock(QWidget):
         elif self._evaluator is not None:
             cases = {case_id(self._evaluator.case): self._evaluator}
         else:
-            self._show_error("No case to sweep: open a case first.")
+            self.error.show_message("No case to sweep: open a case first.")
             return
         params = self.params
 
@@ -189,10 +191,6 @@ class PlotDock(QWidget):
     def _on_exported(self, path: str) -> None:
         self.status.setText(f"Wrote {path}")
 
-    def _show_error(self, message: str) -> None:
-        self.error.setText(message)
-        self.error.show()
-
     def _redraw(self) -> None:
         self.pages.setCurrentIndex(0 if self.mode == SWEEP else 1)
         self.controls.setVisible(self.mode == SWEEP)
@@ -204,14 +202,6 @@ class PlotDock(QWidget):
                        parameter_label(self.sweep_result.key))
         elif self.mode == CURVES and self.curves is not None:
             draw_soft_curves(*self.curve_plots, self.curves, self.params.threshold)
-
-    def _run_guarded(self, action: Any) -> None:
-        """Run a button's action, showing a ParamsError or OSError instead of raising."""
-        self.error.hide()
-        try:
-            action()
-        except (ValueError, OSError) as error:  # ParamsError is a ValueError
-            self._show_error(str(error))
 
     # -- construction --------------------------------------------------------------------
 
@@ -227,14 +217,12 @@ class PlotDock(QWidget):
         for text, slot in (("Compute", self.compute), ("Export CSV...", self._export_csv_dialog),
                            ("Export PNG...", self._export_png_dialog)):
             button = self.buttons[text] = QPushButton(text)
-            button.clicked.connect(lambda _checked=False, s=slot: self._run_guarded(s))
+            button.clicked.connect(lambda _checked=False, s=slot: self.error.run_guarded(s))
             buttons.addWidget(button)
         self.status = QLabel()
         self.status.setWordWrap(True)
-        self.error = QLabel()
-        self.error.setStyleSheet(_ERROR_STYLE)
+        self.error = ErrorLabel()
         self.error.setWordWrap(True)
-        self.error.hide()
         column = QVBoxLayout()
         column.addWidget(self.mode_box)
         column.addWidget(self.controls, 1)  # the metric list takes the spare height
@@ -264,14 +252,10 @@ class PlotDock(QWidget):
         return self.pages
 
     def _export_csv_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export curve", "", "CSV (*.csv)")
-        if path:
-            self.export_csv(path)
+        save_with_dialog(self, "Export curve", CSV_FILTER, self.export_csv)
 
     def _export_png_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export plot", "", "PNG image (*.png)")
-        if path:
-            self.export_png(path)
+        save_with_dialog(self, "Export plot", PNG_FILTER, self.export_png)
 
 
 def shown_columns(result: Sweep, metrics: Sequence[str],

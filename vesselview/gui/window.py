@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from vesselview.engine.case import Case
 from vesselview.gui.actions import WindowActions
 from vesselview.gui.compare import MASK_RGBA, CompareController, CompareMode
+from vesselview.gui.error_label import ErrorLabel
 from vesselview.gui.files import CaseFiles
 from vesselview.gui.layer_panel import LayerPanel
 from vesselview.gui.legend import legend_html, swatch
@@ -40,7 +41,6 @@ from vesselview.gui.worker import LiveEvaluation, Response
 
 _METRICS_WIDTH = 400  # pixels: metric names and "undefined (reason)" texts fit
 _LAYERS_WIDTH = 350  # pixels: layer titles, opacity slider and outline box fit
-_ERROR_STYLE = "QLabel { color: #d55e00; }"  # Okabe-Ito vermillion
 
 
 @dataclasses.dataclass(frozen=True)
@@ -177,8 +177,7 @@ class MainWindow(QMainWindow):
 
     def show_error(self, message: str) -> None:
         """Tell the user what went wrong without blocking (status bar and message box)."""
-        self.error_label.setText(message)
-        self.error_label.setVisible(True)
+        self.error_label.show_message(message)
         self.error_box = QMessageBox(QMessageBox.Icon.Warning, "vesselview", message,
                                      QMessageBox.StandardButton.Ok, self)
         self.error_box.open()
@@ -224,9 +223,7 @@ class MainWindow(QMainWindow):
 
     def _build_status_bar(self) -> None:
         self.readout = QLabel("Move the mouse over the image for a pixel readout.")
-        self.error_label = QLabel()
-        self.error_label.setStyleSheet(_ERROR_STYLE)
-        self.error_label.hide()
+        self.error_label = ErrorLabel()
         self.busy = QProgressBar()
         self.busy.setRange(0, 0)
         self.busy.setFixedWidth(100)

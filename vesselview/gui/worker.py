@@ -11,7 +11,6 @@ touches a widget: it evaluates and prepares display arrays, nothing else.
 from __future__ import annotations
 
 import dataclasses
-import threading
 import time
 from collections.abc import Mapping
 
@@ -23,6 +22,7 @@ from vesselview.engine.pipeline import Evaluator
 from vesselview.engine.result import Result
 from vesselview.errors import EvaluationStopped
 from vesselview.gui.display import DisplayLayer, prepare_layers
+from vesselview.gui.mailbox import LatestSlot
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -62,37 +62,30 @@ class _EvaluationThread(QThread):
 
     def __init__(self) -> None:
         super().__init__()
-        self._condition = threading.Condition()
-        self._pending: Request | None = None
-        self._stopping = False
+        self._slot: LatestSlot[Request] = LatestSlot()
         self.started_count = 0
 
     def put(self, request: Request) -> None:
         """Make ``request`` the next one to run, dropping any older pending one."""
-        with self._condition:
-            self._pending = request
-            self._condition.notify()
+        self._slot.put(request)
 
     def shutdown(self) -> None:
         """Abandon pending and running work and wait for the thread to end."""
-        with self._condition:
-            self._stopping = True
-            self._pending = None
-            self._condition.notify()
+        self._slot.close()
         self.wait()
 
     def run(self) -> None:
         """Evaluate requests until `shutdown` (the worker thread's body)."""
         evaluator: Evaluator | None = None
         evaluated_case: Case | None = None
-        while (request := self._take()) is not None:
+        while (request := self._slot.take()) is not None:
             self.started_count += 1
             began = time.perf_counter()
             try:
                 if evaluator is None or evaluated_case is not request.case:
                     evaluator, evaluated_case = Evaluator(request.case), request.case
-                result = evaluator.evaluate(request.params, should_stop=self._superseded)
-                if self._superseded():  # nobody will see it: skip building its layers
+                result = evaluator.evaluate(request.params, should_stop=self._slot.superseded)
+                if self._slot.superseded():  # nobody will see it: skip building its layers
                     continue
                 layers = prepare_layers(result, request.warm_layers)
             except EvaluationStopped:
@@ -101,20 +94,6 @@ class _EvaluationThread(QThread):
                 self.failed.emit(request, f"{type(error).__name__}: {error}")
                 continue
             self.answered.emit(Response(request, result, layers, time.perf_counter() - began))
-
-    def _take(self) -> Request | None:
-        """Block until a request is pending (return it) or the thread must stop (None)."""
-        with self._condition:
-            while self._pending is None and not self._stopping:
-                self._condition.wait()
-            if self._stopping:
-                return None
-            request, self._pending = self._pending, None
-            return request
-
-    def _superseded(self) -> bool:
-        """True when a newer request waits or the thread is stopping (polled between stages)."""
-        return self._stopping or self._pending is not None
 
 
 class LiveEvaluation(QObject):
