@@ -201,3 +201,13 @@ def test_a_t_change_rebuilds_only_the_layers_that_depend_on_t() -> None:
     assert second.layers["confusion"] is first.layers["confusion"]
     assert first.layers["tolerant"].title.endswith("(t = 2)")  # earlier results keep theirs
     assert second.layers["tolerant"].title.endswith("(t = 4)")
+
+
+def test_describe_shows_values_counts_and_reasons() -> None:
+    result = evaluate(CASE, Params())
+    assert result.describe("dice") == f"{result.metrics['dice']:.4f}"
+    assert result.describe("betti0_error") == str(int(result.metrics["betti0_error"]))
+    empty = evaluate(type(CASE)(reference=CASE.reference, candidate=np.zeros_like(CASE.reference),
+                                fov=CASE.fov), Params())
+    assert empty.describe("precision") == "undefined (candidate is empty inside the FOV)"
+    assert empty.describe("hausdorff") == "inf"

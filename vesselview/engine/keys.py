@@ -20,3 +20,6 @@ DISSIMILARITIES: frozenset[str] = frozenset(
     {"fpr", "rve", "perr", "mse", "hausdorff", "hd95", "delta_p", "asd", "rmsd", "msd",
      "rnc", "betti0_error", "betti1_error"}
 )
+
+#: Metrics whose values are counts (shown without decimals).
+COUNTS: frozenset[str] = frozenset({"betti0_error", "betti1_error"})

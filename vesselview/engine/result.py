@@ -7,6 +7,7 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from vesselview.engine.keys import COUNTS
 from vesselview.engine.layers import Layer
 from vesselview.engine.params import Params
 
@@ -52,10 +53,10 @@ class Result:
         return self.metrics[key]
 
     def describe(self, key: str) -> str:
-        """Metric ``key`` as display text: 4 significant decimals, or why it is undefined."""
+        """Metric ``key`` as display text: 4 decimals (counts: none), or why it is undefined."""
         value = self.metrics[key]
         if math.isnan(value):
             return f"undefined ({self.undefined.get(key, 'no reason recorded')})"
         if math.isinf(value):
             return "inf"
-        return f"{value:.4f}"
+        return f"{value:.0f}" if key in COUNTS else f"{value:.4f}"
