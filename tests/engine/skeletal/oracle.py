@@ -178,27 +178,19 @@ def solve(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction]:
 def cubic(x: list[float], y: list[float]) -> tuple[list[Fraction], bool]:
     """Exact least-squares [p1, p2, p3] and whether it is the zero vector.
 
-    With fewer than 4 points: the minimum-norm interpolant in centred, scaled
-    coordinates u = (x - c) / s, v = y - mean y (the engine's documented reading),
-    expanded back.
+    With fewer than 4 points: the minimum-norm solution of the raw (1-based)
+    Vandermonde system, p = A^T (A A^T)^-1 y (spec step 9f); never the zero vector.
     """
+    rows = [[Fraction(v) ** p for p in (3, 2, 1, 0)] for v in x]
     if len(x) >= 4:
-        rows = [[Fraction(v) ** p for p in (3, 2, 1, 0)] for v in x]
         gram = [[sum(r[a] * r[b] for r in rows) for b in range(4)] for a in range(4)]
         rhs = [sum(r[a] * Fraction(v) for r, v in zip(rows, y)) for a in range(4)]
         coefficients = solve(gram, rhs)[:3]
         return coefficients, all(c == 0 for c in coefficients)
-    low, high = Fraction(min(x)), Fraction(max(x))
-    centre, scale = (low + high) / 2, ((high - low) / 2 or Fraction(1))
-    rows = [[((Fraction(v) - centre) / scale) ** p for p in range(4)] for v in x]
     gram = [[sum(a * b for a, b in zip(ra, rb)) for rb in rows] for ra in rows]
-    mean = sum(Fraction(v) for v in y) / len(y)
-    dual = solve(gram, [Fraction(v) - mean for v in y])
-    q = [sum(d * r[p] for d, r in zip(dual, rows)) for p in range(4)]
-    a, b = 1 / scale, -centre / scale
-    coefficients = [q[3] * a ** 3, q[2] * a ** 2 + 3 * q[3] * a ** 2 * b,
-                    q[1] * a + 2 * q[2] * a * b + 3 * q[3] * a * b ** 2]
-    return coefficients, q[1] == q[2] == q[3] == 0
+    dual = solve(gram, [Fraction(v) for v in y])
+    coefficients = [sum(d * r[p] for d, r in zip(dual, rows)) for p in range(3)]
+    return coefficients, False
 
 
 def curve_similarity(ref: tuple[list[Fraction], bool], cand: tuple[list[Fraction], bool]) -> float:

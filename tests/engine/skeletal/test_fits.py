@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.engine.skeletal import oracle
 from vesselview.engine.skeletal.fits import break_ties, curve_similarity, fit_cubics
 
 
@@ -50,16 +51,29 @@ def test_points_on_a_horizontal_line_give_exactly_zero():
     assert zero[0] and not coefficients.any()
 
 
-def test_underdetermined_fits_are_minimum_norm_in_centred_coordinates():
-    # One point: u = 0, v = 0 -> q = 0, F = 0.
-    # Two points (1, 1), (3, 5): u = -1, 1; v = -2, 2 -> min-norm q = [0, 1, 0, 1],
-    # v = u + u^3 with u = x - 2 -> y = x^3 - 6x^2 + 13x - 7.
-    x = np.array([9.0, 1.0, 3.0])
-    y = np.array([4.0, 1.0, 5.0])
+def test_underdetermined_fits_are_minimum_norm_in_raw_coordinates():
+    # Spec step 9f: minimum norm of the raw system A p = y, A rows [x^3, x^2, x, 1].
+    # One point (x=2, y=3): A = [8, 4, 2, 1], A A^T = 85, p = A^T * 3/85 -> F = [24, 12, 6]/85.
+    # Two points (1, 1), (2, 3): A A^T = [[4, 15], [15, 85]] (det 115), w = (A A^T)^-1 [1, 3]
+    # = [(85 - 45), (-15 + 12)] / 115 = [40, -3] / 115; F = A^T w (first three entries)
+    # = [40 - 24, 40 - 12, 40 - 6] / 115 = [16, 28, 34] / 115.
+    x = np.array([2.0, 1.0, 2.0])
+    y = np.array([3.0, 1.0, 3.0])
     coefficients, zero = fit_cubics(x, y, _starts(1, 2))
-    assert zero.tolist() == [True, False]
-    np.testing.assert_allclose(coefficients[1], [1, -6, 13], rtol=1e-12)
-    assert not coefficients[0].any()
+    assert zero.tolist() == [False, False]
+    np.testing.assert_allclose(coefficients[0], np.array([24, 12, 6]) / 85, rtol=1e-15)
+    np.testing.assert_allclose(coefficients[1], np.array([16, 28, 34]) / 115, rtol=1e-15)
+
+
+def test_underdetermined_fit_is_exact_at_fundus_scale():
+    # Three points near x = 3000 (x^3 ~ 2.7e10, hopeless for a float pseudo-inverse):
+    # equal to the oracle's exact rational minimum-norm solution.
+    x = [2999.0, 3000.01, 3001.0]
+    y = [10.0, 12.0, 11.0]
+    coefficients, zero = fit_cubics(np.array(x), np.array(y), _starts(3))
+    exact, exact_zero = oracle.cubic(x, y)
+    np.testing.assert_allclose(coefficients[0], [float(c) for c in exact], rtol=1e-12)
+    assert zero[0] == exact_zero
 
 
 @settings(max_examples=40, deadline=None)

@@ -217,3 +217,24 @@ def test_identical_typical_tree_scores_close_to_one():
     reference = vessel_tree((48, 56), 0)
     metrics, _, _ = skeletal_similarity(reference, reference)
     assert metrics["ss"] > 0.99
+
+
+def test_a_segment_clipped_to_two_pixels_uses_the_raw_minimum_norm_fit():
+    # A 12-px diagonal reference; the FOV (columns >= 14) leaves 2 of its pixels, so its
+    # cubic is underdetermined. The spec's raw minimum-norm fit gives a curve unlike the
+    # candidate's: SS is far below 1 (centred coordinates made it exactly 1).
+    reference = np.zeros((24, 24), bool)
+    candidate = np.zeros_like(reference)
+    for k in range(4, 16):
+        reference[k, k] = True
+    for k in range(11, 17):
+        candidate[k - 1, k] = True
+    candidate[15, 17] = True
+    fov = np.zeros_like(reference)
+    fov[:, 14:] = True
+    expected = oracle.skeletal_similarity(reference, candidate, fov, 0.2, 2, 4, 15)
+    metrics, _, products = skeletal_similarity(reference, candidate, fov, Params())
+    assert metrics["ss"] == pytest.approx(expected["metrics"]["ss"], rel=1e-9)
+    assert metrics["ss"] < 0.5
+    np.testing.assert_allclose(products.table["cs"], [r[6] for r in expected["rows"]],
+                               rtol=1e-9)

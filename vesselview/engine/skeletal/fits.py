@@ -4,16 +4,20 @@ Point sets are concatenated group by group (``starts`` gives each group's slice,
 in scan order inside a group). All groups are fitted at once: the least squares runs
 in centred, scaled coordinates (u = (x - c) / s in [-1, 1], v = y - mean y) by a
 vectorised modified Gram-Schmidt QR of [1, u, u^2, u^3] with one reorthogonalisation,
-whose per-group inner products are segment sums (``np.add.reduceat``); groups with
-fewer than 4 points (underdetermined: the tie-break makes every x distinct) get the
-minimum-norm solution in those coordinates from a batched pseudo-inverse (so one
-point gives the zero vector, two points a fit with no even terms). The
+whose per-group inner products are segment sums (``np.add.reduceat``); the
 coefficients are then expanded back to raw 1-based coordinates.
+
+Groups with fewer than 4 points (underdetermined: the tie-break makes every x distinct)
+get the minimum-norm solution *in raw coordinates*, as the spec says. Centring would
+change which solution has the minimum norm, and raw Vandermonde rows up to x^3 ~ 4e10
+are too badly scaled for floating point, so these few small groups are solved exactly
+in rational arithmetic (``fractions``): p = A^T (A A^T)^-1 y.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 import numba
 import numpy as np
@@ -76,17 +80,26 @@ def _mgs_solve(u: np.ndarray, v: np.ndarray, starts: np.ndarray) -> np.ndarray:
     return np.linalg.solve(triangle, projected[:, :, None])[:, :, 0]
 
 
-def _min_norm_solve(u: np.ndarray, v: np.ndarray, starts: np.ndarray) -> np.ndarray:
-    """Minimum-norm cubic coefficients (q0..q3) per group of 1..3 points."""
-    n_groups = starts.size - 1
-    sizes = np.diff(starts)
-    group = np.repeat(np.arange(n_groups), sizes)
-    slot = np.arange(u.size) - starts[group]
-    design = np.zeros((n_groups, _DEGREE, _DEGREE + 1))
-    target = np.zeros((n_groups, _DEGREE))
-    design[group, slot] = np.stack([u ** p for p in range(_DEGREE + 1)], axis=1)
-    target[group, slot] = v
-    return (np.linalg.pinv(design) @ target[:, :, None])[:, :, 0]
+def _raw_min_norm(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Exact minimum-norm [p1, p2, p3] of a cubic through 1..3 points with distinct x.
+
+    Solves ``(A A^T) w = y`` by Gaussian elimination on fractions (A A^T is small,
+    symmetric positive definite) and returns the first three entries of ``A^T w``.
+    """
+    rows = [[Fraction(float(value)) ** power for power in (3, 2, 1, 0)] for value in x]
+    n = len(rows)
+    system = [[sum(a * b for a, b in zip(rows[i], rows[j])) for j in range(n)]
+              + [Fraction(float(y[i]))] for i in range(n)]
+    for i in range(n):
+        for k in range(i + 1, n):
+            factor = system[k][i] / system[i][i]
+            system[k] = [a - factor * b for a, b in zip(system[k], system[i])]
+    weights = [Fraction(0)] * n
+    for i in reversed(range(n)):
+        known = sum(system[i][j] * weights[j] for j in range(i + 1, n))
+        weights[i] = (system[i][n] - known) / system[i][i]
+    return np.array([float(sum(weights[i] * rows[i][c] for i in range(n)))
+                     for c in range(_DEGREE)])
 
 
 def _solve_selected(u: np.ndarray, v: np.ndarray, sizes: np.ndarray, select: np.ndarray,
@@ -117,7 +130,8 @@ def fit_cubics(x: np.ndarray, y: np.ndarray, starts: np.ndarray) -> tuple[np.nda
         ``F = [p1, p2, p3]`` in raw coordinates.
     zero : ndarray of bool, shape (G,)
         Whether F is the zero vector (the points lie on a line y = const), judged in
-        centred, scaled coordinates against `ZERO_FIT_TOLERANCE`.
+        centred, scaled coordinates against `ZERO_FIT_TOLERANCE`. Never true for an
+        underdetermined group: its minimum-norm F is not zero.
     """
     sizes = np.diff(starts)
     first = starts[:-1]
@@ -130,11 +144,12 @@ def fit_cubics(x: np.ndarray, y: np.ndarray, starts: np.ndarray) -> tuple[np.nda
     small = sizes <= _DEGREE
     if np.any(~small):
         local[~small] = _solve_selected(u, v, sizes, ~small, _mgs_solve)
-    if np.any(small):
-        local[small] = _solve_selected(u, v, sizes, small, _min_norm_solve)
     extent = np.maximum(np.maximum.reduceat(np.abs(v), first), 1.0)
-    zero = np.linalg.norm(local[:, 1:], axis=1) < ZERO_FIT_TOLERANCE * extent
-    return _expand(local, centre, scale), zero
+    zero = (np.linalg.norm(local[:, 1:], axis=1) < ZERO_FIT_TOLERANCE * extent) & ~small
+    coefficients = _expand(local, centre, scale)
+    for g in np.flatnonzero(small):  # rare: segments clipped by the FOV to 1-3 pixels
+        coefficients[g] = _raw_min_norm(x[starts[g]:starts[g + 1]], y[starts[g]:starts[g + 1]])
+    return coefficients, zero
 
 
 def _expand(local: np.ndarray, centre: np.ndarray, scale: np.ndarray) -> np.ndarray:
