@@ -196,3 +196,19 @@ def test_case_is_read_only(vessel):
     case = _load(vessel, vessel)
     with pytest.raises(ValueError):
         case.reference[0, 0] = True
+
+
+def test_the_load_threshold_is_the_default_evaluation_threshold(tmp_path):
+    # A soft candidate loaded at 0.3 and evaluated without Params is thresholded at 0.3,
+    # and the result records 0.3 (metrics.md section 7: rows record the values used).
+    import vesselview as vv
+
+    reference = np.zeros((8, 8), bool)
+    reference[2:6, 3] = True
+    soft = np.zeros((8, 8), np.float32)
+    soft[2:6, 3] = 0.4
+    case = vv.load_case(reference, soft, threshold=0.3)
+    assert case.threshold == 0.3 and case.candidate[2:6, 3].all()
+    result = vv.evaluate(case)
+    assert result.params.threshold == 0.3 and result.metrics["dice"] == 1.0
+    assert vv.evaluate(case, vv.Params()).metrics["dice"] == 0.0  # explicit Params win

@@ -24,7 +24,7 @@ def _read(pixels, *, lossy=False, threshold=0.5, invert=False):
         np.array([[0, 1], [1, 0]], np.uint8),
         np.array([[0, 255], [255, 0]], np.uint8),
         np.array([[False, True], [True, False]]),
-        np.array([[0.0, 0.7], [0.7, 0.0]]),
+        np.array([[0.0, 1.0], [1.0, 0.0]]),
         np.array([[-1, 3], [3, -1]], np.int64),
         np.array([[0, 65535], [65535, 0]], np.uint16),
     ],
@@ -33,6 +33,24 @@ def test_two_valued_masks_are_vessel_above_zero(encoded):
     reading = _read(encoded)
     assert reading.soft is None
     np.testing.assert_array_equal(reading.mask, [[False, True], [True, False]])
+
+
+@pytest.mark.parametrize(
+    ("encoded", "scale"),
+    [
+        (np.array([[0.0, 0.3], [0.3, 0.0]], np.float32), 1.0),   # 0.3 <= 0.5: no vessel
+        (np.array([[0, 100], [100, 0]], np.uint8), 255.0),        # 100/255 = 0.39: no vessel
+        (np.array([[0, 200], [200, 0]], np.uint8), 255.0),        # 200/255 = 0.78: vessel
+        (np.array([[0, 30000], [30000, 0]], np.uint16), 65535.0),  # 0.46: no vessel
+    ],
+)
+def test_two_valued_probability_maps_are_thresholded(encoded, scale):
+    # metrics.md section 0: probability maps (8/16-bit or float) are thresholded; only the
+    # binary encodings (0 and 1 or full scale) use "> 0".
+    reading = _read(encoded)
+    expected_soft = (encoded / scale).astype(np.float32)
+    np.testing.assert_allclose(reading.soft, expected_soft)
+    np.testing.assert_array_equal(reading.mask, expected_soft > 0.5)
 
 
 def test_one_valued_masks_are_empty_or_full():

@@ -33,6 +33,9 @@ class Case:
         ``candidate``, ``fov``, ``fundus``.
     warnings : tuple of str
         Non-fatal observations made while loading (e.g. suspected inverted polarity).
+    threshold : float
+        The probability threshold the masks were binarised at when loaded; the default
+        of `Params.threshold` for evaluations of this case that give no Params.
     """
 
     reference: np.ndarray
@@ -42,6 +45,7 @@ class Case:
     fundus: np.ndarray | None = None
     sources: Mapping[str, str] = dataclasses.field(default_factory=dict)
     warnings: tuple[str, ...] = ()
+    threshold: float = 0.5
 
     def __post_init__(self) -> None:
         for name in ("reference", "candidate", "fov", "candidate_soft", "fundus"):

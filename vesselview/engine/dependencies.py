@@ -11,7 +11,7 @@ CAL's A/L, ``ss_R`` and ``ss_alpha`` only the SS stages that use them. ``thresho
 from __future__ import annotations
 
 _C = ("threshold",)  # every stage that reads the candidate depends on the threshold
-_SS = ("ss_R", "ss_min_length", "ss_max_length")
+_SS = ("ss_mode", "ss_R", "ss_min_length", "ss_max_length")
 
 STAGE_PARAMETERS: dict[str, tuple[str, ...]] = {
     "candidate_mask": _C,
@@ -31,8 +31,8 @@ STAGE_PARAMETERS: dict[str, tuple[str, ...]] = {
     "topology": _C,
     "ss_reference_thickness": (),
     "ss_candidate_thickness": _C,
-    "ss_search": ("ss_R",),
-    "ss_segments": ("ss_min_length", "ss_max_length"),
+    "ss_search": ("ss_mode", "ss_R"),
+    "ss_segments": ("ss_mode", "ss_min_length", "ss_max_length"),
     "ss_matching": (*_C, *_SS),
     "ss_scores": (*_C, *_SS, "ss_alpha"),
 }
@@ -44,10 +44,10 @@ LAYER_PARAMETERS: dict[str, tuple[str, ...]] = {
     "band_t": ("t",),
     "band_alpha": ("cal_fov", "cal_alpha"),
     "band_beta": ("cal_fov", "cal_beta"),
-    "reference_skeleton": ("ss_min_length", "ss_max_length"),
+    "reference_skeleton": STAGE_PARAMETERS["ss_segments"],
     "candidate_skeleton": _C,
-    "search_range": ("ss_R",),
-    "unmatched_skeleton": (*_C, "ss_R"),
-    "segments": ("ss_min_length", "ss_max_length"),
+    "search_range": STAGE_PARAMETERS["ss_search"],
+    "unmatched_skeleton": (*_C, *STAGE_PARAMETERS["ss_search"]),
+    "segments": STAGE_PARAMETERS["ss_segments"],
     "segment_scores": STAGE_PARAMETERS["ss_scores"],
 }

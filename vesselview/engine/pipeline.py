@@ -62,7 +62,8 @@ class Evaluator:
         Parameters
         ----------
         params : Params, optional
-            Defaults to ``Params()``.
+            Defaults to ``Params(threshold=case.threshold)``: the defaults, with the
+            threshold the case was loaded at.
         should_stop : callable () -> bool, optional
             Polled before each stage; when it returns True the evaluation raises.
         progress : callable (fraction, stage) -> None, optional
@@ -73,7 +74,8 @@ class Evaluator:
         EvaluationStopped
             When ``should_stop`` returned True; the cache stays consistent.
         """
-        run = _Run(self.case, params or Params(), self._cache, should_stop, progress)
+        params = params or Params(threshold=self.case.threshold)
+        run = _Run(self.case, params, self._cache, should_stop, progress)
         return run.result()
 
 

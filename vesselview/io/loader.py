@@ -55,7 +55,10 @@ def load_case(
     invert_reference, invert_candidate : bool
         True when that input draws vessels dark on a light background.
     threshold : float
-        Fraction of full scale in [0, 1] above which a probability is vessel.
+        Fraction of full scale in [0, 1] above which a probability is vessel. It fixes
+        JPEG masks and a probability-map reference; a soft candidate keeps its map and is
+        re-binarised at ``Params.threshold`` on evaluation (this value is recorded as
+        `Case.threshold`, which ``evaluate(case)`` uses when no Params are given).
 
     Returns
     -------
@@ -97,6 +100,7 @@ def load_case(
             ("reference", reference), ("candidate", candidate), ("fov", fov),
             ("fundus", fundus))},
         warnings=notes,
+        threshold=threshold,
     )
 
 

@@ -6,9 +6,11 @@ The rules, in order:
    differ by up to `LOSSY_CHANNEL_TOLERANCE` and is averaged); real colour is an error.
 2. A JPEG-compressed mask is a binary mask with compression noise: a pixel is vessel
    when its value is above ``threshold`` of full scale.
-3. A mask with at most two distinct values is binary (0/1, 0/255, 1-bit, palette GIF,
-   bool): a pixel is vessel when its value is > 0.
-4. Anything else is a probability map, scaled by its dtype's full scale (uint8 255,
+3. A binary encoding is binary: at most two distinct values, background 0 and vessel
+   1 or the dtype's full scale (0/1, 0/255, 0/65535, 1-bit, palette GIF, bool; other
+   integer types with any two values); a pixel is vessel when its value is > 0.
+4. Anything else is a probability map (also a two-valued one such as {0, 0.3} or
+   {0, 100}), scaled by its dtype's full scale (uint8 255,
    uint16 65535; floats must already lie in [0, 1]); a pixel is vessel when the
    scaled value is > ``threshold`` — the rule of `Case.candidate_at`. The scaled map
    is kept so a viewer can re-threshold it.
@@ -79,7 +81,7 @@ def read_mask(raw: RawImage, *, threshold: float, invert: bool = False) -> MaskR
     if raw.lossy:
         fraction = grey / np.float32(255.0)  # Pillow decodes JPEG as 8-bit
         return MaskReading(_flipped(fraction, invert) > threshold)
-    if _has_at_most_two_values(grey):
+    if _is_binary_encoding(grey):
         mask = grey > 0
         return MaskReading(~mask if invert else mask)
     soft = _flipped(_probability(grey, raw.label), invert)
@@ -124,10 +126,21 @@ def _channel_spread(pixels: np.ndarray) -> float:
     return float((high.astype(np.float64) - low).max())
 
 
-def _has_at_most_two_values(grey: np.ndarray) -> bool:
-    """True when ``grey`` holds one or two distinct values (O(n), unlike `np.unique`)."""
+def _is_binary_encoding(grey: np.ndarray) -> bool:
+    """True for a binary encoding: bool, or at most two distinct values where a type that
+    can hold a probability map (uint8, uint16, float) uses only 0 and 1 or full scale.
+
+    Checks ``min``/``max`` and one pass for "only those two" (O(n), unlike `np.unique`).
+    """
+    if grey.dtype == np.bool_:
+        return True
     low, high = grey.min(), grey.max()
-    return bool(np.all((grey == low) | (grey == high)))
+    if not np.all((grey == low) | (grey == high)):
+        return False
+    if grey.dtype.kind != "f" and grey.dtype not in _FULL_SCALE:
+        return True  # other integer types have no probability reading
+    on_values = (1, _FULL_SCALE.get(grey.dtype, 1))
+    return bool(low in (0, *on_values) and high in (0, *on_values) and (low == 0 or low == high))
 
 
 def _probability(grey: np.ndarray, label: str) -> np.ndarray:
