@@ -40,7 +40,7 @@ def classes_layer(name: str, title: str, planes: list[tuple[np.ndarray, str, str
 
 
 def _fov(p: "Products") -> Layer:
-    return classes_layer("fov", "Outside field of view", [(~p.case.fov, "outside FOV", "black")])
+    return classes_layer("fov", "Outside field of view", [(~p.case.fov, "outside FOV", "grey")])
 
 
 def _confusion(p: "Products") -> Layer:
@@ -60,7 +60,7 @@ def _tolerant(p: "Products") -> Layer:
         (m.candidate_matched & ~both, "FP within t (tolerated)", "sky_blue"),
         (m.reference_matched & ~both, "FN within t (tolerated)", "yellow"),
         (m.candidate & ~m.candidate_matched, "FP beyond t", "blue"),
-        (m.reference & ~m.reference_matched, "FN beyond t", "orange"),
+        (m.reference & ~m.reference_matched, "FN beyond t", "vermillion"),
     ])
 
 
@@ -74,7 +74,7 @@ def _reference_skeleton(p: "Products") -> Layer:
     junctions = p.skeletal.junctions
     return classes_layer("reference_skeleton", "Reference skeleton", [
         (p.reference_skeleton, "reference skeleton", "vermillion"),
-        (junctions, "junction (removed before segmenting)", "yellow"),
+        (junctions, "junction (removed before segmenting)", "white"),
     ])
 
 
@@ -87,13 +87,14 @@ LAYER_BUILDERS: dict[str, Builder] = {
     "fov": _fov,
     "confusion": _confusion,
     "tolerant": _tolerant,
-    "band_t": _band("band_t", "Tolerance band t = {p.t} (chessboard)", "within t of reference",
-                    "bluish_green", lambda p: p.tolerance.reference_band),
+    "band_t": _band("band_t", "Tolerance band t = {p.t} (chessboard)",
+                    "within t of the reference (outside it)", "bluish_green",
+                    lambda p: p.tolerance.reference_band),
     "band_alpha": _band("band_alpha", "CAL area band α = {p.cal_alpha}",
-                        "within α of reference", "reddish_purple",
+                        "within α of the reference (outside it)", "reddish_purple",
                         lambda p: p.cal_area.reference_band),
     "band_beta": _band("band_beta", "CAL length band β = {p.cal_beta}",
-                       "within β of reference", "reddish_purple",
+                       "within β of the reference (outside it)", "sky_blue",
                        lambda p: p.cal_length.reference_band),
     "reference_skeleton": _reference_skeleton,
     "candidate_skeleton": _candidate_skeleton,

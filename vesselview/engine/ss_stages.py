@@ -78,7 +78,7 @@ def _search_range(p: "Products") -> Layer:
 def _unmatched(p: "Products") -> Layer:
     outliers = p.candidate_skeleton & ~p.skeletal.search_mask
     return classes_layer("unmatched_skeleton", "Candidate skeleton outside the search range",
-                         [(outliers, "unmatched candidate skeleton (R_nc)", "reddish_purple")])
+                         [(outliers, "unmatched candidate skeleton (R_nc)", "yellow")])
 
 
 def _segments(p: "Products") -> Layer:
@@ -93,8 +93,10 @@ def _segment_scores(p: "Products") -> Layer:
     lookup[table["label"]] = 1 + np.rint(np.clip(table["score"], 0, 1) * 254).astype(np.uint8)
     return Layer(name="segment_scores", title="SS score per segment", kind="scalar",
                  data=lookup[p.skeletal.labels], value_range=(0.0, 1.0),
-                 legend=(LegendEntry(1, "score 0 (poor)", OKABE_ITO["vermillion"]),
-                         LegendEntry(255, "score 1 (good)", OKABE_ITO["bluish_green"])))
+                 # yellow -> sky blue: a lightness ramp along the blue-yellow axis, which
+                 # the common colour-vision deficiencies keep (poor segments stand out).
+                 legend=(LegendEntry(1, "score 0 (poor)", OKABE_ITO["yellow"]),
+                         LegendEntry(255, "score 1 (good)", OKABE_ITO["sky_blue"])))
 
 
 SKELETAL_LAYER_BUILDERS: dict[str, Builder] = {
