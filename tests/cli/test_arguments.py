@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from vesselview.cli.arguments import UsageError, parameter_grid, parse_arguments
-from vesselview.engine.params import Params
+from vesselview.cli.arguments import (UsageError, allowed_values, build_parser, parameter_epilog,
+                                      parameter_grid, parse_arguments)
+from vesselview.engine.params import PARAM_SPECS, Params
 from vesselview.errors import ParamsError
 
 
@@ -80,3 +81,30 @@ def test_defaults():
     assert options.format == "json" and options.output is None and options.scheduler is None
     assert 1 <= options.workers <= 4
     assert options.set == [] and options.sweep == [] and not options.summary
+
+
+@pytest.mark.parametrize(("key", "values"), [
+    ("t", "0..50"), ("ss_alpha", "0..1"), ("delta_p", "1..100"), ("cal_fov", "true/false"),
+    ("distance", "euclidean/cityblock/chessboard"), ("ss_mode", "reference")])
+def test_allowed_values(key, values):
+    assert allowed_values(key) == values
+
+
+def test_help_lists_every_parameter_with_default_range_and_meaning():
+    epilog = parameter_epilog()
+    entries = " ".join(epilog.split())  # undo the wrapping
+    for key, spec in PARAM_SPECS.items():
+        assert f"{key} (default " in entries and " ".join(spec.help.split()) in entries, key
+    assert "t (default 2; 0..50): tolerance F1: chessboard tolerance radius t (pixels)" in entries
+    assert "fom_k (default 0.111111; 0..1000):" in entries
+    assert "distance_fov (default false; true/false):" in entries
+    assert "Exit codes: 0 success" in entries
+    assert max(len(line) for line in epilog.splitlines()) <= 79
+
+
+def test_help_output_keeps_one_entry_per_parameter(capsys):
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["--help"])
+    lines = capsys.readouterr().out.splitlines()
+    starts = [line.split(" ")[2] for line in lines if line.startswith("  ") and " (default " in line]
+    assert starts == list(PARAM_SPECS)

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator
+from vesselview.gui.metrics_panel import value_text
 from vesselview.gui.style import FUNDUS
 
 from .conftest import RESULT_TIMEOUT_MS
@@ -28,7 +29,7 @@ def assert_shows(window, evaluator: Evaluator, params: Params) -> None:
     shown = window.response.result
     assert shown.params == params
     for key in METRIC_KEYS:
-        assert window.metrics_panel.displayed(key) == direct.describe(key), key
+        assert window.metrics_panel.displayed(key) == value_text(direct, key), key
 
 
 def wait_for_params(qtbot, window, params: Params) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import os
+import textwrap
 from collections.abc import Sequence
 from typing import NoReturn
 
@@ -18,6 +19,9 @@ from vesselview.engine.params import PARAM_SPECS, Params, parse_value
 
 PROG = "vesselview-eval"
 FORMATS = ("json", "csv")
+_DESCRIPTION = ("Evaluate retinal-vessel segmentations against reference masks "
+                "(tolerance F1, CAL, skeletal similarity, classic metrics).")
+_EXIT_CODES = "Exit codes: 0 success, 2 bad input or usage, 1 internal error."
 
 
 class UsageError(Exception):
@@ -36,14 +40,45 @@ def default_workers() -> int:
     return min(4, os.cpu_count() or 1)
 
 
+def allowed_values(key: str) -> str:
+    """The values parameter ``key`` accepts, as help text.
+
+    Examples
+    --------
+    >>> allowed_values("t"), allowed_values("distance_fov"), allowed_values("ss_mode")
+    ('0..50', 'true/false', 'reference')
+    """
+    spec = PARAM_SPECS[key]
+    if spec.kind is bool:
+        return "true/false"
+    if spec.kind is str:
+        return "/".join(spec.choices)
+    return f"{spec.low:g}..{spec.high:g}"
+
+
+def parameter_epilog() -> str:
+    """Every parameter of ``--set``/``--sweep``: key, default, allowed values, meaning.
+
+    One entry per parameter (wrapped at 79 columns), from `PARAM_SPECS` and the
+    defaults of `Params`.
+    """
+    defaults = Params().to_dict()
+    entries = [textwrap.fill(f"{key} (default {_display(defaults[key])}; "
+                             f"{allowed_values(key)}): {spec.help}",
+                             width=79, initial_indent="  ", subsequent_indent="      ",
+                             break_on_hyphens=False)
+               for key, spec in PARAM_SPECS.items()]
+    return "\n".join(["parameters for --set KEY=VALUE and --sweep KEY=V1,V2,...:", *entries,
+                      "", _EXIT_CODES])
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``vesselview-eval`` argument parser."""
     parser = _Parser(
         prog=PROG,
-        description="Evaluate retinal-vessel segmentations against reference masks "
-        "(tolerance F1, CAL, skeletal similarity, classic metrics).",
-        epilog=f"Parameters for --set/--sweep: {', '.join(PARAM_SPECS)}. "
-        "Exit codes: 0 success, 2 bad input or usage, 1 internal error.",
+        description=textwrap.fill(_DESCRIPTION, width=79),
+        epilog=parameter_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     pair = parser.add_argument_group("one pair")
     pair.add_argument("--reference", metavar="R", help="reference (manual) vessel mask")
@@ -136,6 +171,13 @@ def parameter_grid(settings: Sequence[str], sweeps: Sequence[str]) -> tuple[Para
     grid = [base.replace(**dict(zip(swept, combination)))
             for combination in itertools.product(*swept.values())]
     return base, grid
+
+
+def _display(value: object) -> str:
+    """A default value as typed on the command line (``true``, ``0.111111``, ``euclidean``)."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def _key_value(item: str, flag: str) -> tuple[str, str]:

@@ -5,14 +5,11 @@ from __future__ import annotations
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from vesselview._version import __version__
-from vesselview.gui.metric_docs import CAL_PAPER, SS_PAPER
+from vesselview.gui.metric_docs import CAL_PAPER, SS_PAPER, TOLERANCE_PAPER
 
-#: The papers whose metrics vesselview implements (from the project's seed texts).
+#: The papers whose metrics vesselview implements.
 PAPERS: tuple[tuple[str, str], ...] = (
-    ("Tolerance F1 (F1_t)",
-     "the modified F1 score that tolerates small localisation errors, proposed for "
-     "retinal vessel segmentation evaluation (our copy of the paper has no title page; "
-     "cite the original publication)"),
+    ("Tolerance F1 (F1_t)", TOLERANCE_PAPER),
     ("CAL", CAL_PAPER),
     ("Skeletal similarity (SS)", SS_PAPER + " (behaviour of the authors' public code)"),
 )

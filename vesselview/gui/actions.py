@@ -25,6 +25,7 @@ from vesselview.gui.files import (
     ROLES,
     CaseFiles,
     RecentFiles,
+    check_file,
     guess_role,
     load_files,
 )
@@ -81,6 +82,9 @@ class WindowActions:
         for role, path in assignments:
             files = files.with_role(role, path)
         if not files.complete:
+            if not self._check(assignments):
+                return False
+            self.window.error_label.hide()
             self.window.chosen_files = files
             missing = "candidate" if files.candidate is None else "reference"
             self.window.statusBar().showMessage(f"Now open a {missing} to evaluate.", 10000)
@@ -148,6 +152,17 @@ class WindowActions:
         names = self.window.layer_panel.names
         if index < len(names):
             self.window.layer_panel.toggle(names[index])
+
+    def _check(self, assignments: list[tuple[str, str]]) -> bool:
+        """Read each file as its role needs, so a bad one is reported at once."""
+        threshold = self.window.params_panel.params.threshold
+        try:
+            for role, path in assignments:
+                check_file(role, path, threshold)
+        except InputError as error:
+            self.window.show_error(str(error))
+            return False
+        return True
 
     def _load(self, files: CaseFiles) -> bool:
         window = self.window
@@ -225,6 +240,7 @@ class WindowActions:
         self._action(menu, "next_layer", lambda: panel.select_step(1))
         self._action(menu, "previous_layer", lambda: panel.select_step(-1))
         self._action(menu, "toggle_layer", panel.toggle_current)
+        self._action(menu, "toggle_legend", window.view.toggle_legend)
         menu.addSeparator()
         self._action(menu, "overlay_mode", lambda: compare.set_mode(CompareMode.OVERLAY))
         self._action(menu, "flicker", compare.toggle_flicker)

@@ -1,7 +1,8 @@
 """The ``vesselview`` command: open the inspector on files or on the built-in demo.
 
 ``--screenshot PNG`` renders the window offscreen once the first evaluation is on
-screen, writes the PNG and exits (docs, CI, bug reports).
+screen, writes the PNG and exits (docs, CI, bug reports). On the offscreen platform
+the one warning it prints for every window (`OFFSCREEN_NOISE`) is dropped.
 """
 
 from __future__ import annotations
@@ -12,7 +13,14 @@ import sys
 from collections.abc import Sequence
 
 import pyqtgraph as pg
-from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtCore import (
+    QEventLoop,
+    QMessageLogContext,
+    QTimer,
+    QtMsgType,
+    qFormatLogMessage,
+    qInstallMessageHandler,
+)
 from PySide6.QtWidgets import QApplication
 
 from vesselview._version import __version__
@@ -22,6 +30,8 @@ from vesselview.gui.identity import apply_identity
 from vesselview.gui.window import MainWindow
 
 WINDOW_SIZE = (1600, 960)
+#: What Qt's offscreen platform says about every shown window; nothing is wrong.
+OFFSCREEN_NOISE = "This plugin does not support propagateSizeHints()"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -49,6 +59,38 @@ def configure_qt() -> None:
     pg.setConfigOptions(imageAxisOrder="row-major", antialias=True)
 
 
+class MessageFilter:
+    """A Qt message handler that drops one exact message and passes the others on.
+
+    Parameters
+    ----------
+    dropped : str
+        The message text to drop.
+    """
+
+    def __init__(self, dropped: str) -> None:
+        self.dropped = dropped
+        self.previous = None  # the handler before this one; None = Qt's default
+
+    def install(self) -> None:
+        """Make this the Qt message handler (installing it twice changes nothing)."""
+        previous = qInstallMessageHandler(self)
+        if previous is not self:
+            self.previous = previous
+
+    def __call__(self, mode: QtMsgType, context: QMessageLogContext, message: str) -> None:
+        """Handle one Qt message."""
+        if message == self.dropped:
+            return
+        if self.previous is not None:
+            self.previous(mode, context, message)
+        else:
+            print(qFormatLogMessage(mode, context, message), file=sys.stderr)
+
+
+_OFFSCREEN_FILTER = MessageFilter(OFFSCREEN_NOISE)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the inspector; returns the exit status (2 for bad files or options)."""
     parser = build_parser()
@@ -63,6 +105,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     configure_qt()
     app = QApplication.instance() or QApplication([sys.argv[0]])
     apply_identity(app)
+    if app.platformName() == "offscreen":
+        _OFFSCREEN_FILTER.install()
     window = MainWindow()
     window.resize(*WINDOW_SIZE)
     if files_given:

@@ -37,7 +37,10 @@ _SEVERITY_STEPS = 4  # default severities: quarter, half, three quarters, full r
 _EQUAL_CHANGE_NOTE = (
     "Each case changes about the same number of pixels of one reference. Expected order "
     "(tolerance-F1 paper, section 4.2): shift best, then noise, then gap, expansion and "
-    "angle changes (tied). Green: the metric ranks the case where expected; vermillion: not.")
+    "angle changes (tied). ✓ (green cell): the metric ranks the case where expected; "
+    "✗ (orange-red cell): it does not.")
+_SEVERITIES_HINT = "Only for a severity series: choose one under Case set"
+_PIXELS_HINT = "Only for the equal-pixel-change set"
 
 
 def default_severities(name: str) -> str:
@@ -90,15 +93,20 @@ class BehaviourView(QWidget):
         self.set_box.setCurrentIndex(self.set_box.findData(key))
         equal = key == EQUAL_CHANGE
         self.pixels_box.setEnabled(equal)
+        self.pixels_box.setToolTip("Pixels each case changes" if equal else _PIXELS_HINT)
         self.severities_edit.setEnabled(not equal)
+        self.severities_edit.setToolTip(_SEVERITIES_HINT if equal else
+                                        "Comma-separated severities, one case each")
         if equal:
+            self.severities_edit.clear()
             area = self.shape[0] * self.shape[1]
             self.pixels_box.setValue(max(1, round(EQUAL_CHANGE_PIXELS * area / _DRIVE_AREA)))
             self.note.setText(_EQUAL_CHANGE_NOTE)
         else:
             self.severities_edit.setText(default_severities(key))
             self.note.setText(f"{TEACHING_CASES[key].explanation} Expected order: milder is "
-                              "better. Green: the metric ranks the case where expected.")
+                              "better. ✓ (green cell): the metric ranks the case where "
+                              "expected; ✗ (orange-red cell): it does not.")
 
     def run(self) -> None:
         """Build the chosen set and evaluate it in the background."""
@@ -181,6 +189,7 @@ class BehaviourView(QWidget):
         self.pixels_box = QSpinBox()
         self.pixels_box.setRange(1, 1_000_000)
         self.severities_edit = QLineEdit()
+        self.severities_edit.setPlaceholderText(_SEVERITIES_HINT)
         self.metric_set = MetricSetBox()
         self.metric_set.currentIndexChanged.connect(lambda _i: self._refresh_table())
         form = QFormLayout()

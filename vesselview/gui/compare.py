@@ -4,8 +4,10 @@ In every compare mode the overlays are hidden and the two masks are drawn in the
 colour over the fundus, so the eye sees only where they differ:
 
 - flicker: one mask at a time; a key toggles, Space shows the other mask while held
-  (caught application-wide while flicker is on, so it never presses a focused button);
-- swipe: the reference left of a draggable divider, the candidate right of it;
+  (caught in the main window while flicker is on, so it never presses a focused button;
+  text inputs and dialogs keep their Space);
+- swipe: the reference left of a draggable divider, the candidate right of it; the
+  divider starts in the middle of the shown image area;
 - side by side: reference on the left, candidate on the right, zoom and pan linked.
 """
 
@@ -17,7 +19,17 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, QRectF, Qt, Signal
 from PySide6.QtGui import QPen
-from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsRectItem
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QGraphicsItem,
+    QGraphicsRectItem,
+    QLineEdit,
+    QPlainTextEdit,
+    QTextEdit,
+    QWidget,
+)
 
 from vesselview.gui.canvas import index_item
 from vesselview.gui.view import InspectorView
@@ -25,6 +37,7 @@ from vesselview.gui.view import InspectorView
 #: Colour of a vessel mask in compare modes (near white, slightly translucent).
 MASK_RGBA = (245, 245, 245, 230)
 _DIVIDER_RGBA = (240, 228, 66, 255)  # Okabe-Ito yellow
+_TEXT_INPUTS = (QLineEdit, QAbstractSpinBox, QTextEdit, QPlainTextEdit)
 
 
 class CompareMode(enum.Enum):
@@ -79,18 +92,19 @@ class CompareController(QObject):
         self._refresh()
 
     def set_masks(self, reference: np.ndarray, candidate: np.ndarray) -> None:
-        """The masks to compare (bool, shape (H, W)); the divider returns to the middle."""
+        """The masks to compare (bool, shape (H, W)); the divider stays where it is."""
         height, width = reference.shape
         self._reference.setImage(reference.view(np.uint8), autoLevels=False, levels=(0, 255))
         for item in (self._candidate, self._side_candidate):
             item.setImage(candidate.view(np.uint8), autoLevels=False, levels=(0, 255))
         self.divider.setBounds((0, width))
-        self.divider.setValue(width / 2)
         self._update_clip()
 
     def set_mode(self, mode: CompareMode) -> None:
-        """Switch to ``mode`` (flicker starts on the reference)."""
+        """Switch to ``mode`` (flicker starts on the reference, swipe in the view's middle)."""
         flicker_on, flicker_was = mode is CompareMode.FLICKER, self.mode is CompareMode.FLICKER
+        if mode is CompareMode.SWIPE and self.mode is not CompareMode.SWIPE:
+            self.centre_divider()
         if flicker_on and not flicker_was:
             self.shown_role = "reference"
             QApplication.instance().installEventFilter(self)
@@ -109,19 +123,36 @@ class CompareController(QObject):
         self.shown_role = "candidate" if self.shown_role == "reference" else "reference"
         self._refresh()
 
+    def centre_divider(self) -> None:
+        """Put the swipe divider in the middle of the shown image area (within the image)."""
+        x, _y, width, _height = self._view.view_rect()
+        self.divider.setValue(min(max(x + width / 2, 0.0), float(self._view.shape[1])))
+
     def hold_other(self, held: bool) -> None:
         """While ``held`` (a key is down) flicker mode shows the other mask."""
         self._held = held
         self._refresh()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
-        """In flicker mode, Space anywhere in the application holds the other mask."""
+        """In flicker mode, Space in the main window (but not in text inputs) holds the
+        other mask."""
         if event.type() in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease) and \
-                event.key() == Qt.Key.Key_Space:
+                event.key() == Qt.Key.Key_Space and self._space_is_ours(watched):
             if not event.isAutoRepeat():
                 self.hold_other(event.type() == QEvent.Type.KeyPress)
             return True
         return super().eventFilter(watched, event)
+
+    def _space_is_ours(self, receiver: QObject) -> bool:
+        """True for key events sent to a widget of the view's window that is not for text.
+
+        Key events reach the platform window first and then its focus widget; only the
+        widget (a `QWidget`) says whether the key is typed text.
+        """
+        if not isinstance(receiver, QWidget) or receiver.window() is not self._view.window():
+            return False
+        editable_combo = isinstance(receiver, QComboBox) and receiver.isEditable()
+        return not (isinstance(receiver, _TEXT_INPUTS) or editable_combo)
 
     def visible_role(self) -> str:
         """The mask flicker mode shows right now."""

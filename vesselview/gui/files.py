@@ -9,7 +9,10 @@ from collections.abc import Mapping
 from PySide6.QtCore import QSettings
 
 from vesselview.engine.case import Case
+from vesselview.io.fundus import fundus_rgb
 from vesselview.io.loader import load_case
+from vesselview.io.masks import read_mask
+from vesselview.io.readers import read_image
 
 ROLES = ("reference", "candidate", "fov", "fundus")
 ROLE_TITLES = {
@@ -81,6 +84,25 @@ def load_files(files: CaseFiles, threshold: float) -> Case:
     """Read the chosen files into a `Case` (raises `InputError` naming the file)."""
     return load_case(files.reference, files.candidate, fov=files.fov, fundus=files.fundus,
                      threshold=threshold)
+
+
+def check_file(role: str, path: str, threshold: float) -> None:
+    """Read ``path`` as ``role`` needs it, before the case is complete.
+
+    Every file must be an image; reference and candidate must also be readable as
+    masks (binarised at ``threshold``), a fundus as a photograph. Sizes are compared
+    only when the case loads.
+
+    Raises
+    ------
+    InputError
+        With a message naming the file.
+    """
+    raw = read_image(path)
+    if role in ("reference", "candidate"):
+        read_mask(raw, threshold=threshold)
+    elif role == "fundus":
+        fundus_rgb(raw)
 
 
 class RecentFiles:

@@ -2,7 +2,9 @@
 
 The panel owns the `LayerStyle` of every layer (the fundus first, then the layers of
 the current result in their order) and emits ``style_changed`` on every edit. Each
-class row carries a colour button; pixel counts are in the legend on the image.
+class row carries a colour button; pixel counts are in the legend on the image. The
+name column takes the width the opacity and outline controls leave (long titles elide,
+their tooltip has them in full); each opacity slider shows its value in per cent.
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QColorDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
     QSlider,
     QToolButton,
     QTreeWidget,
@@ -24,9 +29,50 @@ from PySide6.QtWidgets import (
 
 from vesselview.engine.layers import RGBA
 from vesselview.gui.display import DisplayLayer
+from vesselview.gui.shortcuts import LAYER_KEYS
 from vesselview.gui.style import FUNDUS, LayerStyle, default_style
 
 _NAME, _OPACITY, _OUTLINE = range(3)
+
+
+class OpacityControl(QWidget):
+    """A 0-100 slider with its value in per cent beside it.
+
+    Signals
+    -------
+    valueChanged(int)
+        The slider moved (per cent).
+    """
+
+    valueChanged = Signal(int)  # noqa: N815 - Qt naming, as QSlider's
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setRange(0, 100)
+        self.slider.setFixedWidth(48)
+        self.label = QLabel()
+        self.label.setMinimumWidth(self.label.fontMetrics().horizontalAdvance("100%"))
+        self.label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(2, 0, 2, 0)
+        layout.setSpacing(3)
+        layout.addWidget(self.slider)
+        layout.addWidget(self.label)
+        self.slider.valueChanged.connect(self._on_slider)
+        self._on_slider(self.slider.value())
+
+    def value(self) -> int:
+        """Opacity in per cent."""
+        return self.slider.value()
+
+    def setValue(self, value: int) -> None:  # noqa: N802 - Qt naming, as QSlider's
+        """Move the slider to ``value`` per cent."""
+        self.slider.setValue(value)
+
+    def _on_slider(self, value: int) -> None:
+        self.label.setText(f"{value}%")
+        self.valueChanged.emit(value)
 
 
 def colour_icon(colour: RGBA, size: int = 14) -> QIcon:
@@ -52,6 +98,12 @@ class LayerPanel(QTreeWidget):
         self.setColumnCount(3)
         self.setHeaderLabels(["Layer", "Opacity", "Outline"])
         self.setRootIsDecorated(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        header = self.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(_NAME, QHeaderView.ResizeMode.Stretch)
+        for column in (_OPACITY, _OUTLINE):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.styles: dict[str, LayerStyle] = {FUNDUS: default_style(FUNDUS)}
         self._layers: dict[str, DisplayLayer] = {}
         self._items: dict[str, QTreeWidgetItem] = {}
@@ -130,13 +182,9 @@ class LayerPanel(QTreeWidget):
             self._add_widgets(name, item)
         self._refresh_texts()
         self.blockSignals(False)
-        self.setColumnWidth(_NAME, 228)
-        self.setColumnWidth(_OPACITY, 70)
 
     def _add_widgets(self, name: str, item: QTreeWidgetItem) -> None:
-        slider = QSlider(Qt.Orientation.Horizontal)
-        slider.setRange(0, 100)
-        slider.setFixedWidth(64)
+        slider = OpacityControl()
         slider.setToolTip(f"Opacity of {name}")
         slider.valueChanged.connect(lambda value, n=name: self._edit(n, opacity=value / 100))
         self.setItemWidget(item, _OPACITY, slider)
@@ -159,12 +207,14 @@ class LayerPanel(QTreeWidget):
     def _refresh_texts(self) -> None:
         """Titles, class names, counts and swatches from the current layers and styles."""
         self._items[FUNDUS].setText(_NAME, "Fundus photograph")
-        for name, layer in self._layers.items():
+        self._items[FUNDUS].setToolTip(_NAME, "Fundus photograph" + _key_hint(0))
+        for index, (name, layer) in enumerate(self._layers.items(), start=1):
             item = self._items[name]
             item.setText(_NAME, layer.title)
-            item.setToolTip(_NAME, f"{layer.title} ({name})")
-            for index, entry in enumerate(layer.legend if layer.kind == "classes" else ()):
-                item.child(index).setText(_NAME, entry.name)
+            item.setToolTip(_NAME, layer.title + _key_hint(index))
+            for row, entry in enumerate(layer.legend if layer.kind == "classes" else ()):
+                item.child(row).setText(_NAME, entry.name)
+                item.child(row).setToolTip(_NAME, entry.name)
             self._sync_widgets(name)
 
     def _sync_widgets(self, name: str) -> None:
@@ -204,3 +254,8 @@ class LayerPanel(QTreeWidget):
                                        QColorDialog.ColorDialogOption.ShowAlphaChannel)
         if chosen.isValid():
             self.set_colour(name, value, chosen.getRgb())
+
+
+def _key_hint(row: int) -> str:
+    """Tooltip note on the number key that shows or hides the layer in panel row ``row``."""
+    return f" (key {LAYER_KEYS[row]} shows or hides it)" if row < len(LAYER_KEYS) else ""

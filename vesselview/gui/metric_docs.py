@@ -10,11 +10,17 @@ import dataclasses
 
 from vesselview.engine.keys import DISSIMILARITIES
 
-TOLERANCE_PAPER = "the tolerance-F1 paper (seed 000)"
-CAL_PAPER = ("M. E. Gegúndez-Arias, A. Aquino, J. M. Bravo, D. Marín: A Function for Quality "
-             "Evaluation of Retinal Vessel Segmentations, IEEE Trans. Med. Imag. 31(2), 2012")
-SS_PAPER = ("Z. Yan, X. Yang, K.-T. Cheng: A Skeletal Similarity Metric for Quality Evaluation "
-            "of Retinal Vessel Segmentation")
+TOLERANCE_PAPER = ("the paper proposing a modified F1 for retinal vessel segmentation "
+                   "evaluation (tolerant of small localisation errors)")
+CAL_PAPER = ("M. E. Gegúndez-Arias, A. Aquino, J. M. Bravo, D. Marín, \"A Function for Quality "
+             "Evaluation of Retinal Vessel Segmentations\", IEEE Trans. Med. Imaging "
+             "31(2):231-239, 2012, doi:10.1109/TMI.2011.2167982")
+SS_PAPER = ("Z. Yan, X. Yang, K.-T. Cheng, \"A Skeletal Similarity Metric for Quality Evaluation "
+            "of Retinal Vessel Segmentation\", IEEE Trans. Med. Imaging 37(4):1045-1057, 2018, "
+            "doi:10.1109/TMI.2017.2778748")
+#: What the tolerant overlaps become at the default contour tolerance g = 0.
+_G_ZERO_NOTE = ("; with g = 0 (the default) it equals {plain}: set g under Parameters, "
+                "Advanced")
 
 FAMILY_TITLES: dict[str, str] = {
     "pixel": "Pixel agreement",
@@ -28,27 +34,41 @@ FAMILY_TITLES: dict[str, str] = {
 
 @dataclasses.dataclass(frozen=True)
 class MetricDoc:
-    """What a metric is called, how it is defined and where it comes from."""
+    """What a metric is called, how it is defined, where it comes from, and its unit.
+
+    ``unit`` is appended to displayed values ("px", "px²", "%"; "" for none).
+    """
 
     label: str
     definition: str
     source: str
+    unit: str = ""
 
 
 def metric_tooltip(key: str) -> str:
     """Rich-text tooltip of metric ``key``: definition, direction, source."""
     doc = METRIC_DOCS[key]
     direction = "smaller is better" if key in DISSIMILARITIES else "larger is better"
-    return (f"<b>{doc.label}</b><br>{doc.definition}<br><i>{direction}</i>"
+    unit = f"; in {doc.unit}" if doc.unit else ""
+    return (f"<b>{doc.label}</b><br>{doc.definition}<br><i>{direction}{unit}</i>"
             f"<br>Source: {doc.source}")
 
 
-def _pixel(label: str, definition: str) -> MetricDoc:
-    return MetricDoc(label, definition + " (inside F)", "classic confusion metric, metrics.md §1")
+def with_unit(key: str, text: str) -> str:
+    """Display text ``text`` of a defined, finite value of metric ``key`` with its unit."""
+    unit = METRIC_DOCS[key].unit
+    if not unit:
+        return text
+    return f"{text}{unit}" if unit == "%" else f"{text} {unit}"
 
 
-def _distance(label: str, definition: str, source: str) -> MetricDoc:
-    return MetricDoc(label, definition, f"{source}; metrics.md §2")
+def _pixel(label: str, definition: str, unit: str = "") -> MetricDoc:
+    return MetricDoc(label, definition + " (inside F)", "classic confusion metric, metrics.md §1",
+                     unit)
+
+
+def _distance(label: str, definition: str, source: str, unit: str = "") -> MetricDoc:
+    return MetricDoc(label, definition, f"{source}; metrics.md §2", unit)
 
 
 _CONTOUR = "contour distances of the CAL paper (" + CAL_PAPER + ")"
@@ -65,28 +85,31 @@ METRIC_DOCS: dict[str, MetricDoc] = {
     "mcc": _pixel("Matthews correlation", "(TP·TN − FP·FN) / √((TP+FP)(TP+FN)(TN+FP)(TN+FN))"),
     "gmean": _pixel("G-mean", "√(Se · Sp)"),
     "tversky": _pixel("Tversky index", "TP / (TP + a·FP + b·FN), a, b = Tversky α, β"),
-    "rve": _pixel("Relative vessel-area error (%)", "|#S − #G| / #G · 100"),
+    "rve": _pixel("Relative vessel-area error", "|#S − #G| / #G · 100", "%"),
     "perr": _pixel("p(error)", "Bayesian error probability, equals 1 − Acc"),
-    "mse": _distance("Mean squared distance", "mean over S of d(x, G)²", TOLERANCE_PAPER),
+    "mse": _distance("Mean squared distance", "mean over S of d(x, G)²", TOLERANCE_PAPER,
+                     "px²"),
     "hausdorff": _distance("Hausdorff distance", "largest distance from S to G or G to S",
-                           TOLERANCE_PAPER),
+                           TOLERANCE_PAPER, "px"),
     "hd95": _distance("Hausdorff 95 %", "95th percentile of the pooled S→G and G→S distances",
-                      "robust Hausdorff variant"),
+                      "robust Hausdorff variant", "px"),
     "fom": _distance("Pratt's figure of merit", "Σ over S of 1 / (1 + k·d(x, G)²) / max(#G, #S)",
                      TOLERANCE_PAPER),
     "delta_p": _distance("Baddeley Δp", "p-mean of |min(d(x,G), c) − min(d(x,S), c)| over pixels",
-                         TOLERANCE_PAPER),
+                         TOLERANCE_PAPER, "px"),
     "asd": _distance("Average symmetric contour distance", "mean contour-to-contour distance "
-                     "minus tolerance g", _CONTOUR),
+                     "minus tolerance g", _CONTOUR, "px"),
     "rmsd": _distance("RMS symmetric contour distance", "root mean square of the same",
-                      _CONTOUR),
-    "msd": _distance("Maximum symmetric contour distance", "largest of the same", _CONTOUR),
+                      _CONTOUR, "px"),
+    "msd": _distance("Maximum symmetric contour distance", "largest of the same", _CONTOUR,
+                     "px"),
     "n_asd": _distance("N(ASD)", "1 / (1 + ASD)", _CONTOUR),
     "n_rmsd": _distance("N(RMSD)", "1 / (1 + RMSD)", _CONTOUR),
     "n_msd": _distance("N(MSD)", "1 / (1 + MSD)", _CONTOUR),
     "j_g": _distance("Tolerant Jaccard J_g", "overlap where each mask may miss the other by a "
-                     "disc of radius g", _CONTOUR),
-    "d_g": _distance("Tolerant Dice D_g", "2·J_g / (1 + J_g)", _CONTOUR),
+                     "disc of radius g" + _G_ZERO_NOTE.format(plain="Jaccard"), _CONTOUR),
+    "d_g": _distance("Tolerant Dice D_g", "2·J_g / (1 + J_g)" + _G_ZERO_NOTE.format(plain="Dice"),
+                     _CONTOUR),
     "f1_t": MetricDoc("Tolerance F1", "harmonic mean of the tolerant precision and recall: "
                       "pixels within chessboard distance t of the other mask count as matched",
                       f"{TOLERANCE_PAPER}; metrics.md §3"),

@@ -1,7 +1,10 @@
 """Metrics panel: every metric grouped by family, with definitions and change marks.
 
-Undefined values read "undefined (reason)". Values that changed since the previous
-result get a tinted background for ``HIGHLIGHT_MS`` and their change in the Δ column.
+Undefined values read "undefined (reason)"; defined ones carry their unit (px, %).
+Values that changed since the previous result get a tinted background for
+``HIGHLIGHT_MS`` and their change in the Δ column. The Δ column and the value column
+are as wide as their numbers; metric names (and long undefined reasons) are elided
+instead, their full text is in the tooltip.
 """
 
 from __future__ import annotations
@@ -10,11 +13,12 @@ import math
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont
-from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QHeaderView, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout,
+                               QWidget)
 
 from vesselview.engine.keys import METRIC_FAMILIES
 from vesselview.engine.result import Result
-from vesselview.gui.metric_docs import FAMILY_TITLES, METRIC_DOCS, metric_tooltip
+from vesselview.gui.metric_docs import FAMILY_TITLES, METRIC_DOCS, metric_tooltip, with_unit
 
 HIGHLIGHT_MS = 1500
 #: Shown large above the tree.
@@ -22,6 +26,7 @@ HEADLINE_KEYS = ("dice", "f1_t", "cal", "ss")
 _CHANGED = QColor(240, 228, 66, 110)  # Okabe-Ito yellow, translucent
 _UNDEFINED = QColor(150, 150, 150)
 _NAME, _VALUE, _DELTA = range(3)
+_CELL_MARGIN = 16  # px around a cell's text (item padding of the common styles)
 
 
 def changed(before: float, after: float) -> bool:
@@ -39,6 +44,12 @@ def delta_text(before: float, after: float) -> str:
     if not math.isfinite(difference):
         return ""
     return f"{difference:+.4f}"
+
+
+def value_text(result: Result, key: str) -> str:
+    """The value of metric ``key`` as shown: ``Result.describe`` plus its unit when finite."""
+    text = result.describe(key)
+    return with_unit(key, text) if math.isfinite(result.metrics[key]) else text
 
 
 def headline_html(result: Result) -> str:
@@ -98,7 +109,7 @@ class MetricsPanel(QWidget):
         self.headline.setText(headline_html(result))
         for key, item in self.rows.items():
             value = result.metrics[key]
-            item.setText(_VALUE, result.describe(key))
+            item.setText(_VALUE, value_text(result, key))
             undefined = math.isnan(value)
             item.setForeground(_VALUE, QBrush(_UNDEFINED) if undefined else QBrush())
             item.setToolTip(_VALUE, result.describe(key) if undefined else metric_tooltip(key))
@@ -110,6 +121,8 @@ class MetricsPanel(QWidget):
                     item.setBackground(column, QBrush(_CHANGED))
         if self.changed_keys:
             self._fade.start()
+        self._fit_value_column([value_text(result, key) for key in self.rows
+                                if not math.isnan(result.metrics[key])])
 
     def displayed(self, key: str) -> str:
         """The value text shown for metric ``key``."""
@@ -137,8 +150,18 @@ class MetricsPanel(QWidget):
                 item.setData(_NAME, Qt.ItemDataRole.UserRole, key)
                 self.rows[key] = item
         self.tree.expandAll()
-        self.tree.setColumnWidth(_NAME, 220)
-        self.tree.setColumnWidth(_VALUE, 110)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(_NAME, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(_VALUE, QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(_DELTA, QHeaderView.ResizeMode.ResizeToContents)
+        self._fit_value_column([])
+
+    def _fit_value_column(self, numbers: list[str]) -> None:
+        """Make the value column as wide as the widest of ``numbers`` (undefined reasons elide)."""
+        metrics = self.tree.fontMetrics()
+        widest = max(metrics.horizontalAdvance(text) for text in [*numbers, "undefined", "Value"])
+        self.tree.setColumnWidth(_VALUE, widest + _CELL_MARGIN)
 
     def _clear_highlights(self) -> None:
         for item in self.rows.values():

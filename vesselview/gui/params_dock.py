@@ -1,5 +1,8 @@
 """Parameters panel: labelled sliders grouped by metric, a distance choice, reset.
 
+The rarely changed parameters (contour tolerance g, Pratt's k, Baddeley's p and c, the
+FOV switches of the distance metrics and CAL) sit in a collapsed "Advanced" section.
+
 The panel keeps the current `Params` as its single source of truth; every edit
 replaces one key and the new snapshot is emitted through a leading-edge throttle, so
 a drag produces at most one request per ``THROTTLE_MS`` (the worker drops
@@ -9,10 +12,12 @@ superseded ones anyway) and the first change of a drag goes out at once.
 from __future__ import annotations
 
 import dataclasses
+import math
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QGroupBox,
@@ -21,7 +26,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from superqt import QLabeledDoubleSlider, QLabeledSlider
+from superqt import QCollapsible, QLabeledDoubleSlider, QLabeledSlider
 from superqt.utils import QSignalThrottler
 
 from vesselview.engine.params import PARAM_SPECS, Params
@@ -38,6 +43,11 @@ class SliderSpec:
     low: float | None = None
     high: float | None = None
     step: float = 1
+
+    @property
+    def decimals(self) -> int:
+        """Decimal places of one step (edits are rounded to them)."""
+        return max(0, -math.floor(math.log10(self.step) + 1e-9))
 
 
 #: Group title -> sliders, in display order. Ranges are narrowed where the spec's
@@ -56,10 +66,31 @@ GROUPS: dict[str, tuple[SliderSpec, ...]] = {
                 SliderSpec("tversky_beta", "β (reference-only weight)", 0.0, 2.0, 0.05)),
     "Soft candidate": (SliderSpec("threshold", "probability threshold", step=0.01),),
 }
+#: Sliders of the collapsed "Advanced" section.
+ADVANCED_SLIDERS: tuple[SliderSpec, ...] = (
+    SliderSpec("contour_gamma", "g (contour tolerance, px)", 0, 20),
+    SliderSpec("fom_k", "Pratt FOM k", 0.0, 1.0, 0.001),
+    SliderSpec("delta_p", "Baddeley Δ exponent p", 1.0, 10.0, 0.5),
+    SliderSpec("delta_c", "Baddeley Δ cut-off c (px)", 0.0, 50.0, 0.5),
+)
+#: Check boxes of the "Advanced" section: boolean parameter key -> label.
+ADVANCED_SWITCHES: dict[str, str] = {
+    "distance_fov": "distance metrics inside the FOV only",
+    "cal_fov": "CAL inside the FOV only",
+}
 
 
 class ParamsPanel(QWidget):
     """Sliders and value boxes for the interactive parameters.
+
+    Attributes
+    ----------
+    sliders : dict of str to QLabeledSlider
+        The slider of every numeric parameter.
+    switches : dict of str to QCheckBox
+        The check box of every boolean parameter.
+    advanced : QCollapsible
+        The section of the rarely changed parameters (collapsed at start).
 
     Signals
     -------
@@ -73,6 +104,8 @@ class ParamsPanel(QWidget):
         super().__init__(parent)
         self._params = Params()
         self.sliders: dict[str, QLabeledSlider] = {}
+        self.switches: dict[str, QCheckBox] = {}
+        self._decimals: dict[str, int] = {}
         self._throttler = QSignalThrottler(parent=self)
         self._throttler.setTimeout(THROTTLE_MS)
         self._throttler.triggered.connect(lambda: self.params_changed.emit(self._params))
@@ -80,6 +113,8 @@ class ParamsPanel(QWidget):
         for title, specs in GROUPS.items():
             layout.addWidget(self._group(title, specs))
         layout.addWidget(self._distance_group())
+        self.advanced = self._advanced_section()
+        layout.addWidget(self.advanced)
         self.reset_button = QPushButton("Reset to defaults")
         self.reset_button.setToolTip("Set every parameter back to its default (metrics.md §7)")
         self.reset_button.clicked.connect(lambda: self.set_params(Params()))
@@ -121,14 +156,31 @@ class ParamsPanel(QWidget):
 
     def _group(self, title: str, specs: tuple[SliderSpec, ...]) -> QGroupBox:
         box = QGroupBox(title)
-        form = QFormLayout(box)
+        self._add_sliders(QFormLayout(box), specs)
+        return box
+
+    def _add_sliders(self, form: QFormLayout, specs: tuple[SliderSpec, ...]) -> None:
         for spec in specs:
             slider = self._slider(spec)
             self.sliders[spec.key] = slider
+            self._decimals[spec.key] = spec.decimals
             label = QLabel(spec.label)
             label.setToolTip(_tooltip(spec.key))
             form.addRow(label, slider)
-        return box
+
+    def _advanced_section(self) -> QCollapsible:
+        section = QCollapsible("Advanced", collapsedIcon="▶", expandedIcon="▼")
+        section.setToolTip("Contour tolerance g, Pratt's k, Baddeley's p and c, FOV switches")
+        content = QGroupBox()
+        form = QFormLayout(content)
+        self._add_sliders(form, ADVANCED_SLIDERS)
+        for key, text in ADVANCED_SWITCHES.items():
+            switch = self.switches[key] = QCheckBox(text)
+            switch.setToolTip(_tooltip(key))
+            form.addRow(switch)
+        section.addWidget(content)
+        section.collapse(animate=False)
+        return section
 
     def _slider(self, spec: SliderSpec) -> QLabeledSlider:
         param = PARAM_SPECS[spec.key]
@@ -138,6 +190,8 @@ class ParamsPanel(QWidget):
         slider = slider_class(Qt.Orientation.Horizontal)
         slider.setRange(low, high)
         slider.setSingleStep(spec.step)
+        if param.kind is float:
+            slider.setDecimals(spec.decimals)
         slider.setToolTip(_tooltip(spec.key))
         return slider
 
@@ -156,8 +210,10 @@ class ParamsPanel(QWidget):
             if PARAM_SPECS[key].kind is int:
                 slider.valueChanged.connect(lambda value, k=key: self.set_value(k, int(value)))
             else:
-                slider.valueChanged.connect(
-                    lambda value, k=key: self.set_value(k, round(float(value), 2)))
+                slider.valueChanged.connect(lambda value, k=key: self.set_value(
+                    k, round(float(value), self._decimals[k])))
+        for key, switch in self.switches.items():
+            switch.toggled.connect(lambda on, k=key: self.set_value(k, bool(on)))
         self.distance_box.currentTextChanged.connect(lambda text: self.set_value("distance", text))
 
     def _show(self, params: Params) -> None:
@@ -166,6 +222,10 @@ class ParamsPanel(QWidget):
             slider.blockSignals(True)
             slider.setValue(getattr(params, key))
             slider.blockSignals(False)
+        for key, switch in self.switches.items():
+            switch.blockSignals(True)
+            switch.setChecked(getattr(params, key))
+            switch.blockSignals(False)
         self.distance_box.blockSignals(True)
         self.distance_box.setCurrentText(params.distance)
         self.distance_box.blockSignals(False)

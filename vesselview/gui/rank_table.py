@@ -4,10 +4,12 @@ As in the papers' tables (tolerance-F1 paper Tables 1, 2 and 4; CAL paper Tables
 and IV): one row per case or candidate, one column per metric, each cell the metric's
 value and, in brackets, its rank (1 = best, from `vesselview.engine.ranking`); an
 "expected" column; below, one row per agreement statistic of each metric with the
-expected order. Colour-coded with the Okabe-Ito palette: a rank inside the expected
-one's tier is bluish green, outside it vermillion; statistics shade from vermillion
-(disagreement) through white to bluish green (agreement). Every cell keeps its number
-in ``Qt.UserRole`` (value) and ``RANK_ROLE`` (rank).
+expected order. A rank inside the expected one's tier is marked ✓ on bluish green,
+outside it ✗ on vermillion (Okabe-Ito; the marks carry the meaning without colour);
+statistics shade from vermillion (disagreement) through white to bluish green
+(agreement). The values of one metric column share one number of decimals
+(`column_decimals`); statistics show three. Every cell keeps its number in
+``Qt.UserRole`` (value) and ``RANK_ROLE`` (rank).
 """
 
 from __future__ import annotations
@@ -20,10 +22,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QTableWidget, QTableWidgetItem, QWidget
 
+from vesselview.engine.keys import COUNTS
 from vesselview.engine.layers import OKABE_ITO
 from vesselview.engine.ranking import AGREEMENT_STATISTICS, RankAgreement, Ranking
-from vesselview.gui.metric_choice import format_value, short_label
-from vesselview.gui.metric_docs import metric_tooltip
+from vesselview.gui.metric_choice import short_label
+from vesselview.gui.metric_docs import METRIC_DOCS, metric_tooltip
 
 RANK_ROLE = Qt.ItemDataRole.UserRole + 1
 STATISTIC_TITLES: dict[str, str] = {
@@ -37,6 +40,45 @@ _AGREE = QColor(*OKABE_ITO["bluish_green"][:3])
 _DISAGREE = QColor(*OKABE_ITO["vermillion"][:3])
 _TINT = 0.35  # strength of a cell's colour over white
 _UNDEFINED = QColor(225, 225, 225)
+RIGHT_MARK, WRONG_MARK = "✓", "✗"
+_SIGNIFICANT = 5  # digits of a column's largest value (4 decimals below 10)
+#: Columns titled as in the main window's metrics panel, not by their short label.
+_FULL_TITLES = frozenset({"betti0_error", "betti1_error"})
+
+
+def column_title(metric: str) -> str:
+    """Header of a metric column: its short label, or the main window's name."""
+    return METRIC_DOCS[metric].label if metric in _FULL_TITLES else short_label(metric)
+
+
+def column_decimals(values: np.ndarray, metric: str) -> int:
+    """Decimals for every value of one metric column.
+
+    Counts and columns of whole numbers get none; otherwise the largest finite
+    magnitude keeps `_SIGNIFICANT` significant digits (4 decimals below 10, 1 from
+    1000), so a column never mixes "10", "128.1" and "8.4853".
+
+    Parameters
+    ----------
+    values : ndarray of float, shape (n,)
+        The column (``nan``/``inf`` ignored).
+    metric : str
+    """
+    finite = values[np.isfinite(values)]
+    if metric in COUNTS or finite.size == 0 or np.all(finite == np.round(finite)):
+        return 0
+    largest = float(np.abs(finite).max())
+    digits = math.floor(math.log10(largest)) + 1 if largest >= 1 else 1
+    return max(0, _SIGNIFICANT - digits)
+
+
+def format_number(value: float, decimals: int) -> str:
+    """``value`` with ``decimals`` decimals; ``n/a`` when undefined, ``∞`` when infinite."""
+    if math.isnan(value):
+        return "n/a"
+    if math.isinf(value):
+        return "∞" if value > 0 else "−∞"
+    return f"{value:.{decimals}f}"
 
 
 def tier_bounds(expected_ranks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -106,7 +148,7 @@ class RankTable(QTableWidget):
         offset = 0 if expected is None else 1
         self.setRowCount(len(self.row_names))
         self.setColumnCount(offset + len(self.metrics))
-        headers = [expected_title] * offset + [short_label(m) for m in self.metrics]
+        headers = [expected_title] * offset + [column_title(m) for m in self.metrics]
         self.setHorizontalHeaderLabels(headers)
         self.setVerticalHeaderLabels([STATISTIC_TITLES.get(n, n) for n in self.row_names])
         for column, metric in enumerate(self.metrics, start=offset):
@@ -139,14 +181,21 @@ class RankTable(QTableWidget):
                     bounds: tuple[np.ndarray, np.ndarray] | None) -> None:
         for column, metric in enumerate(self.metrics, start=offset):
             j = ranking.metrics.index(metric)
+            decimals = column_decimals(ranking.scores[:, j], metric)
             for row in range(len(ranking.candidates)):
                 value, rank = ranking.scores[row, j], ranking.ranks[row, j]
-                text = format_value(value) + ("" if math.isnan(rank) else f" ({rank:g})")
+                text = format_number(value, decimals)
+                text += "" if math.isnan(rank) else f" ({rank:g})"
+                colour = None
+                if bounds is not None and not math.isnan(bounds[0][row]):
+                    colour = _UNDEFINED
+                    if not math.isnan(rank):
+                        inside = bounds[0][row] <= rank <= bounds[1][row]
+                        colour = _AGREE if inside else _DISAGREE
+                        text += f" {RIGHT_MARK if inside else WRONG_MARK}"
                 item = _cell(text, value)
                 item.setData(RANK_ROLE, float(rank))
-                if bounds is not None and not math.isnan(bounds[0][row]):
-                    inside = bounds[0][row] <= rank <= bounds[1][row]
-                    colour = _UNDEFINED if math.isnan(rank) else _AGREE if inside else _DISAGREE
+                if colour is not None:
                     item.setBackground(QBrush(_tint(colour, 1.0)))
                 self.setItem(row, column, item)
 
@@ -157,7 +206,7 @@ class RankTable(QTableWidget):
             row_agreement = agreement[metric]
             for row, statistic in enumerate(AGREEMENT_STATISTICS, start=first_row):
                 value = getattr(row_agreement, statistic)
-                item = _cell(format_value(value), value)
+                item = _cell(format_number(value, 3), value)
                 item.setBackground(QBrush(agreement_shade(statistic, value, row_agreement.n)))
                 if statistic == "kendall_tau_b":
                     item.setFont(bold)

@@ -13,6 +13,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from vesselview.engine.skeletal import SkeletalProducts
+from vesselview.engine.skeletal.matching import COVERAGE, MIN_CANDIDATES
 
 #: Column key -> (header, header tooltip), in display order; keys are fields of
 #: ``SkeletalProducts.table`` (``skeletal-similarity.md`` step 9).
@@ -22,13 +23,42 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "n_s": ("n_S", "Candidate skeleton pixels assigned to the segment"),
     "cs": ("cs", "Curve similarity of the fitted cubics (n/a: nothing assigned)"),
     "ts": ("ts", "Thickness similarity (n/a: nothing assigned)"),
-    "score": ("Score", "(1 - SS weight α)·cs + α·ts; 0 when not valid"),
+    "score": ("Score", "(1 - SS weight α)·cs + α·ts; 0 when not valid "
+              "(hover an invalid row for the failed rule)"),
     "valid": ("Valid", "n_S > 0.6·n_R and n_S > 3"),
 }
 _KEYS = tuple(COLUMNS)
 #: A table with no segments (no result yet, or no SS products).
 EMPTY_TABLE = np.zeros(0, [(key, np.float64) for key in _KEYS])
 _Index = QModelIndex | QPersistentModelIndex
+
+
+def invalid_reason(n_r: float, n_s: float) -> str:
+    """Why a segment of ``n_r`` reference and ``n_s`` assigned pixels is not valid.
+
+    A segment is valid when ``n_S > 0.6·n_R`` and ``n_S > 3``
+    (``skeletal-similarity.md`` step 9g); an invalid one scores 0.
+
+    Returns
+    -------
+    str
+        The failed rules ("" when the segment is valid).
+
+    Examples
+    --------
+    >>> invalid_reason(15, 5)
+    'n_S 5 ≤ 0.6·n_R = 9'
+    >>> invalid_reason(4, 2)
+    'n_S 2 ≤ 0.6·n_R = 2.4; n_S 2 ≤ 3'
+    >>> invalid_reason(4, 4)
+    ''
+    """
+    failed = []
+    if not n_s > COVERAGE * n_r:
+        failed.append(f"n_S {n_s:g} ≤ {COVERAGE:g}·n_R = {COVERAGE * n_r:.3g}")
+    if not n_s > MIN_CANDIDATES:
+        failed.append(f"n_S {n_s:g} ≤ {MIN_CANDIDATES}")
+    return "; ".join(failed)
 
 
 def segment_region(labels: np.ndarray, label: int) -> tuple[int, int, np.ndarray]:
@@ -117,9 +147,16 @@ class SegmentsModel(QAbstractTableModel):
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        entry = self._table[self._order[index.row()]]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return None if entry["valid"] else ("Not valid, so its score is 0: "
+                                                + invalid_reason(entry["length"], entry["n_s"]))
         if role != Qt.ItemDataRole.DisplayRole:
             return None
-        value = self._table[_KEYS[index.column()]][self._order[index.row()]]
+        key = _KEYS[index.column()]
+        if key == "score" and not entry["valid"]:
+            return "0 (invalid)"
+        value = entry[key]
         if isinstance(value, np.bool_):
             return "yes" if value else "no"
         if isinstance(value, np.floating):
@@ -151,7 +188,11 @@ class SegmentsTable(QTableView):
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.verticalHeader().hide()
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.setWordWrap(False)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        # "0 (invalid)" is wider than the numbers; its column fits it, the others share the rest
+        header.setSectionResizeMode(_KEYS.index("score"), QHeaderView.ResizeMode.ResizeToContents)
         self.selectionModel().currentRowChanged.connect(self._on_current_row)
 
     def show_segments(self, skeletal: SkeletalProducts | None) -> None:

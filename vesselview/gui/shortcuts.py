@@ -27,6 +27,7 @@ SHORTCUTS: dict[str, tuple[str, str]] = {
     "next_layer": ("]", "Select the next layer"),
     "previous_layer": ("[", "Select the previous layer"),
     "toggle_layer": ("V", "Show or hide the selected layer"),
+    "toggle_legend": ("L", "Show or hide the legend over the image"),
     "flicker": ("F", "Flicker: enter, or swap reference and candidate"),
     "overlay_mode": ("Esc", "Back to the overlay view"),
     "swipe_mode": ("W", "Swipe between reference and candidate"),

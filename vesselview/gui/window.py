@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 
 from PySide6.QtCore import QSettings, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
@@ -29,10 +29,10 @@ from vesselview.gui.compare import MASK_RGBA, CompareController, CompareMode
 from vesselview.gui.error_label import ErrorLabel
 from vesselview.gui.files import CaseFiles
 from vesselview.gui.layer_panel import LayerPanel
-from vesselview.gui.legend import legend_html, swatch
+from vesselview.gui.legend import compact_legend_html, legend_html, swatch
 from vesselview.gui.metrics_panel import MetricsPanel
 from vesselview.gui.params_dock import ParamsPanel
-from vesselview.gui.readout import format_readout
+from vesselview.gui.readout import format_readout, format_readout_details
 from vesselview.gui.research_tools import install_research_tools
 from vesselview.gui.segments_table import SegmentsTable, segment_region
 from vesselview.gui.style import DEFAULT_VISIBLE, FUNDUS, LayerStyle
@@ -41,6 +41,14 @@ from vesselview.gui.worker import LiveEvaluation, Response
 
 _METRICS_WIDTH = 400  # pixels: metric names and "undefined (reason)" texts fit
 _LAYERS_WIDTH = 350  # pixels: layer titles, opacity slider and outline box fit
+#: Largest part of the window's width each side's docks take by default, so that a
+#: small window (1200 px) still gives the image about half of its width.
+_DOCK_WIDTH_FRACTION = 0.25
+#: The image view never gets narrower than this (pixels).
+MIN_VIEW_WIDTH = 480
+#: Largest part of the left dock area's height the parameters take by default.
+_PARAMS_HEIGHT_FRACTION = 0.6
+_READOUT_PROMPT = "Move the mouse over the image for a pixel readout."
 
 
 @dataclasses.dataclass(frozen=True)
@@ -77,7 +85,10 @@ class MainWindow(QMainWindow):
         self.response: Response | None = None
         self.error_box: QMessageBox | None = None
         self._compared_threshold: float | None = None
+        self._hovered: tuple[int, int] | None = None  # last pixel under the cursor
+        self._docks_fitted = False
         self.view = InspectorView()
+        self.view.setMinimumWidth(MIN_VIEW_WIDTH)
         self.setCentralWidget(self.view)
         self.compare = CompareController(self.view)
         self.params_panel = ParamsPanel()
@@ -101,6 +112,8 @@ class MainWindow(QMainWindow):
         self.error_label.hide()
         self.response = None
         self._compared_threshold = None
+        self._hovered = None
+        self.readout.setText(_READOUT_PROMPT)
         self.view.set_images(case.shape, case.fundus)
         self.params_panel.set_soft_candidate(case.candidate_soft is not None)
         self.metrics_panel.clear_values()
@@ -114,7 +127,9 @@ class MainWindow(QMainWindow):
 
     def _apply(self, response: Response) -> None:
         """Show the newest result (main thread)."""
-        self.response = response
+        previous, self.response = self.response, response
+        if previous is None or previous.result.skeletal is not response.result.skeletal:
+            self.view.clear_highlight()  # segments renumbered: the outlined one is gone
         self.metrics_panel.show_result(response.result)
         self.layer_panel.set_layers(response.layers)
         self._sync_warm_layers()
@@ -123,6 +138,7 @@ class MainWindow(QMainWindow):
         self._update_legend()
         self.segments_table.show_segments(response.result.skeletal)
         self._update_compare_masks(response.result.params.threshold)
+        self._show_readout()
         self.timing.setText(f"evaluated in {response.seconds * 1000:.0f} ms")
         self.result_applied.emit(response)
 
@@ -142,7 +158,7 @@ class MainWindow(QMainWindow):
         styles = self.layer_panel.styles
         shown = [(layer, styles[name]) for name, layer in self.response.layers.items()
                  if styles[name].visible]
-        self.view.set_legend(legend_html(shown))
+        self.view.set_legend(legend_html(shown), compact_legend_html(shown))
 
     # -- reactions -----------------------------------------------------------------------
 
@@ -164,8 +180,15 @@ class MainWindow(QMainWindow):
             stack.set_fundus_style(style)
 
     def _on_hovered(self, row: int, col: int) -> None:
-        if self.response is not None:
-            self.readout.setText(format_readout(self.response.result.explain(row, col)))
+        self._hovered = (row, col)
+        self._show_readout()
+
+    def _show_readout(self) -> None:
+        """Describe the last hovered pixel with the shown result."""
+        if self.response is not None and self._hovered is not None:
+            info = self.response.result.explain(*self._hovered)
+            self.readout.setText(format_readout(info))
+            self.readout.setToolTip(format_readout_details(info))
 
     def _on_busy(self, busy: bool) -> None:
         self.busy.setVisible(busy)
@@ -177,6 +200,7 @@ class MainWindow(QMainWindow):
 
     def show_error(self, message: str) -> None:
         """Tell the user what went wrong without blocking (status bar and message box)."""
+        self.statusBar().clearMessage()  # an earlier hint may no longer hold
         self.error_label.show_message(message)
         self.error_box = QMessageBox(QMessageBox.Icon.Warning, "vesselview", message,
                                      QMessageBox.StandardButton.Ok, self)
@@ -193,6 +217,13 @@ class MainWindow(QMainWindow):
         event.acceptProposedAction()
         self.actions.drop_paths(paths)
 
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+        """On first showing, size the docks for the window's size."""
+        super().showEvent(event)
+        if not self._docks_fitted:
+            self._fit_docks()
+            self._docks_fitted = True
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         """Stop the worker thread before the window goes."""
         self.live.shutdown()
@@ -204,15 +235,34 @@ class MainWindow(QMainWindow):
         scroll = QScrollArea()
         scroll.setWidget(self.params_panel)
         scroll.setWidgetResizable(True)
-        self._dock("Parameters", scroll, Qt.DockWidgetArea.LeftDockWidgetArea)
-        layers = self._dock("Layers", self.layer_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
-        metrics = self._dock("Metrics", self.metrics_panel, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._params_dock = self._dock("Parameters", scroll, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._layers_dock = self._dock("Layers", self.layer_panel,
+                                       Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._metrics_dock = self._dock("Metrics", self.metrics_panel,
+                                        Qt.DockWidgetArea.RightDockWidgetArea)
         segments = self._dock("SS segments", self.segments_table,
                               Qt.DockWidgetArea.RightDockWidgetArea)
-        self.tabifyDockWidget(metrics, segments)
-        metrics.raise_()
-        self.resizeDocks([metrics, layers], [_METRICS_WIDTH, _LAYERS_WIDTH],
+        self.tabifyDockWidget(self._metrics_dock, segments)
+        self._metrics_dock.raise_()
+
+    def _fit_docks(self) -> None:
+        """Default dock sizes for this window: narrow enough to leave the image room,
+        the parameters as tall as they need (within reason) above the layers."""
+        widest = int(_DOCK_WIDTH_FRACTION * self.width())
+        scroll = self._params_dock.widget()
+        params_width = (self.params_panel.minimumSizeHint().width()  # no horizontal scrolling
+                        + scroll.verticalScrollBar().sizeHint().width() + 2 * scroll.frameWidth())
+        self.resizeDocks([self._metrics_dock, self._layers_dock],
+                         [min(_METRICS_WIDTH, widest),
+                          max(params_width, min(_LAYERS_WIDTH, widest))],
                          Qt.Orientation.Horizontal)
+        title_height = self._params_dock.sizeHint().height() - scroll.sizeHint().height()
+        params_needed = (self.params_panel.sizeHint().height() + 2 * scroll.frameWidth()
+                         + title_height)  # the scroll area's own hint is capped
+        left_height = self._params_dock.height() + self._layers_dock.height()
+        params_height = min(params_needed, int(_PARAMS_HEIGHT_FRACTION * left_height))
+        self.resizeDocks([self._params_dock, self._layers_dock],
+                         [params_height, left_height - params_height], Qt.Orientation.Vertical)
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -222,7 +272,7 @@ class MainWindow(QMainWindow):
         return dock
 
     def _build_status_bar(self) -> None:
-        self.readout = QLabel("Move the mouse over the image for a pixel readout.")
+        self.readout = QLabel(_READOUT_PROMPT)
         self.error_label = ErrorLabel()
         self.busy = QProgressBar()
         self.busy.setRange(0, 0)
