@@ -7,7 +7,7 @@ whose closeEvent shuts the worker down; the explicit call makes it certain).
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QPointF, QSettings
 
 from vesselview.gui.app import configure_qt
 from vesselview.gui.window import MainWindow
@@ -52,3 +52,16 @@ def small_window(window, qtbot, small_case):
     with qtbot.waitSignal(window.result_applied, timeout=RESULT_TIMEOUT_MS):
         window.show_case(small_case, window.chosen_files)
     return window
+
+
+@pytest.fixture
+def shown_window(small_window, qtbot):
+    small_window.show()
+    qtbot.waitExposed(small_window)
+    return small_window
+
+
+def hover(window, row: int, col: int) -> None:
+    """Move the (simulated) mouse over pixel (row, col) of the main view."""
+    scene_pos = window.view.main_box.mapViewToScene(QPointF(col + 0.5, row + 0.5))
+    window.view.canvas.scene().sigMouseMoved.emit(scene_pos)

@@ -7,7 +7,7 @@ import dataclasses
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF, QRect
+from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QDialog, QLineEdit, QVBoxLayout
 
 from tests.gui.conftest import RESULT_TIMEOUT_MS
@@ -15,18 +15,7 @@ from vesselview.gui.compare import CompareMode
 from vesselview.gui.legend import compact_legend_html
 from vesselview.gui.readout import format_readout
 from vesselview.gui.view import LEGEND_MAX_FRACTION
-
-
-@pytest.fixture
-def shown_window(small_window, qtbot):
-    small_window.show()
-    qtbot.waitExposed(small_window)
-    return small_window
-
-
-def hover(window, row, col):
-    scene_pos = window.view.main_box.mapViewToScene(QPointF(col + 0.5, row + 0.5))
-    window.view.canvas.scene().sigMouseMoved.emit(scene_pos)
+from tests.gui.conftest import hover
 
 
 def change_params(window, qtbot, **changes):

@@ -5,25 +5,14 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
 from vesselview.gui.compare import CompareMode
 from vesselview.gui.readout import format_readout, format_readout_details
 from vesselview.gui.shortcuts import SHORTCUTS
 from vesselview.gui.style import FUNDUS
-
-
-@pytest.fixture
-def shown_window(small_window, qtbot):
-    small_window.show()
-    qtbot.waitExposed(small_window)
-    return small_window
-
-
-def hover(window, row, col):
-    scene_pos = window.view.main_box.mapViewToScene(QPointF(col + 0.5, row + 0.5))
-    window.view.canvas.scene().sigMouseMoved.emit(scene_pos)
+from tests.gui.conftest import hover
 
 
 def test_readout_describes_the_pixel_under_the_cursor(shown_window, small_case):
