@@ -27,7 +27,8 @@ def edt_baseline(mask: np.ndarray, repeats: int) -> tuple[float, float]:
     """Median seconds of one Euclidean distance transform of ``mask``'s background.
 
     Returns ``(scipy, opencv)``: ``scipy.ndimage.distance_transform_edt`` is the baseline
-    the ratios use; OpenCV's exact transform (what the engine calls) is printed for context.
+    the ratios use; OpenCV's float32 transform is printed for context only (the engine uses
+    the exact numba transform of ``vesselview/engine/edt.py``).
     """
     scipy_time = median_seconds(lambda: ndimage.distance_transform_edt(~mask), repeats)
     background = (~mask).view(np.uint8)

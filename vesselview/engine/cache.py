@@ -45,8 +45,3 @@ class StageCache:
             while len(entries) > self._per_stage:
                 entries.popitem(last=False)
         return value
-
-    def has(self, stage: str, key: Hashable) -> bool:
-        """Whether ``stage`` has a stored result for ``key``."""
-        with self._lock:
-            return key in self._entries.get(stage, {})

@@ -48,10 +48,6 @@ class Result:
             raise RuntimeError("this Result was built without pixel explanations")
         return self._explain(row, col)
 
-    def value(self, key: str) -> float:
-        """Metric ``key`` (``nan`` when undefined)."""
-        return self.metrics[key]
-
     def describe(self, key: str) -> str:
         """Metric ``key`` as display text: 4 decimals (counts: none), or why it is undefined."""
         value = self.metrics[key]
