@@ -19,6 +19,7 @@ STAGE_PARAMETERS: dict[str, tuple[str, ...]] = {
     "candidate_skeleton": _C,
     "confusion": _C,
     "pixel": (*_C, "tversky_alpha", "tversky_beta"),
+    "reference_distances": ("distance", "distance_fov"),
     "distance_maps": (*_C, "distance", "distance_fov"),
     "distance": (*_C, "distance", "distance_fov", "fom_k", "delta_p", "delta_c"),
     "contour_distances": (*_C, "distance_fov"),

@@ -39,8 +39,19 @@ class DistanceMaps:
     region: np.ndarray | None
 
 
+def restricted(mask: np.ndarray, fov: np.ndarray, use_fov: bool) -> np.ndarray:
+    """``mask & F`` when ``distance_fov`` is set, else ``mask`` (the whole image)."""
+    return mask & fov if use_fov else mask
+
+
+def distances_to(mask: np.ndarray, kind: str) -> np.ndarray | None:
+    """``d(x, mask)`` for every pixel (float64, pixels), or None for an empty mask."""
+    return distance_to(mask, kind) if mask.any() else None
+
+
 def distance_maps(candidate: np.ndarray, reference: np.ndarray, fov: np.ndarray,
-                  kind: str, use_fov: bool) -> DistanceMaps:
+                  kind: str, use_fov: bool, to_reference: np.ndarray | None = None
+                  ) -> DistanceMaps:
     """Restrict the masks as ``distance_fov`` says and compute both distance transforms.
 
     Parameters
@@ -49,14 +60,17 @@ def distance_maps(candidate: np.ndarray, reference: np.ndarray, fov: np.ndarray,
     kind : {"euclidean", "cityblock", "chessboard"}
     use_fov : bool
         The ``distance_fov`` parameter.
+    to_reference : ndarray of float64, shape (H, W), optional
+        ``distances_to(restricted(reference, fov, use_fov), kind)`` when already
+        computed (it does not depend on the candidate); computed here when None.
     """
-    if use_fov:
-        candidate, reference = candidate & fov, reference & fov
+    candidate = restricted(candidate, fov, use_fov)
+    reference = restricted(reference, fov, use_fov)
     return DistanceMaps(
         candidate=candidate,
         reference=reference,
-        to_candidate=distance_to(candidate, kind) if candidate.any() else None,
-        to_reference=distance_to(reference, kind) if reference.any() else None,
+        to_candidate=distances_to(candidate, kind),
+        to_reference=to_reference if to_reference is not None else distances_to(reference, kind),
         region=fov if use_fov else None,
     )
 

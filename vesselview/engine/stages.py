@@ -41,8 +41,10 @@ class Products:
         self.confusion = run.stage("confusion", lambda: pixel.confusion(cand, ref, fov))
         self.pixel_scores = run.stage("pixel", lambda: pixel.pixel_scores(
             self.confusion, p.tversky_alpha, p.tversky_beta))
+        to_reference = run.stage("reference_distances", lambda: distance.distances_to(
+            distance.restricted(ref, fov, p.distance_fov), p.distance))
         self.distance_maps = run.stage("distance_maps", lambda: distance.distance_maps(
-            cand, ref, fov, p.distance, p.distance_fov))
+            cand, ref, fov, p.distance, p.distance_fov, to_reference))
         self.distance_scores = run.stage("distance", lambda: distance.distance_scores(
             self.distance_maps, p.fom_k, p.delta_p, p.delta_c))
         self._contours(run)
