@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from vesselview.gui.behaviour_view import BehaviourView
 from vesselview.synth import demo_case
 
 from ..conftest import RESULT_TIMEOUT_MS
@@ -41,3 +42,13 @@ def tools(window, qtbot, soft_demo):
     installed.shutdown()
     assert all(jobs.stopped for jobs in (installed.plots.jobs, installed.behaviour.jobs,
                                          installed.candidates.jobs, installed.teaching.jobs))
+
+
+@pytest.fixture
+def view(qtbot):
+    """A metric-behaviour window whose job thread is stopped at teardown."""
+    widget = BehaviourView(shape=RESEARCH_SHAPE)
+    qtbot.addWidget(widget)
+    yield widget
+    widget.shutdown()
+    assert widget.jobs.stopped

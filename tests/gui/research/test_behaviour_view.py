@@ -10,22 +10,13 @@ import pytest
 from vesselview.engine.behaviour import equal_change_behaviour, severity_behaviour
 from vesselview.engine.params import Params
 from vesselview.engine.table_csv import write_table
-from vesselview.gui.behaviour_view import EQUAL_CHANGE, BehaviourView, default_severities
+from vesselview.gui.behaviour_view import EQUAL_CHANGE, default_severities
 from vesselview.gui.metric_choice import MAIN_METRICS
 from vesselview.synth import equal_change_set, teaching_case
 
 from .conftest import JOB_TIMEOUT_MS, RESEARCH_SHAPE
 
 N_PIXELS = 100
-
-
-@pytest.fixture
-def view(qtbot):
-    widget = BehaviourView(shape=RESEARCH_SHAPE)
-    qtbot.addWidget(widget)
-    yield widget
-    widget.shutdown()
-    assert widget.jobs.stopped
 
 
 @pytest.fixture(scope="module")

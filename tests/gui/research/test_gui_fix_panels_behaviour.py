@@ -6,12 +6,11 @@ import numpy as np
 import pytest
 
 from vesselview.engine.ranking import rank_agreement, rank_candidates
-from vesselview.gui.behaviour_view import EQUAL_CHANGE, BehaviourView
+from vesselview.gui.behaviour_view import EQUAL_CHANGE
 from vesselview.gui.metric_docs import METRIC_DOCS
 from vesselview.gui.rank_table import (RIGHT_MARK, WRONG_MARK, RankTable, column_decimals,
                                        format_number)
 
-from .conftest import RESEARCH_SHAPE
 
 NAMES = ["a", "b", "c"]
 SCORES = {"dice": [0.9, 0.7, 0.8], "hausdorff": [10.0, 128.082, 8.48528],
@@ -57,14 +56,6 @@ def test_cells_mark_right_and_wrong_and_share_a_format(table):
 def test_headers_use_the_main_window_names(table):
     table.show_ranking(rank_candidates(SCORES, NAMES), ["betti0_error"])
     assert table.horizontalHeaderItem(0).text() == METRIC_DOCS["betti0_error"].label
-
-
-@pytest.fixture
-def view(qtbot):
-    widget = BehaviourView(shape=RESEARCH_SHAPE)
-    qtbot.addWidget(widget)
-    yield widget
-    widget.shutdown()
 
 
 def test_notes_explain_the_marks_not_colour_names(view):
