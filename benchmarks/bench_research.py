@@ -21,9 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import median_seconds  # noqa: E402
 
 import vesselview as vv  # noqa: E402
-from vesselview.cli.curves import write_curves  # noqa: E402
-from vesselview.engine.curves import f1_t_curve, operating_points  # noqa: E402
-from vesselview.engine.sweep import sweep  # noqa: E402
+from vesselview.io.curve_tables import write_curves  # noqa: E402
+from vesselview.research.curves import f1_t_curve, operating_points  # noqa: E402
+from vesselview.research.sweep import sweep  # noqa: E402
 from vesselview.synth import demo_case  # noqa: E402
 
 T_VALUES = list(range(11))

@@ -35,7 +35,7 @@ from PIL import Image  # noqa: E402
 from PySide6.QtCore import QEventLoop, QSettings, Qt, QTimer, SignalInstance  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
-from vesselview.engine.behaviour import Behaviour  # noqa: E402
+from vesselview.research.behaviour import Behaviour  # noqa: E402
 from vesselview.engine.case import Case  # noqa: E402
 from vesselview.gui.app import configure_qt  # noqa: E402
 from vesselview.gui.behaviour_view import BehaviourView  # noqa: E402

@@ -11,7 +11,7 @@ from PIL import Image
 
 from vesselview.cli.main import main
 
-from .conftest import save_mask, vessel_mask
+from tests.mask_files import save_mask, vessel_mask
 
 
 def _soft_pair(tmp_path) -> tuple[str, str]:

@@ -19,7 +19,7 @@ from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import Params
 from vesselview.io.writers import CSV_COLUMNS
 
-from .conftest import save_mask, vessel_mask, write_manifest
+from tests.mask_files import save_mask, vessel_mask, write_manifest
 
 
 def _run(capsys, *argv: str) -> tuple[int, str, str]:

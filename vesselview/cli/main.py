@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import TextIO
 
 from vesselview.cli.arguments import PROG, UsageError, parameter_grid, parse_arguments
-from vesselview.cli.curves import write_curves
-from vesselview.cli.manifest import read_manifest, single_pair
+from vesselview.io.curve_tables import write_curves
+from vesselview.io.manifest import read_manifest, single_pair
 from vesselview.cli.progress import ProgressBar
 from vesselview.cli.runner import Job, run_pairs
 from vesselview.engine.params import Params

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from vesselview.cli.arguments import UsageError
-from vesselview.cli.manifest import Pair
+from vesselview.io.manifest import Pair
 from vesselview.engine import pipeline
 from vesselview.engine.params import Params
 from vesselview.io.loader import load_case

@@ -1,6 +1,6 @@
 """The "metric behaviour" window: how every metric ranks a set of teaching cases.
 
-Runs `vesselview.engine.behaviour` in the background (`BackgroundJobs`) on either the
+Runs `vesselview.research.behaviour` in the background (`BackgroundJobs`) on either the
 equal-pixel-change set (shift, noise, gap, expansion, angle changes of about the same
 number of pixels, expected order from the tolerance-F1 paper section 4.2) or one
 teaching case at increasing severities (milder = better), and shows the result as the
@@ -17,10 +17,10 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
-from vesselview.engine.behaviour import (Behaviour, equal_change_behaviour,
+from vesselview.research.behaviour import (Behaviour, equal_change_behaviour,
                                          severity_behaviour)
 from vesselview.engine.params import Params
-from vesselview.engine.table_csv import write_table
+from vesselview.io.tables import write_table
 from vesselview.gui.error_label import ErrorLabel
 from vesselview.gui.export import CSV_FILTER, save_with_dialog
 from vesselview.gui.jobs import BackgroundJobs, JobStatus

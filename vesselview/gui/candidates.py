@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (QFileDialog, QFormLayout, QHBoxLayout, QLabel, QL
 
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
-from vesselview.engine.ranking import (RankAgreement, Ranking, rank_agreement, rank_candidates,
-                                       write_agreement_csv, write_ranking_csv)
+from vesselview.io.tables import write_table
+from vesselview.research.ranking import (RankAgreement, Ranking, rank_agreement, rank_candidates)
 from vesselview.gui.candidate_set import (Candidate, evaluate_candidates, metric_table,
                                           reevaluate)
 from vesselview.gui.error_label import ErrorLabel
@@ -139,14 +139,14 @@ class CandidatesView(QWidget):
         self._set_expected(lambda: read_human_scores(path, self.names), "score")
 
     def export_ranking(self, path: str) -> None:
-        """Write the ranking (`write_ranking_csv`) to ``path``."""
-        self._export(path, lambda stream: write_ranking_csv(
-            self.ranking, stream, params=self.candidates[0].params), self.ranking)
+        """Write the ranking (`vesselview.io.tables.write_table`) to ``path``."""
+        self._export(path, lambda stream: write_table(
+            self.ranking.to_rows(), stream, params=self.candidates[0].params), self.ranking)
 
     def export_agreement(self, path: str) -> None:
-        """Write the rank agreement (`write_agreement_csv`) to ``path``."""
-        self._export(path, lambda stream: write_agreement_csv(
-            self.agreement, stream, params=self.candidates[0].params), self.agreement)
+        """Write the rank agreement (`vesselview.io.tables.write_table`) to ``path``."""
+        self._export(path, lambda stream: write_table(
+            self.agreement.to_rows(), stream, params=self.candidates[0].params), self.agreement)
 
     def show_candidate(self, row: int) -> None:
         """Emit the case of candidate ``row`` for the inspector."""

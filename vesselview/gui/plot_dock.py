@@ -1,9 +1,9 @@
 """The plot dock: any metric against t, α, β, R... and the soft-map curves.
 
-Sweeps (`vesselview.engine.sweep`) run for the inspector's case or the mean over a set
+Sweeps (`vesselview.research.sweep`) run for the inspector's case or the mean over a set
 of cases (a manifest, or the candidates window's set), with forward differences on
 demand (the CAL paper's Fig. 1 (b)); soft candidates get ROC, precision-recall and
-F1_t-against-threshold curves (`vesselview.engine.curves`). Computations run in a
+F1_t-against-threshold curves (`vesselview.research.curves`). Computations run in a
 background thread (`BackgroundJobs`); changing which metrics are drawn or toggling
 the differences only redraws. Exports: the curve as CSV (sweep rows as
 `Sweep.to_rows`, soft curves exactly as ``vesselview-eval --curves``) and as PNG.
@@ -20,12 +20,12 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QPushButton, QStackedWidget,
                                QVBoxLayout, QWidget)
 
-from vesselview.cli.curves import write_curves
+from vesselview.io.curve_tables import write_curves
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator
-from vesselview.engine.sweep import Sweep, sweep
-from vesselview.engine.table_csv import write_table
+from vesselview.research.sweep import Sweep, sweep
+from vesselview.io.tables import write_table
 from vesselview.gui.error_label import ErrorLabel
 from vesselview.gui.export import (CSV_FILTER, PNG_FILTER, case_id, save_screenshot,
                                    save_with_dialog)

@@ -1,6 +1,6 @@
 """Drawing sweeps and soft-map curves into pyqtgraph plots (no computation here).
 
-The numbers come finished from `vesselview.engine.sweep` and `vesselview.engine.curves`;
+The numbers come finished from `vesselview.research.sweep` and `vesselview.research.curves`;
 these functions only turn them into lines, on a white background with Okabe-Ito colours
 (colour-blind safe), so the plots read well on screen, in exported PNGs and in print.
 """
@@ -16,10 +16,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSizePolicy
 
 from vesselview.engine.case import Case
-from vesselview.engine.curves import Curve, F1Curve, f1_t_curve, operating_points
+from vesselview.research.curves import Curve, F1Curve, f1_t_curve, operating_points
 from vesselview.engine.layers import OKABE_ITO
 from vesselview.engine.params import Params
-from vesselview.engine.sweep import Sweep
+from vesselview.research.sweep import Sweep
 from vesselview.gui.metric_choice import short_label
 from vesselview.gui.metric_docs import METRIC_DOCS
 

@@ -2,7 +2,7 @@
 
 As in the papers' tables (tolerance-F1 paper Tables 1, 2 and 4; CAL paper Tables III
 and IV): one row per case or candidate, one column per metric, each cell the metric's
-value and, in brackets, its rank (1 = best, from `vesselview.engine.ranking`); an
+value and, in brackets, its rank (1 = best, from `vesselview.research.ranking`); an
 "expected" column; below, one row per agreement statistic of each metric with the
 expected order. A rank inside the expected one's tier is marked ✓ on bluish green,
 outside it ✗ on vermillion (Okabe-Ito; the marks carry the meaning without colour);
@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QAbstractItemView, QTableWidget, QTableWidgetItem,
 
 from vesselview.engine.keys import COUNTS
 from vesselview.engine.layers import OKABE_ITO
-from vesselview.engine.ranking import AGREEMENT_STATISTICS, RankAgreement, Ranking
+from vesselview.research.ranking import AGREEMENT_STATISTICS, RankAgreement, Ranking
 from vesselview.gui.metric_choice import short_label
 from vesselview.gui.metric_docs import METRIC_DOCS, metric_tooltip
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vesselview.cli.manifest import read_manifest
+from vesselview.io.manifest import read_manifest
 from vesselview.engine.case import Case
 from vesselview.engine.params import PARAM_SPECS, Params, parse_value
 from vesselview.engine.pipeline import ProgressCallback, StopCallback

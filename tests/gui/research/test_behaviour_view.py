@@ -7,9 +7,9 @@ import csv
 import numpy as np
 import pytest
 
-from vesselview.engine.behaviour import equal_change_behaviour, severity_behaviour
+from vesselview.research.behaviour import equal_change_behaviour, severity_behaviour
 from vesselview.engine.params import Params
-from vesselview.engine.table_csv import write_table
+from vesselview.io.tables import write_table
 from vesselview.gui.behaviour_view import EQUAL_CHANGE, default_severities
 from vesselview.gui.metric_choice import MAIN_METRICS
 from vesselview.synth import equal_change_set, teaching_case

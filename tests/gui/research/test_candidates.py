@@ -9,8 +9,8 @@ import pytest
 
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import evaluate
-from vesselview.engine.ranking import (rank_agreement, rank_candidates, write_agreement_csv,
-                                       write_ranking_csv)
+from vesselview.io.tables import write_table
+from vesselview.research.ranking import (rank_agreement, rank_candidates)
 from vesselview.gui.candidate_set import metric_table
 from vesselview.gui.candidates import CandidatesView
 from vesselview.gui.metric_choice import MAIN_METRICS
@@ -175,8 +175,8 @@ def test_exports_equal_the_engine_writers(loaded, tmp_path):
     loaded.export_ranking(str(tmp_path / "ranking.csv"))
     loaded.export_agreement(str(tmp_path / "agreement.csv"))
     ranking, agreement = io.StringIO(), io.StringIO()
-    write_ranking_csv(loaded.ranking, ranking, params=Params())
-    write_agreement_csv(loaded.agreement, agreement, params=Params())
+    write_table(loaded.ranking.to_rows(), ranking, params=Params())
+    write_table(loaded.agreement.to_rows(), agreement, params=Params())
     assert (tmp_path / "ranking.csv").read_text(encoding="utf-8") == ranking.getvalue()
     assert (tmp_path / "agreement.csv").read_text(encoding="utf-8") == agreement.getvalue()
     assert agreement.getvalue().startswith("metric,n,kendall_tau_b,spearman,pearson,")

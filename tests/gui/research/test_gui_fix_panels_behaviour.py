@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vesselview.engine.ranking import rank_agreement, rank_candidates
+from vesselview.research.ranking import rank_agreement, rank_candidates
 from vesselview.gui.behaviour_view import EQUAL_CHANGE
 from vesselview.gui.metric_docs import METRIC_DOCS
 from vesselview.gui.rank_table import (RIGHT_MARK, WRONG_MARK, RankTable, column_decimals,

@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from vesselview.cli.curves import write_curves
+from vesselview.io.curve_tables import write_curves
 from vesselview.cli.main import main as cli_main
-from vesselview.engine.curves import f1_t_curve, roc_curve
+from vesselview.research.curves import f1_t_curve, roc_curve
 from vesselview.engine.params import Params
-from vesselview.engine.sweep import sweep
+from vesselview.research.sweep import sweep
 from vesselview.gui.metric_docs import METRIC_DOCS
 from vesselview.gui.plot_dock import CURVES, SWEEP, PlotDock
 from vesselview.io.loader import load_case

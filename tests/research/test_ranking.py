@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from vesselview.engine.params import Params
-from vesselview.engine.ranking import (
+from vesselview.research.ranking import (
     AGREEMENT_STATISTICS, mean_inconsistency, oriented, rank_agreement, rank_candidates,
-    standard_inconsistency, write_agreement_csv, write_ranking_csv,
+    standard_inconsistency,
 )
-from vesselview.engine.table_csv import write_table
+from vesselview.io.tables import write_table
 from vesselview.errors import InputError
 
 # Tolerance-F1 paper (seed 000), Table 1: shift, noise, gap, expansion, angle.
@@ -196,7 +196,7 @@ def read_csv(text: str) -> list[dict[str, str]]:
 def test_ranking_csv_cells_and_provenance() -> None:
     ranking = rank_candidates({"hausdorff": [1.0, math.inf, math.nan]}, ["a", "b", "c"])
     stream = io.StringIO()
-    write_ranking_csv(ranking, stream, params=Params(t=3))
+    write_table(ranking.to_rows(), stream, params=Params(t=3))
     rows = read_csv(stream.getvalue())
     assert [r["hausdorff"] for r in rows] == ["1.0", "inf", ""]
     assert [r["hausdorff_rank"] for r in rows] == ["1.0", "2.0", ""]
@@ -206,7 +206,7 @@ def test_ranking_csv_cells_and_provenance() -> None:
 
 def test_agreement_csv_has_one_row_per_metric() -> None:
     stream = io.StringIO()
-    write_agreement_csv(rank_agreement(TABLE_1, [1, 2, 3, 3, 3]), stream)
+    write_table(rank_agreement(TABLE_1, [1, 2, 3, 3, 3]).to_rows(), stream)
     rows = read_csv(stream.getvalue())
     assert [r["metric"] for r in rows] == list(TABLE_1)
     assert list(rows[0]) == ["metric", "n", *AGREEMENT_STATISTICS, "vesselview_version"]

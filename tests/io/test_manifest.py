@@ -1,4 +1,4 @@
-"""`vesselview.cli.manifest`: manifest parsing, path resolution and every error."""
+"""`vesselview.io.manifest`: manifest parsing, path resolution and every error."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from vesselview.cli.manifest import Pair, read_manifest, single_pair
+from vesselview.io.manifest import Pair, read_manifest, single_pair
 from vesselview.errors import InputError
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from vesselview.engine.case import Case
-from vesselview.engine.curves import (
+from vesselview.research.curves import (
     F1Curve, along_curve, f1_t_curve, operating_points, pr_curve, roc_curve,
 )
 from vesselview.engine.params import Params

@@ -3,7 +3,7 @@
 As in the tolerance-F1 paper's Tables 1 and 2 (Vo Tan & Ho, seed ``000``, section 4):
 a set of deformed candidates of one reference is scored by every metric, each metric's
 ranking is shown next to the expected ranking, and their agreement is summarised by
-Kendall's tau-b (with the other statistics of `vesselview.engine.ranking`). Two sets
+Kendall's tau-b (with the other statistics of `vesselview.research.ranking`). Two sets
 come ready-made from `vesselview.synth`:
 
 * `equal_change_behaviour`: shift, noise, gap, expansion and angle changes of about the
@@ -25,9 +25,9 @@ from scipy import stats
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator, ProgressCallback, StopCallback
-from vesselview.engine.ranking import (AGREEMENT_STATISTICS, RankAgreement, Ranking,
+from vesselview.research.ranking import (AGREEMENT_STATISTICS, RankAgreement, Ranking,
                                        rank_agreement, rank_candidates)
-from vesselview.engine.sweep import checked_metrics
+from vesselview.research.sweep import checked_metrics
 from vesselview.errors import ParamsError
 from vesselview.synth import equal_change_set, expected_rank, teaching_case
 

@@ -1,4 +1,4 @@
-"""``vesselview-eval --curves`` output (`vesselview.cli.curves.write_curves`)."""
+"""``vesselview-eval --curves`` output (`vesselview.io.curve_tables.write_curves`)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from tests.engine.cases import small_case
-from vesselview.cli.curves import write_curves
-from vesselview.engine.curves import f1_t_curve, pr_curve, roc_curve
+from vesselview.io.curve_tables import write_curves
+from vesselview.research.curves import f1_t_curve, pr_curve, roc_curve
 from vesselview.engine.params import Params
 from vesselview.errors import InputError
 

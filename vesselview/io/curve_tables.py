@@ -1,6 +1,6 @@
 """``vesselview-eval --curves``: ROC, precision-recall and F1_t curves of a probability map.
 
-The curves come from `vesselview.engine.curves` (pixel level, inside the FOV, every
+The curves come from `vesselview.research.curves` (pixel level, inside the FOV, every
 distinct probability an operating point). A float probability map of a large image has
 millions of operating points, so each curve is written at most at `MAX_POINTS` points
 spread evenly along it (`Curve.thinned`; maps with fewer distinct values, such as 8-bit
@@ -30,9 +30,9 @@ import numpy as np
 
 from vesselview._version import __version__
 from vesselview.engine.case import Case
-from vesselview.engine.curves import Curve, F1Curve, f1_t_curve, operating_points
+from vesselview.research.curves import Curve, F1Curve, f1_t_curve, operating_points
 from vesselview.engine.params import Params
-from vesselview.engine.table_csv import write_table
+from vesselview.io.tables import write_table
 from vesselview.io.writers import encode_number
 
 CURVE_FORMATS = ("json", "csv")

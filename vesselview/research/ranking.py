@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, TextIO
+from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -41,7 +41,6 @@ from scipy import stats
 
 from vesselview.engine.keys import DISSIMILARITIES
 from vesselview.engine.params import Params
-from vesselview.engine.table_csv import write_table
 from vesselview.errors import InputError
 
 ExpectedKind = Literal["rank", "score"]
@@ -254,17 +253,6 @@ def mean_inconsistency(x: ArrayLike, y: ArrayLike) -> float:
     if not (np.isfinite(a).all() and np.isfinite(b).all()) or _constant(a) or _constant(b):
         return float("nan")
     return float(np.mean(np.abs(_onto_rank_scale(a) - _onto_rank_scale(b))))
-
-
-def write_ranking_csv(ranking: Ranking, stream: TextIO, *, params: Params | None = None) -> None:
-    """Write `Ranking.to_rows` as CSV (see `vesselview.engine.table_csv.write_table`)."""
-    write_table(ranking.to_rows(), stream, params=params)
-
-
-def write_agreement_csv(agreement: RankAgreement, stream: TextIO, *,
-                        params: Params | None = None) -> None:
-    """Write `RankAgreement.to_rows` as CSV (see `vesselview.engine.table_csv.write_table`)."""
-    write_table(agreement.to_rows(), stream, params=params)
 
 
 def _score_table(scores: Mapping[str, Sequence[float]], n_candidates: int) -> np.ndarray:

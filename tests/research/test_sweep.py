@@ -13,7 +13,7 @@ from vesselview.engine.case import Case
 from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator, evaluate
-from vesselview.engine.sweep import sweep
+from vesselview.research.sweep import sweep
 from vesselview.errors import EvaluationStopped, ParamsError
 
 CASE = small_case()

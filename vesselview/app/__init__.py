@@ -1,0 +1,1 @@
+"""The Qt-free application model: inspector state, actions, sessions and the scheduler."""
