@@ -1,0 +1,69 @@
+"""The import contracts in pyproject.toml hold, and they break when a forbidden import is added.
+
+Each test copies the package and pyproject.toml into a temporary folder, adds one module
+with one import, and runs ``lint-imports`` there (a subprocess with the copy first on the
+path), so the check is the one CI runs, on a tree that differs by exactly that import.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LINT_IMPORTS = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
+
+pytestmark = pytest.mark.skipif(LINT_IMPORTS is None,
+                                reason="lint-imports not installed (pip install -e '.[dev]')")
+
+#: Packages that must not import Qt (the forbidden-modules contract).
+QT_FREE = ["engine", "synth", "research", "io", "cli", "app"]
+
+
+def package_copy(folder: Path) -> Path:
+    """A copy of pyproject.toml and the vesselview sources (no caches) in ``folder``."""
+    shutil.copy(ROOT / "pyproject.toml", folder / "pyproject.toml")
+    shutil.copytree(ROOT / "vesselview", folder / "vesselview",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.nbi", "*.nbc"))
+    return folder
+
+
+def lint_imports(folder: Path) -> subprocess.CompletedProcess:
+    """``lint-imports`` run in ``folder``, importing the package found there."""
+    env = {**os.environ, "PYTHONPATH": str(folder)}
+    return subprocess.run([LINT_IMPORTS, "--no-cache"], cwd=folder, env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+def add_module(folder: Path, package: str, source: str) -> None:
+    (folder / "vesselview" / package / "_contract_probe.py").write_text(source)
+
+
+def test_the_package_keeps_its_contracts(tmp_path):
+    result = lint_imports(package_copy(tmp_path))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 broken" in result.stdout
+
+
+@pytest.mark.parametrize("package", QT_FREE)
+def test_importing_qt_outside_the_gui_breaks_a_contract(tmp_path, package):
+    folder = package_copy(tmp_path)
+    add_module(folder, package, "import PySide6\n")
+    result = lint_imports(folder)
+    assert result.returncode != 0
+    assert "Only the GUI imports Qt BROKEN" in result.stdout
+    assert f"vesselview.{package}._contract_probe -> PySide6" in result.stdout
+
+
+def test_importing_upwards_breaks_the_layer_order(tmp_path):
+    folder = package_copy(tmp_path)
+    add_module(folder, "engine", "import vesselview.io\n")
+    result = lint_imports(folder)
+    assert result.returncode != 0
+    assert "Packages in dependency order" in result.stdout
+    assert "vesselview.engine._contract_probe -> vesselview.io" in result.stdout
