@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from vesselview.cli.arguments import (UsageError, allowed_values, build_parser, parameter_epilog,
-                                      parameter_grid, parse_arguments)
+from vesselview.cli.arguments import (MAX_COMBINATIONS, MAX_WORKERS, UsageError, allowed_values,
+                                      build_parser, parameter_epilog, parameter_grid,
+                                      parse_arguments)
 from vesselview.engine.params import PARAM_SPECS, Params
 from vesselview.errors import ParamsError
 
@@ -34,7 +35,6 @@ def test_sweeps_give_every_combination_first_slowest():
     [
         (["t"], [], "--set expects KEY=VALUE"),
         (["=3"], [], "--set expects KEY=VALUE"),
-        ([], ["t=1,,2"], "no empty value"),
         (["t=1"], ["t=2,3"], "more than once"),
         ([], ["t=1,2", "t=3"], "more than once"),
     ],
@@ -42,6 +42,31 @@ def test_sweeps_give_every_combination_first_slowest():
 def test_malformed_settings_are_usage_errors(settings, sweeps, match):
     with pytest.raises(UsageError, match=match):
         parameter_grid(settings, sweeps)
+
+
+def test_sweeps_take_the_range_grammar():
+    _, grid = parameter_grid(["ss_max_length=30"], ["t=0:4:2", "ss_min_length=20:21"])
+    assert [(p.t, p.ss_min_length) for p in grid] == [
+        (0, 20), (0, 21), (2, 20), (2, 21), (4, 20), (4, 21)]
+    with pytest.raises(ParamsError, match="ss_max_length"):  # checked with the other keys
+        parameter_grid([], ["ss_min_length=20:21"])
+
+
+def test_sweep_combinations_are_capped():
+    _, grid = parameter_grid([], ["t=0:49", "cal_alpha=0:49", "cal_beta=0:3"])
+    assert len(grid) == MAX_COMBINATIONS == 50 * 50 * 4
+    with pytest.raises(UsageError, match=r"12500 parameter combinations \(50 x 50 x 5\); "
+                       r"at most 10000"):
+        parameter_grid([], ["t=0:49", "cal_alpha=0:49", "cal_beta=0:4"])
+
+
+def test_cli_and_gui_share_one_sweep_grammar():
+    pytest.importorskip("PySide6")
+    from vesselview.cli import arguments
+    from vesselview.engine import sweep
+    from vesselview.gui import sweep_controls
+    assert arguments.parse_sweep_values is sweep.parse_sweep_values
+    assert sweep_controls.parse_sweep_values is sweep.parse_sweep_values
 
 
 @pytest.mark.parametrize(
@@ -52,6 +77,8 @@ def test_malformed_settings_are_usage_errors(settings, sweeps, match):
         (["t=2.5"], [], "parameter t: expected a whole number"),
         ([], ["ss_alpha=0.5,1.5"], "ss_alpha.*out of range"),
         (["ss_min_length=20"], [], "ss_max_length"),
+        ([], ["t=1,,2"], "an empty value"),
+        ([], ["t=3:1"], "gives 0 values"),
     ],
 )
 def test_bad_parameters_are_params_errors(settings, sweeps, match):
@@ -67,6 +94,8 @@ def test_bad_parameters_are_params_errors(settings, sweeps, match):
         ([], "--reference and --candidate"),
         (["--manifest", "m.csv", "--workers", "0"], "at least 1"),
         (["--manifest", "m.csv", "--workers", "two"], "whole number"),
+        (["--manifest", "m.csv", "--workers", str(MAX_WORKERS + 1)],
+         f"at most {MAX_WORKERS} worker processes"),
         (["--manifest", "m.csv", "--format", "xml"], "invalid choice"),
         (["--manifest", "m.csv", "--bogus"], "unrecognized arguments: --bogus"),
     ],

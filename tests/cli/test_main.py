@@ -126,6 +126,15 @@ def test_bad_usage_exits_2_with_one_line(capsys, pair, extra, expected):
     assert line.startswith("vesselview-eval: error: ") and expected in line
 
 
+def test_more_workers_than_cores_warns(capsys, pair, monkeypatch):
+    monkeypatch.setattr("os.cpu_count", lambda: 1)
+    reference, candidate = pair
+    code, out, err = _run(capsys, "--reference", reference, "--candidate", candidate,
+                          "--workers", "2")
+    assert code == 0 and json.loads(out)["results"]
+    assert "warning: --workers 2 exceeds the 1 CPU cores" in _one_error_line(err)
+
+
 def test_bad_file_exits_2_naming_it(capsys, pair, tmp_path):
     reference, _ = pair
     (tmp_path / "notes.png").write_text("not pixels")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import os
 import textwrap
 from collections.abc import Sequence
@@ -16,12 +17,17 @@ from typing import NoReturn
 
 from vesselview._version import __version__
 from vesselview.engine.params import PARAM_SPECS, Params, parse_value
+from vesselview.engine.sweep import parse_sweep_values
 
 PROG = "vesselview-eval"
 FORMATS = ("json", "csv")
 _DESCRIPTION = ("Evaluate retinal-vessel segmentations against reference masks "
                 "(tolerance F1, CAL, skeletal similarity, classic metrics).")
 _EXIT_CODES = "Exit codes: 0 success, 2 bad input or usage, 1 internal error."
+#: Most parameter combinations one run may sweep (every pair is evaluated under each).
+MAX_COMBINATIONS = 10_000
+#: Most local worker processes (each holds a copy of the evaluation's libraries).
+MAX_WORKERS = 64
 
 
 class UsageError(Exception):
@@ -68,8 +74,12 @@ def parameter_epilog() -> str:
                              width=79, initial_indent="  ", subsequent_indent="      ",
                              break_on_hyphens=False)
                for key, spec in PARAM_SPECS.items()]
-    return "\n".join(["parameters for --set KEY=VALUE and --sweep KEY=V1,V2,...:", *entries,
-                      "", _EXIT_CODES])
+    sweeps = textwrap.fill(
+        "--sweep KEY=SPEC: SPEC is v1,v2,... or a:b (step 1) or a:b:step, both ends "
+        f"included (the GUI's sweep grammar); at most {MAX_COMBINATIONS} combinations "
+        "over all sweeps.", width=79)
+    return "\n".join(["parameters for --set KEY=VALUE and --sweep KEY=SPEC:", *entries,
+                      "", sweeps, "", _EXIT_CODES])
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -94,8 +104,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="candidate draws vessels dark on a light background")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                         help="set a parameter (repeatable; the last value of a key wins)")
-    parser.add_argument("--sweep", action="append", default=[], metavar="KEY=V1,V2,...",
-                        help="one output row per value (repeatable: every combination)")
+    parser.add_argument("--sweep", action="append", default=[], metavar="KEY=SPEC",
+                        help="one output row per value, SPEC = v1,v2,... or a:b[:step] "
+                        "(repeatable: every combination)")
     parser.add_argument("--format", choices=FORMATS, default="json", help="output format")
     parser.add_argument("--output", metavar="FILE", help="output file (default: stdout)")
     parser.add_argument("--curves", action="store_true",
@@ -105,7 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="CSV: add summary:mean/std/median rows (JSON always has them)")
     parser.add_argument("--workers", type=_positive_int, default=default_workers(),
                         metavar="N", help="local worker processes; 1 = serial in-process "
-                        "(default: %(default)s)")
+                        f"(default: %(default)s, at most {MAX_WORKERS})")
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="run on an existing Dask distributed cluster "
                         "(needs vesselview[distributed])")
@@ -143,8 +154,8 @@ def parameter_grid(settings: Sequence[str], sweeps: Sequence[str]) -> tuple[Para
     settings : sequence of str
         ``KEY=VALUE`` items.
     sweeps : sequence of str
-        ``KEY=V1,V2,...`` items; several sweeps give their Cartesian product, the
-        first sweep varying slowest.
+        ``KEY=SPEC`` items, SPEC in the grammar of `parse_sweep_values`; several
+        sweeps give their Cartesian product, the first sweep varying slowest.
 
     Returns
     -------
@@ -156,7 +167,8 @@ def parameter_grid(settings: Sequence[str], sweeps: Sequence[str]) -> tuple[Para
     Raises
     ------
     UsageError
-        For a malformed item, or a key both set and swept or swept twice.
+        For a malformed item, a key both set and swept or swept twice, or more than
+        `MAX_COMBINATIONS` combinations.
     ParamsError
         For an unknown key or a bad value (named in the message).
     """
@@ -167,7 +179,12 @@ def parameter_grid(settings: Sequence[str], sweeps: Sequence[str]) -> tuple[Para
         key, text = _key_value(item, "--sweep")
         if key in swept or key in values:
             raise UsageError(f"parameter {key} is given more than once in --set/--sweep")
-        swept[key] = [parse_value(key, value) for value in _sweep_values(item, text)]
+        swept[key] = parse_sweep_values(key, text)
+    combinations = math.prod(len(values) for values in swept.values())
+    if combinations > MAX_COMBINATIONS:
+        raise UsageError(f"--sweep gives {combinations} parameter combinations "
+                         f"({' x '.join(str(len(v)) for v in swept.values())}); at most "
+                         f"{MAX_COMBINATIONS} allowed: sweep fewer values or split the run")
     grid = [base.replace(**dict(zip(swept, combination)))
             for combination in itertools.product(*swept.values())]
     return base, grid
@@ -188,20 +205,15 @@ def _key_value(item: str, flag: str) -> tuple[str, str]:
     return key.strip(), value
 
 
-def _sweep_values(item: str, text: str) -> list[str]:
-    """The comma-separated values of one ``--sweep``, none of them empty."""
-    values = [value.strip() for value in text.split(",")]
-    if not all(values):
-        raise UsageError(f"--sweep expects KEY=V1,V2,... with no empty value, got {item!r}")
-    return values
-
-
 def _positive_int(text: str) -> int:
-    """argparse type of ``--workers``: an integer >= 1."""
+    """argparse type of ``--workers``: an integer from 1 to `MAX_WORKERS`."""
     try:
         number = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
     if number < 1:
         raise argparse.ArgumentTypeError(f"expected at least 1, got {number}")
+    if number > MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_WORKERS} worker processes, got "
+                                         f"{number}")
     return number

@@ -76,6 +76,7 @@ def _evaluate(options: argparse.Namespace) -> int:
         pairs = [single_pair(options.reference, options.candidate, options.fov,
                              options.fundus)]
     _check_output_folder(options.output)
+    _warn_if_oversubscribed(options.workers, options.scheduler)
     job = Job(tuple(grid), base.threshold, options.invert_reference, options.invert_candidate)
     with ProgressBar(len(pairs), sys.stderr) as bar:
         outcomes = run_pairs(pairs, job, workers=options.workers,
@@ -101,6 +102,14 @@ def _write_curves(options: argparse.Namespace, params: Params) -> int:
     with _output(options.output) as stream:
         write_curves(case, params, stream, options.format)
     return EXIT_OK
+
+
+def _warn_if_oversubscribed(workers: int, scheduler: str | None) -> None:
+    """Warn when more local worker processes than cores compete for them."""
+    cores = os.cpu_count() or 1
+    if scheduler is None and workers > cores:
+        _report(f"warning: --workers {workers} exceeds the {cores} CPU cores of this "
+                "machine; the workers compete for them (slower, more memory)")
 
 
 def _check_output_folder(output: str | None) -> None:

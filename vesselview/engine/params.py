@@ -148,6 +148,22 @@ def parse_value(key: str, text: str) -> Any:
     return number
 
 
+def check_value(key: str, value: Any) -> Any:
+    """One value of parameter ``key`` checked against its spec, in canonical type.
+
+    Checks between parameters (``ss_min_length <= ss_max_length``) are `Params`'s.
+
+    Raises
+    ------
+    ParamsError
+        For an unknown key, a wrong type or an out-of-range value.
+    """
+    spec = PARAM_SPECS.get(key)
+    if spec is None:
+        raise ParamsError(f"unknown parameter {key!r}; known: {', '.join(PARAM_SPECS)}")
+    return _checked(key, value, spec)
+
+
 def _checked(name: str, value: Any, spec: _Spec) -> Any:
     """Validate one value against its spec and return it in canonical type."""
     if spec.kind is bool:

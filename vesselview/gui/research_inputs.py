@@ -1,10 +1,10 @@
 """What users type or pick for the research tools, parsed and checked (no Qt).
 
-Sweep values (``0:10``, ``0:1:0.1``, ``1, 2, 4``), an expected order typed as one rank
-per candidate, a CSV of human scores, the names of candidate files and a set of cases
-from a manifest. Every problem
-raises `ParamsError` (typed text) or `InputError` (files) with a message that says what
-is wrong, so the GUI can show it and keep what it had.
+The default text of a sweep (its grammar is `vesselview.engine.sweep`), an expected
+order typed as one rank per candidate, a CSV of human scores, the names of candidate
+files and a set of cases from a manifest. Every problem raises `ParamsError` (typed
+text) or `InputError` (files) with a message that says what is wrong, so the GUI can
+show it and keep what it had.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import numpy as np
 
 from vesselview.io.manifest import read_manifest
 from vesselview.engine.case import Case
-from vesselview.engine.params import PARAM_SPECS, Params, parse_value
+from vesselview.engine.params import PARAM_SPECS
 from vesselview.engine.pipeline import ProgressCallback, StopCallback
 from vesselview.errors import EvaluationStopped, InputError, ParamsError
 from vesselview.io.loader import load_case
@@ -29,36 +29,7 @@ IMAGE_SUFFIXES = (".png", ".gif", ".tif", ".tiff", ".jpg", ".jpeg", ".bmp", ".pp
                   ".npy")
 #: Columns of a human-score CSV (header names, case-insensitive).
 SCORE_COLUMNS = ("candidate", "score")
-_MAX_SWEEP_VALUES = 1000
 _UNKNOWN = ("", "?", "nan", "-")
-
-
-def parse_sweep_values(key: str, text: str) -> list[float]:
-    """The values of a sweep of ``key``: ``a:b`` (step 1), ``a:b:step`` or ``v1, v2, ...``.
-
-    Ranges include both ends (up to round-off of the step). Each value is checked
-    against ``PARAM_SPECS[key]``.
-
-    Raises
-    ------
-    ParamsError
-        For text that does not parse, a non-positive step, too many values, or a value
-        out of the parameter's range.
-
-    Examples
-    --------
-    >>> parse_sweep_values("t", "0:3")
-    [0, 1, 2, 3]
-    >>> parse_sweep_values("ss_alpha", "0:0.5:0.25")
-    [0.0, 0.25, 0.5]
-    """
-    if ":" in text:
-        values = _range_values(key, text)
-    else:
-        values = [parse_value(key, item) for item in text.split(",") if item.strip()]
-    if not values:
-        raise ParamsError(f"give values of {key} as a:b, a:b:step or v1, v2, ...")
-    return [getattr(Params().replace(**{key: value}), key) for value in values]
 
 
 def parse_numbers(text: str, what: str) -> list[float]:
@@ -217,21 +188,6 @@ def load_case_set(manifest: str, threshold: float, should_stop: StopCallback,
                                    fundus=pair.fundus, threshold=threshold)
         progress(done / len(pairs), f"loaded {pair.id}")
     return cases
-
-
-def _range_values(key: str, text: str) -> list[float]:
-    parts = [parse_value(key, part) for part in text.split(":")]
-    if len(parts) not in (2, 3):
-        raise ParamsError(f"range of {key} must be a:b or a:b:step, got {text!r}")
-    start, stop, step = (*parts, 1.0)[:3]
-    if step <= 0:
-        raise ParamsError(f"step of {key} must be positive, got {step:g}")
-    count = math.floor((stop - start) / step + 1e-9) + 1
-    if count < 1 or count > _MAX_SWEEP_VALUES:
-        raise ParamsError(f"range {text!r} of {key} gives {max(count, 0)} values; "
-                          f"1 to {_MAX_SWEEP_VALUES} allowed")
-    # rounding keeps 0.1 steps at 0.3, not 0.30000000000000004
-    return [round(start + i * step, 12) for i in range(count)]
 
 
 def _score_rows(path: str) -> list[tuple[int, str, str]]:

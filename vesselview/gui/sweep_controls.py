@@ -7,9 +7,10 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, Q
                                QLineEdit, QPushButton, QWidget)
 
 from vesselview.engine.params import PARAM_SPECS
+from vesselview.engine.sweep import parse_sweep_values
 from vesselview.gui.metric_choice import MetricChecklist
 from vesselview.gui.params_dock import GROUPS
-from vesselview.gui.research_inputs import default_sweep_text, parse_sweep_values
+from vesselview.gui.research_inputs import default_sweep_text
 
 #: Parameters offered for sweeps and the metrics first drawn for each.
 SWEEP_METRICS: dict[str, tuple[str, ...]] = {

@@ -6,51 +6,16 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from vesselview.errors import EvaluationStopped, InputError, ParamsError
+from vesselview.engine.sweep import parse_sweep_values
 from vesselview.gui.research_inputs import (candidate_names, default_sweep_text, image_files,
                                             load_case_set, parse_expected_ranks, parse_numbers,
-                                            parse_sweep_values, read_human_scores)
+                                            read_human_scores)
 from vesselview.io.writers import write_png
 
 
-# -- sweep values ------------------------------------------------------------------------
-
-@pytest.mark.parametrize(("key", "text", "values"), [
-    ("t", "0:3", [0, 1, 2, 3]),
-    ("t", "2:8:3", [2, 5, 8]),
-    ("t", "1, 2,4", [1, 2, 4]),
-    ("ss_alpha", "0:0.3:0.1", [0.0, 0.1, 0.2, 0.3]),
-    ("threshold", "0.25", [0.25]),
-    ("cal_alpha", "3:3", [3]),
-])
-def test_sweep_values_parse(key, text, values):
-    assert parse_sweep_values(key, text) == values
-
-
-@pytest.mark.parametrize(("key", "text", "message"), [
-    ("t", "", "give values"),
-    ("t", "a:3", "expected a number"),
-    ("t", "0:3:0", "step of t must be positive"),
-    ("t", "3:0", "gives 0 values"),
-    ("t", "0:10000:1", "gives 10001 values"),
-    ("t", "0:1:2:3", "a:b or a:b:step"),
-    ("t", "0.5", "whole number"),
-    ("t", "51", "out of range"),
-    ("ss_R", "0:2", "out of range"),
-])
-def test_bad_sweep_values_say_why(key, text, message):
-    with pytest.raises(ParamsError, match=message):
-        parse_sweep_values(key, text)
-
-
-@given(st.integers(0, 10), st.integers(0, 8), st.integers(1, 5))
-def test_integer_ranges_include_both_ends(start, length, step):
-    values = parse_sweep_values("t", f"{start}:{start + length * step}:{step}")
-    assert values == list(range(start, start + length * step + 1, step))
-
+# -- default sweeps (the grammar is tested in tests/engine/test_sweep_grammar.py) -----
 
 @pytest.mark.parametrize(("key", "text"), [
     ("t", "0:10"), ("ss_R", "1:11"), ("ss_alpha", "0:1:0.1"), ("delta_p", "1:2:0.1")])

@@ -1,0 +1,90 @@
+"""The sweep grammar shared by ``vesselview-eval --sweep`` and the GUI's sweep controls.
+
+A sweep of one parameter is written ``v1,v2,...`` (a list), ``a:b`` (a range with step
+1) or ``a:b:step``. Ranges include both ends (up to round-off of the step) and need a
+numeric parameter; lists take any parameter (``euclidean,chessboard``, ``true,false``).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from vesselview.engine.params import PARAM_SPECS, check_value, parse_value
+from vesselview.errors import ParamsError
+
+#: Most values one sweep may give (a typo like ``0:1:0.0001`` fails instead of running).
+MAX_SWEEP_VALUES = 1000
+#: Slack on the last step of a range, so ``0:0.3:0.1`` ends at 0.3 despite round-off.
+_ROUND_OFF = 1e-9
+
+
+def parse_sweep_values(key: str, text: str) -> list[Any]:
+    """The values of a sweep of parameter ``key`` written as ``text``.
+
+    Parameters
+    ----------
+    key : str
+        A key of `PARAM_SPECS`.
+    text : str
+        ``v1,v2,...``, ``a:b`` (step 1) or ``a:b:step``.
+
+    Returns
+    -------
+    list
+        The values in order, each checked against ``PARAM_SPECS[key]`` and in the
+        parameter's type (int, float, bool or str). Checks that involve two
+        parameters (``ss_min_length <= ss_max_length``) are left to `Params`.
+
+    Raises
+    ------
+    ParamsError
+        For an unknown key, text that does not parse, an empty list item, a range of
+        a non-numeric parameter, a non-positive step, an empty range, more than
+        `MAX_SWEEP_VALUES` values, or a value out of the parameter's range.
+
+    Examples
+    --------
+    >>> parse_sweep_values("t", "0:3")
+    [0, 1, 2, 3]
+    >>> parse_sweep_values("ss_alpha", "0:0.5:0.25")
+    [0.0, 0.25, 0.5]
+    >>> parse_sweep_values("distance", "euclidean,chessboard")
+    ['euclidean', 'chessboard']
+    """
+    if key not in PARAM_SPECS:
+        raise ParamsError(f"unknown parameter {key!r}; known: {', '.join(PARAM_SPECS)}")
+    values = _range_values(key, text) if ":" in text else _list_values(key, text)
+    if len(values) > MAX_SWEEP_VALUES:
+        raise ParamsError(f"sweep {text!r} of {key} gives {len(values)} values; at most "
+                          f"{MAX_SWEEP_VALUES} allowed")
+    return [check_value(key, value) for value in values]
+
+
+def _list_values(key: str, text: str) -> list[Any]:
+    """``v1,v2,...``: every item parsed, none empty."""
+    items = [item.strip() for item in text.split(",")]
+    if not all(items):
+        problem = "give values" if not text.strip() else "an empty value in"
+        raise ParamsError(f"sweep of {key}: {problem} {text!r}; write v1,v2,..., a:b or "
+                          "a:b:step")
+    return [parse_value(key, item) for item in items]
+
+
+def _range_values(key: str, text: str) -> list[float]:
+    """``a:b`` or ``a:b:step``, both ends included."""
+    if PARAM_SPECS[key].kind not in (int, float):
+        raise ParamsError(f"sweep of {key}: a range a:b needs a numeric parameter; list "
+                          "the values as v1,v2,...")
+    parts = text.split(":")
+    if len(parts) not in (2, 3):
+        raise ParamsError(f"range of {key} must be a:b or a:b:step, got {text!r}")
+    start, stop, step = (*(parse_value(key, part) for part in parts), 1.0)[:3]
+    if step <= 0:
+        raise ParamsError(f"step of {key} must be positive, got {step:g}")
+    count = math.floor((stop - start) / step + _ROUND_OFF) + 1
+    if count < 1 or count > MAX_SWEEP_VALUES:
+        raise ParamsError(f"range {text!r} of {key} gives {max(count, 0)} values; "
+                          f"1 to {MAX_SWEEP_VALUES} allowed")
+    # rounding keeps 0.1 steps at 0.3, not 0.30000000000000004
+    return [round(start + i * step, 12) for i in range(count)]
