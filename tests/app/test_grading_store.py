@@ -1,0 +1,188 @@
+"""The grading store: round trip, crash safety, blinded order, export, bad files (no Qt)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from vesselview.app.grading import GradingSaveError, GradingSession
+from vesselview.errors import InputError
+from vesselview.io.grading_files import SCALE_1_5, ItemKey, read_grading
+from vesselview.io.mask_runs import MaskRuns
+
+ITEMS = [ItemKey(f"{case:02d}", method) for case in range(1, 7) for method in ("unet", "otsu")]
+SHAPE = (12, 10)
+
+
+def _disc(centre: tuple[int, int], radius: int) -> np.ndarray:
+    rows, cols = np.indices(SHAPE)
+    return (rows - centre[0]) ** 2 + (cols - centre[1]) ** 2 <= radius ** 2
+
+
+@pytest.fixture
+def path(tmp_path):
+    return tmp_path / "alice.json"
+
+
+def _session(path, **options) -> GradingSession:
+    return GradingSession(path, ITEMS, grader="alice", **options)
+
+
+def test_mask_runs_round_trip_and_layout():
+    mask = np.array([[0, 1, 1], [0, 0, 1]], bool)
+    runs = MaskRuns.encode(mask)
+    assert runs.counts == (1, 2, 2, 1)
+    assert MaskRuns.encode(~mask).counts == (0, 1, 2, 2, 1)
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        random = rng.random((7, 9)) < rng.random()
+        assert np.array_equal(MaskRuns.encode(random).decode(), random)
+
+
+def test_score_notes_and_marks_survive_reopening(path):
+    session = _session(path)
+    item, other = ITEMS[0], ITEMS[3]
+    session.set_score(item, 7)
+    session.set_notes(item, "misses the thin vessels, nasal side; «ok» otherwise")
+    session.set_mark(item, "missed_vessel", _disc((3, 3), 2))
+    session.set_mark(item, "ignore", _disc((8, 6), 3))
+    session.set_score(other, 0)
+    reopened = _session(path)
+    assert reopened.grade(item).score == 7
+    assert reopened.grade(item).notes.endswith("«ok» otherwise")
+    marks = reopened.marks(item)
+    assert set(marks) == {"missed_vessel", "ignore"}
+    assert np.array_equal(marks["missed_vessel"], _disc((3, 3), 2))
+    assert np.array_equal(reopened.ignore_mask(item), _disc((8, 6), 3))
+    assert reopened.ignore_mask(other) is None
+    assert reopened.grade(other).score == 0
+    assert reopened.progress() == (2, len(ITEMS))
+
+
+def test_clearing_everything_removes_the_entry(path):
+    session = _session(path)
+    session.set_score(ITEMS[0], 3)
+    session.set_mark(ITEMS[0], "ignore", _disc((5, 5), 2))
+    session.set_score(ITEMS[0], None)
+    session.set_mark(ITEMS[0], "ignore", np.zeros(SHAPE, bool))
+    assert json.loads(path.read_text())["grades"] == []
+    assert _session(path).progress() == (0, len(ITEMS))
+
+
+def test_crash_during_a_save_keeps_the_previous_file(path, monkeypatch):
+    session = _session(path)
+    session.set_score(ITEMS[0], 4)
+    session.set_mark(ITEMS[0], "false_vessel", _disc((2, 2), 1))
+    saved = path.read_bytes()
+
+    def crash(source, target):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", crash)
+    with pytest.raises(GradingSaveError, match="alice.json.*No space left"):
+        session.set_score(ITEMS[0], 9)
+    assert session.unsaved and session.grade(ITEMS[0]).score == 9  # kept in memory
+    assert path.read_bytes() == saved
+    assert sorted(os.listdir(path.parent)) == ["alice.json"]  # no temporary file left
+    monkeypatch.undo()
+    resumed = _session(path)  # as after a crash: the last complete save
+    assert resumed.grade(ITEMS[0]).score == 4
+    assert np.array_equal(resumed.marks(ITEMS[0])["false_vessel"], _disc((2, 2), 1))
+    session.set_notes(ITEMS[0], "retry")  # the next change saves everything
+    assert not session.unsaved and _session(path).grade(ITEMS[0]).score == 9
+
+
+def test_navigation_and_next_ungraded(path):
+    session = _session(path)
+    assert session.items == tuple(sorted(ITEMS)) and session.position == 0
+    assert session.previous() == session.items[0]
+    session.set_score(session.items[1], 5)
+    session.set_score(session.items[2], 5)
+    assert session.next_ungraded() == session.items[3]
+    session.go_to(len(ITEMS) - 1)
+    assert session.next() == session.items[-1]
+    assert session.next_ungraded() == session.items[0]  # wraps around
+    for item in ITEMS:
+        session.set_score(item, 1)
+    assert session.next_ungraded() is None
+    assert session.progress() == (len(ITEMS), len(ITEMS))
+
+
+def test_blinded_order_is_reproducible_by_seed(path, tmp_path):
+    first = _session(path, blinded=True, seed=11)
+    again = GradingSession(tmp_path / "bob.json", reversed(ITEMS), grader="bob",
+                           blinded=True, seed=11)
+    other = GradingSession(tmp_path / "carol.json", ITEMS, grader="carol",
+                           blinded=True, seed=12)
+    assert first.items == again.items != other.items
+    assert sorted(first.items) == sorted(other.items) == sorted(ITEMS)
+    assert first.items != tuple(sorted(ITEMS))
+    first.set_score(first.items[0], 2)
+    resumed = GradingSession(path, ITEMS, grader="alice")
+    assert resumed.blinded and resumed.seed == 11 and resumed.items == first.items
+    assert resumed.title(ITEMS[0]) == ITEMS[0].id  # no method name
+
+
+def test_scale_is_checked_and_kept(path):
+    session = _session(path, scale=SCALE_1_5)
+    with pytest.raises(ValueError, match="scale 1-5"):
+        session.set_score(ITEMS[0], 0)
+    session.set_score(ITEMS[0], 5)
+    assert _session(path).scale == SCALE_1_5
+    with pytest.raises(InputError, match="alice.json.*scale 1-5, not 0-10"):
+        _session(path, scale=type(SCALE_1_5)(0, 10))
+    with pytest.raises(InputError, match="alice.json.*grader alice, not bob"):
+        GradingSession(path, ITEMS, grader="bob")
+
+
+def test_export_csv_and_png_masks(path, tmp_path):
+    session = _session(path)
+    session.set_score(ITEMS[1], 8)
+    session.set_notes(ITEMS[1], 'says "fine", thin vessels, ok')
+    session.set_score(ITEMS[0], 3)
+    session.set_notes(ITEMS[4], "notes only: not exported as a row")
+    session.set_mark(ITEMS[1], "broken_connection", _disc((6, 4), 2))
+    session.set_mark(ITEMS[1], "wrong_width", _disc((1, 1), 1))
+    csv_path, masks = session.export(tmp_path / "out")
+    with open(csv_path, newline="", encoding="utf-8") as stream:
+        rows = list(csv.reader(stream))
+    assert rows[0] == ["id", "method", "grader", "score", "notes"]
+    assert rows[1:] == [["01", "otsu", "alice", "8", 'says "fine", thin vessels, ok'],
+                        ["01", "unet", "alice", "3", ""]]
+    assert [mask.name for mask in masks] == ["01_otsu_broken_connection.png",
+                                             "01_otsu_wrong_width.png"]
+    pixels = np.asarray(Image.open(masks[0]))
+    assert pixels.dtype == np.uint8 and set(np.unique(pixels)) == {0, 255}
+    assert np.array_equal(pixels == 255, _disc((6, 4), 2))
+
+
+@pytest.mark.parametrize(("content", "fault"), [
+    ("{not json", "JSON is broken"),
+    ('{"format": "vesselview-session"}', "'format' is not"),
+    (None, "grades\\[0\\]: score 11 is not an integer on the scale 0-10"),
+])
+def test_bad_grading_file_names_the_file(path, content, fault):
+    if content is None:
+        _session(path).set_score(ITEMS[0], 10)
+        document = json.loads(path.read_text())
+        document["grades"][0]["score"] = 11
+        content = json.dumps(document)
+    path.write_text(content)
+    with pytest.raises(InputError, match=f"alice.json.*{fault}") as error:
+        _session(path)
+    assert error.value.source == str(path)
+
+
+def test_bad_mask_in_grading_file_is_reported(path):
+    session = _session(path)
+    session.set_mark(ITEMS[0], "ignore", _disc((4, 4), 2))
+    document = json.loads(path.read_text())
+    document["grades"][0]["marks"]["ignore"]["counts"].append(5)
+    path.write_text(json.dumps(document))
+    with pytest.raises(InputError, match="grades\\[0\\]: mask counts sum to 125, not H \\* W"):
+        read_grading(path)

@@ -1,0 +1,268 @@
+"""The grading store: one grader's scores, notes and region marks over a list of items.
+
+An *item* is a case id with the method (candidate) shown for it (`ItemKey`). A
+`GradingSession` presents the items in order (sorted by id and method, or shuffled
+by a seed when blinded), moves between them, and saves the grading file on every
+change (atomically): a crash loses at most the change being saved. Opening the same
+file again resumes: scores, notes, marks, scale, blinding and seed come back.
+Qt-free; the GUI's grading mode observes it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+import numpy as np
+
+from vesselview.app.grading_order import presentation_order
+from vesselview.errors import InputError, VesselviewError
+from vesselview.io.grading_export import write_grades_csv, write_mark_pngs
+from vesselview.io.grading_files import (
+    IGNORE,
+    MARK_LABELS,
+    SCALE_0_10,
+    Grade,
+    GradingFile,
+    ItemKey,
+    Scale,
+    read_grading,
+    write_grading,
+)
+from vesselview.io.mask_runs import MaskRuns
+
+#: Name of the CSV `GradingSession.export` writes; the masks go to ``marks/`` beside it.
+EXPORT_CSV = "grades.csv"
+EXPORT_MARKS = "marks"
+
+
+class GradingSaveError(VesselviewError):
+    """The grading file could not be written; the grades stay in memory."""
+
+
+class GradingSession:
+    """One grader grading a list of items, saved to one grading file on every change.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The grading file. When it exists it is resumed: its grades are loaded and its
+        scale, blinding and seed are used.
+    items : iterable of ItemKey
+        What to grade (duplicates dropped). Grades in the file for other items are
+        kept in the file, untouched, but not presented.
+    grader : str
+        Who grades; must match the file's grader when the file exists.
+    scale, blinded, seed : optional
+        For a new file (defaults 0-10, not blinded, seed 0). Given for an existing
+        file, they must match it.
+
+    Raises
+    ------
+    InputError
+        When the file is not a valid grading file, or belongs to another grader or
+        study (scale, blinding, seed); the message names the file and the fix.
+    """
+
+    def __init__(self, path: str | os.PathLike, items: Iterable[ItemKey], *, grader: str,
+                 scale: Scale | None = None, blinded: bool | None = None,
+                 seed: int | None = None) -> None:
+        self.path = Path(path)
+        if not grader:
+            raise InputError("a grader name is needed to grade", os.fspath(path))
+        if self.path.exists():
+            self._file = _resumed(read_grading(self.path), grader, scale, blinded, seed,
+                                  self.path)
+        else:
+            self._file = GradingFile(grader, scale or SCALE_0_10, bool(blinded), seed or 0)
+        unique = sorted(set(items))
+        if not unique:
+            raise InputError("there is nothing to grade: the list of cases is empty",
+                             os.fspath(path))
+        self.items: tuple[ItemKey, ...] = presentation_order(
+            unique, seed=self._file.seed if self._file.blinded else None)
+        self.position = 0
+        self.unsaved = False
+
+    # -- the study -------------------------------------------------------------------
+
+    @property
+    def grader(self) -> str:
+        """Who grades."""
+        return self._file.grader
+
+    @property
+    def scale(self) -> Scale:
+        """The score scale."""
+        return self._file.scale
+
+    @property
+    def blinded(self) -> bool:
+        """True when metrics and method names are hidden and the order is shuffled."""
+        return self._file.blinded
+
+    @property
+    def seed(self) -> int:
+        """Seed of the shuffled order."""
+        return self._file.seed
+
+    @property
+    def content(self) -> GradingFile:
+        """Everything the grading file holds (as saved, or about to be)."""
+        return self._file
+
+    # -- navigation ------------------------------------------------------------------
+
+    @property
+    def current(self) -> ItemKey:
+        """The item at `position`."""
+        return self.items[self.position]
+
+    def go_to(self, position: int) -> ItemKey:
+        """Show the item at ``position`` (clamped to the list) and return it."""
+        self.position = min(max(position, 0), len(self.items) - 1)
+        return self.current
+
+    def next(self) -> ItemKey:
+        """Move to the next item (stays on the last one)."""
+        return self.go_to(self.position + 1)
+
+    def previous(self) -> ItemKey:
+        """Move to the previous item (stays on the first one)."""
+        return self.go_to(self.position - 1)
+
+    def next_ungraded(self) -> ItemKey | None:
+        """Move to the first unscored item after the current one, wrapping around.
+
+        Returns None (and stays) when every item is scored.
+        """
+        count = len(self.items)
+        for step in range(1, count + 1):
+            position = (self.position + step) % count
+            if self.grade(self.items[position]).score is None:
+                return self.go_to(position)
+        return None
+
+    def progress(self) -> tuple[int, int]:
+        """``(scored, total)`` over the presented items."""
+        return sum(self.grade(item).score is not None for item in self.items), len(self.items)
+
+    def title(self, item: ItemKey) -> str:
+        """How the item is named on screen: blinded, the case id only."""
+        return item.id if self.blinded else f"{item.id} · {item.method}"
+
+    # -- reading grades --------------------------------------------------------------
+
+    def grade(self, item: ItemKey) -> Grade:
+        """The grade of ``item`` (an empty one when not graded yet)."""
+        return self._file.grades.get(item, Grade())
+
+    def marks(self, item: ItemKey) -> dict[str, np.ndarray]:
+        """Label -> marked pixels (bool, shape (H, W)) of ``item``; unmarked labels absent."""
+        return {label: runs.decode() for label, runs in self.grade(item).marks.items()}
+
+    def ignore_mask(self, item: ItemKey) -> np.ndarray | None:
+        """The pixels marked "ignore" on ``item`` (bool, (H, W)), for ``Case.ignore``; or None."""
+        runs = self.grade(item).marks.get(IGNORE)
+        return runs.decode() if runs is not None else None
+
+    # -- changing grades (each change is saved) ----------------------------------------
+
+    def set_score(self, item: ItemKey, score: int | None) -> None:
+        """Score ``item`` (None clears the score).
+
+        Raises
+        ------
+        ValueError
+            When ``score`` is not an integer on the scale.
+        """
+        if score is not None and score not in self.scale:
+            raise ValueError(f"score {score!r} is not an integer on the scale {self.scale}")
+        self._store(item, dataclasses.replace(self.grade(item), score=score))
+
+    def set_notes(self, item: ItemKey, notes: str) -> None:
+        """Replace the notes of ``item``."""
+        self._store(item, dataclasses.replace(self.grade(item), notes=notes))
+
+    def set_mark(self, item: ItemKey, label: str, mask: np.ndarray | None) -> None:
+        """Replace the ``label`` marks of ``item`` by ``mask`` (bool (H, W); None or empty clears).
+
+        Raises
+        ------
+        ValueError
+            For a label not in `MARK_LABELS`.
+        """
+        if label not in MARK_LABELS:
+            raise ValueError(f"unknown mark label {label!r}; labels are {list(MARK_LABELS)}")
+        marks = dict(self.grade(item).marks)
+        runs = MaskRuns.encode(mask) if mask is not None else None
+        if runs is not None and runs.any:
+            marks[label] = runs
+        else:
+            marks.pop(label, None)
+        ordered = {name: marks[name] for name in MARK_LABELS if name in marks}
+        self._store(item, dataclasses.replace(self.grade(item), marks=ordered))
+
+    def save(self) -> None:
+        """Write the grading file now (after a failed save; changes save themselves).
+
+        Raises
+        ------
+        GradingSaveError
+            Naming the file and the reason; the grades stay in memory and `unsaved`.
+        """
+        try:
+            write_grading(self._file, self.path)
+        except OSError as error:
+            self.unsaved = True
+            raise GradingSaveError(
+                f"{self.path}: cannot save the grades ({error.strerror or error}); they are "
+                "kept and saved again with the next change, or choose another file") from None
+        self.unsaved = False
+
+    def export(self, folder: str | os.PathLike) -> tuple[Path, list[Path]]:
+        """Write `EXPORT_CSV` and the marks as PNG masks (in `EXPORT_MARKS`/) into ``folder``.
+
+        Returns
+        -------
+        (Path, list of Path)
+            The CSV and the mask files written (raises OSError on failure).
+        """
+        target = Path(folder)
+        target.mkdir(parents=True, exist_ok=True)
+        csv_path = target / EXPORT_CSV
+        with open(csv_path, "w", encoding="utf-8", newline="") as stream:
+            write_grades_csv([self._file], stream)
+        return csv_path, write_mark_pngs(self._file, target / EXPORT_MARKS)
+
+    def _store(self, item: ItemKey, grade: Grade) -> None:
+        """Make ``grade`` the grade of ``item``, stamped with the time, and save."""
+        updated = dataclasses.replace(grade, updated=_now())
+        grades = dict(self._file.grades)
+        if updated.empty:
+            grades.pop(item, None)
+        else:
+            grades[item] = updated
+        self._file = dataclasses.replace(self._file, grades=grades)
+        self.save()
+
+
+def _resumed(saved: GradingFile, grader: str, scale: Scale | None, blinded: bool | None,
+             seed: int | None, path: Path) -> GradingFile:
+    """``saved``, after checking that the caller asks for the same study."""
+    asked = {"grader": grader, "scale": scale, "blinded": blinded, "seed": seed}
+    for name, value in asked.items():
+        if value is not None and value != getattr(saved, name):
+            raise InputError(
+                f"{path}: this grading file has {name} {getattr(saved, name)!s}, not "
+                f"{value!s}; open it with the same {name} to resume, or choose another "
+                "file for a new study", os.fspath(path))
+    return saved
+
+
+def _now() -> str:
+    """The current time as ISO 8601 UTC to the second."""
+    return datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
