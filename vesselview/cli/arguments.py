@@ -185,7 +185,7 @@ def parameter_grid(settings: Sequence[str], sweeps: Sequence[str]) -> tuple[Para
         raise UsageError(f"--sweep gives {combinations} parameter combinations "
                          f"({' x '.join(str(len(v)) for v in swept.values())}); at most "
                          f"{MAX_COMBINATIONS} allowed: sweep fewer values or split the run")
-    grid = [base.replace(**dict(zip(swept, combination)))
+    grid = [base.replace(**dict(zip(swept, combination, strict=True)))
             for combination in itertools.product(*swept.values())]
     return base, grid
 

@@ -17,13 +17,13 @@ from pathlib import Path
 from typing import TextIO
 
 from vesselview.cli.arguments import PROG, UsageError, parameter_grid, parse_arguments
-from vesselview.io.curve_tables import write_curves
-from vesselview.io.manifest import read_manifest, single_pair
 from vesselview.cli.progress import ProgressBar
 from vesselview.cli.runner import Job, run_pairs
 from vesselview.engine.params import Params
 from vesselview.errors import InputError, VesselviewError
+from vesselview.io.curve_tables import write_curves
 from vesselview.io.loader import load_case
+from vesselview.io.manifest import read_manifest, single_pair
 from vesselview.io.summary import summarise
 from vesselview.io.writers import write_csv, write_json
 
@@ -130,7 +130,7 @@ def _output(output: str | None) -> Iterator[TextIO]:
         sys.stdout.flush()
         return
     try:
-        stream = open(output, "w", newline="", encoding="utf-8")
+        stream = open(output, "w", newline="", encoding="utf-8")  # noqa: SIM115 (closed below)
     except OSError as error:
         raise InputError(f"--output {output}: cannot write ({error.strerror})",
                          source=output) from None

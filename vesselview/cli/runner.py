@@ -15,10 +15,10 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from vesselview.cli.arguments import UsageError
-from vesselview.io.manifest import Pair
 from vesselview.engine import pipeline
 from vesselview.engine.params import Params
 from vesselview.io.loader import load_case
+from vesselview.io.manifest import Pair
 from vesselview.io.masks import PolarityWarning
 from vesselview.io.writers import Record, result_record
 
@@ -139,7 +139,8 @@ def _on_dask(address: str, pairs: Sequence[Pair], job: Job,
              advance: Advance) -> list[PairOutcome]:
     """An existing Dask distributed cluster (optional dependency, imported here only)."""
     try:
-        from dask.distributed import Client, as_completed as dask_completed
+        from dask.distributed import Client
+        from dask.distributed import as_completed as dask_completed
     except ImportError:
         raise UsageError("--scheduler needs Dask: pip install 'vesselview[distributed]'"
                          ) from None

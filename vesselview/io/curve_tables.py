@@ -30,10 +30,10 @@ import numpy as np
 
 from vesselview._version import __version__
 from vesselview.engine.case import Case
-from vesselview.research.curves import Curve, F1Curve, f1_t_curve, operating_points
 from vesselview.engine.params import Params
 from vesselview.io.tables import write_table
 from vesselview.io.writers import encode_number
+from vesselview.research.curves import Curve, F1Curve, f1_t_curve, operating_points
 
 CURVE_FORMATS = ("json", "csv")
 #: Default number of points written per curve.
@@ -108,10 +108,10 @@ def _f1_json(curve: F1Curve, best: tuple[float, float]) -> dict[str, Any]:
 def _curve_rows(name: str, curve: Curve) -> list[dict[str, Any]]:
     return [{"curve": name, "threshold": threshold, "x": x, "y": y, "area": curve.auc}
             for threshold, x, y in zip(curve.thresholds.tolist(), curve.x.tolist(),
-                                       curve.y.tolist())]
+                                       curve.y.tolist(), strict=True)]
 
 
 def _f1_rows(curve: F1Curve) -> list[dict[str, Any]]:
     return [{"curve": "f1_t", "threshold": threshold, "x": threshold, "y": f1,
              "area": float("nan")}
-            for threshold, f1 in zip(curve.thresholds.tolist(), curve.f1_t.tolist())]
+            for threshold, f1 in zip(curve.thresholds.tolist(), curve.f1_t.tolist(), strict=True)]

@@ -4,8 +4,8 @@ Files are recognised by their content, not their name: ``.npy`` by the NumPy mag
 bytes, everything else by Pillow (PNG, GIF, TIFF including LZW-compressed, PPM/PGM,
 JPEG, BMP). Pixels come back as stored (bool, uint8, uint16, int32, float) in one of
 two layouts, (H, W) or (H, W, 3): palettes are expanded to their colours (grey
-palettes to grey values), alpha channels dropped. What the values *mean* (mask, probability map, photograph) is
-decided by `vesselview.io.masks` and `vesselview.io.fundus`.
+palettes to grey values), alpha channels dropped. What the values *mean* (mask,
+probability map, photograph) is decided by `vesselview.io.masks` and `vesselview.io.fundus`.
 
 Pitfalls handled here (``design.md``): a GIF is read as its first frame with its
 palette applied (DRIVE's ``NN_manual2.gif`` stores indices {0, 1}); LZW TIFFs are
@@ -214,7 +214,7 @@ def _checked_layout(pixels: np.ndarray, label: str) -> np.ndarray:
         )
     if pixels.ndim == 3 and pixels.shape[2] in (1, 3, 4):
         pixels = pixels[..., 0] if pixels.shape[2] == 1 else pixels[..., :3]
-    if not (pixels.ndim == 2 or pixels.ndim == 3 and pixels.shape[2] == 3):
+    if not (pixels.ndim == 2 or (pixels.ndim == 3 and pixels.shape[2] == 3)):
         raise InputError(
             f"{label}: has shape {pixels.shape}, which is not one 2-D image; vesselview "
             "needs (H, W) or (H, W, 3) — a 3-D stack is not sliced for you, save one slice",

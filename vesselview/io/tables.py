@@ -57,7 +57,7 @@ def cell(value: Any) -> str:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, float) or hasattr(value, "dtype") and value.dtype.kind == "f":
+    if isinstance(value, float) or (hasattr(value, "dtype") and value.dtype.kind == "f"):
         number = float(value)
         return "" if math.isnan(number) else repr(number)
     return str(value)

@@ -173,7 +173,7 @@ def write_png(path: str | os.PathLike, image: np.ndarray) -> None:
     pixels = np.asarray(image)
     if pixels.dtype == bool and pixels.ndim == 2:
         pixels = pixels.astype(np.uint8) * np.uint8(255)
-    layout_ok = pixels.ndim == 2 or pixels.ndim == 3 and pixels.shape[2] in (3, 4)
+    layout_ok = pixels.ndim == 2 or (pixels.ndim == 3 and pixels.shape[2] in (3, 4))
     if pixels.dtype != np.uint8 or not layout_ok or pixels.size == 0:
         raise ValueError(
             f"write_png needs a non-empty uint8 (H, W), (H, W, 3) or (H, W, 4) array or a "

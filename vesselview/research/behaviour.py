@@ -25,10 +25,15 @@ from scipy import stats
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator, ProgressCallback, StopCallback
-from vesselview.research.ranking import (AGREEMENT_STATISTICS, RankAgreement, Ranking,
-                                       rank_agreement, rank_candidates)
-from vesselview.research.sweep import checked_metrics
 from vesselview.errors import ParamsError
+from vesselview.research.ranking import (
+    AGREEMENT_STATISTICS,
+    RankAgreement,
+    Ranking,
+    rank_agreement,
+    rank_candidates,
+)
+from vesselview.research.sweep import checked_metrics
 from vesselview.synth import equal_change_set, expected_rank, teaching_case
 
 DEFAULT_SHAPE = (584, 565)
@@ -68,7 +73,7 @@ class Behaviour:
         """
         rows = []
         for i, name in enumerate(self.ranking.candidates):
-            values = dict(zip(self.ranking.metrics, self.ranking.scores[i].tolist()))
+            values = dict(zip(self.ranking.metrics, self.ranking.scores[i].tolist(), strict=True))
             rows.append({"case": name, "expected_rank": float(self.expected[i]), **values})
         for statistic in AGREEMENT_STATISTICS:
             values = {row.metric: getattr(row, statistic) for row in self.agreement.rows}
@@ -163,6 +168,6 @@ def severity_behaviour(name: str, severities: Sequence[float],
     if len(set(severities)) != len(severities):
         raise ParamsError(f"severities of {name!r} must be distinct, got {list(severities)}")
     cases = {f"{name} {s:g}": teaching_case(name, s, shape, seed) for s in severities}
-    ranks = dict(zip(cases, stats.rankdata(severities, method="min").astype(float)))
+    ranks = dict(zip(cases, stats.rankdata(severities, method="min").astype(float), strict=True))
     return metric_behaviour(cases, ranks, params, metrics, should_stop=should_stop,
                             progress=progress)

@@ -56,7 +56,7 @@ class Curve:
     thresholds: np.ndarray
     auc: float
 
-    def thinned(self, max_points: int) -> "Curve":
+    def thinned(self, max_points: int) -> Curve:
         """At most ``max_points`` points spread evenly along the curve, same ``auc``.
 
         For plotting and export: a float probability map can have millions of operating
@@ -131,7 +131,7 @@ class F1Curve:
         index = int(np.nanargmax(self.f1_t))
         return float(self.thresholds[index]), float(self.f1_t[index])
 
-    def thinned(self, max_points: int) -> "F1Curve":
+    def thinned(self, max_points: int) -> F1Curve:
         """At most ``max_points`` points spread evenly along the (threshold, F1_t) curve.
 
         The first and last points are kept; `best` may differ slightly from the full curve's.

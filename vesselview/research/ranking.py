@@ -40,7 +40,6 @@ from numpy.typing import ArrayLike
 from scipy import stats
 
 from vesselview.engine.keys import DISSIMILARITIES
-from vesselview.engine.params import Params
 from vesselview.errors import InputError
 
 ExpectedKind = Literal["rank", "score"]

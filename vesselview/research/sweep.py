@@ -3,9 +3,9 @@
 The plot dock draws these numbers; ``vesselview-eval --sweep`` writes the same ones per
 pair. Each case gets one `Evaluator`, so a sweep over ``t``, ``cal_alpha``,
 ``cal_beta``, ``ss_R`` or ``ss_alpha`` recomputes only the stages that parameter feeds
-(``design.md``, data flow step 2; about 10x faster than fresh evaluations for ``t``). Forward differences reproduce the CAL paper's Fig. 1 (b) (Gegundez-Arias et
-al., seed ``001``: differences of the mean A and L against alpha and beta, used to pick
-alpha = beta = 2).
+(about 10x faster than fresh evaluations for ``t``). Forward differences reproduce the
+CAL paper's Fig. 1 (b) (Gegundez-Arias et al., seed ``001``: differences of the mean A and
+L against alpha and beta, used to pick alpha = beta = 2).
 """
 
 from __future__ import annotations
@@ -94,13 +94,13 @@ class Sweep:
         list of dict
             Columns ``case``, the swept key, then the metrics.
         """
-        tables = [("mean", self.mean), *zip(self.case_names, self.per_case)]
+        tables = [("mean", self.mean), *zip(self.case_names, self.per_case, strict=True)]
         rows = []
         for name, table in tables:
             steps = np.vstack([np.diff(table, axis=0), np.full((1, table.shape[1]), np.nan)])
-            for value, row_values, row_steps in zip(self.values, table, steps):
+            for value, row_values, row_steps in zip(self.values, table, steps, strict=True):
                 row: dict[str, Any] = {"case": name, self.key: value}
-                for metric, number, step in zip(self.metrics, row_values, row_steps):
+                for metric, number, step in zip(self.metrics, row_values, row_steps, strict=True):
                     row[metric] = float(number)
                     if differences:
                         row[f"{metric}_forward_difference"] = float(step)

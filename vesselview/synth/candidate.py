@@ -140,7 +140,7 @@ def _speckle(shape, tree: VesselTree, scale: float, rng) -> np.ndarray:
         cv2.ellipse(canvas, (int(tree.disc[1]), int(tree.disc[0])),
                     (int(tree.disc_radius), int(tree.disc_radius * 1.08)), 0.0, start,
                     start + rng.uniform(30.0, 80.0), float(rng.uniform(0.55, 0.8)),
-                    max(1, int(round(1.5 * scale))))
+                    max(1, int(np.rint(1.5 * scale))))
     return cv2.GaussianBlur(canvas, (0, 0), 0.5 * max(scale, 1.0))
 
 

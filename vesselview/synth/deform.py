@@ -9,6 +9,7 @@ subtrees, gap sites, forks) so callers can pick some with a seeded generator.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
 import numpy as np
 
@@ -124,7 +125,7 @@ def gap_sites(tree: VesselTree, min_width: float, max_gap: float) -> list[tuple[
         arc = _arc_length(branch)
         forks = [arc[tree.branches[c].parent_index] for c in tree.children(i)]
         bounds = np.unique([0.0, arc[-1], *forks])
-        for start, stop in zip(bounds[:-1], bounds[1:]):
+        for start, stop in itertools.pairwise(bounds):
             middle = 0.5 * (start + stop)
             width = float(np.interp(middle, arc, branch.widths))
             if width >= min_width and stop - start >= max_gap + width + 6.0:
@@ -196,7 +197,7 @@ def _pieces(branch: Branch, gaps: list[tuple[float, float]]) -> list[Branch]:
     arc = _arc_length(branch)
     edges = np.clip([0.0, *[bound for gap in gaps for bound in gap], arc[-1]], 0.0, arc[-1])
     pieces = []
-    for start, stop in zip(edges[::2], edges[1::2]):
+    for start, stop in zip(edges[::2], edges[1::2], strict=True):
         positions = np.concatenate([[start], arc[(arc > start) & (arc < stop)], [stop]])
         points = np.column_stack([np.interp(positions, arc, branch.points[:, k]) for k in range(2)])
         widths = np.interp(positions, arc, branch.widths)

@@ -128,7 +128,7 @@ def _nearest_centreline_value(
     The centrelines are resampled every half pixel; 0 off the mask.
     """
     samples, sampled = [], []
-    for branch, value in zip(tree.branches, values):
+    for branch, value in zip(tree.branches, values, strict=True):
         arc = _arc_length(branch.points)
         positions = np.append(np.arange(0.0, arc[-1], 0.5), arc[-1])
         samples.append(np.column_stack(

@@ -154,7 +154,7 @@ def render_max(
     """
     segments = [
         (float(0.5 * (values[i] + values[i + 1])), branch, i)
-        for branch, values in zip(tree.branches, vertex_values)
+        for branch, values in zip(tree.branches, vertex_values, strict=True)
         for i in range(len(values) - 1)
     ]
     segments.sort(key=lambda segment: segment[0])

@@ -224,7 +224,7 @@ _REDISTRIBUTIONS: dict[str, Callable[[VesselClasses, int], tuple[np.ndarray, np.
 def _cal_case(name: str) -> Callable[[float, tuple[int, int], int], Case]:
     def build(severity: float, shape: tuple[int, int], seed: int) -> Case:
         classes = _classes(shape, seed)
-        count = int(round(severity * np.count_nonzero(classes.reference)))
+        count = int(np.rint(severity * np.count_nonzero(classes.reference)))
         moved = redistribute(classes, *_REDISTRIBUTIONS[name](classes, count))
         return make_case(base(shape, seed), moved, _label(name, severity, seed), seed)
 
