@@ -1,7 +1,12 @@
-"""Shared fixtures: a tiny dataset of masks with a manifest beside it, and one pair of files."""
+"""Shared fixtures: a tiny dataset of masks with a manifest beside it, one pair of files,
+and a folder nobody may write in."""
 
 from __future__ import annotations
 
+import errno
+import os
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -33,3 +38,22 @@ def pair(tmp_path) -> tuple[str, str]:
     """One reference / candidate pair of files."""
     return (str(save_mask(tmp_path / "ref.png", vessel_mask(0))),
             str(save_mask(tmp_path / "pred.png", vessel_mask(1))))
+
+
+@pytest.fixture
+def locked_folder(tmp_path, monkeypatch) -> Iterator[Path]:
+    """An existing folder that cannot be written in (mode 0o500; as root, where modes do
+    not bind, its temporary files are refused with EACCES instead)."""
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o500)
+    if os.geteuid() == 0:
+        real = tempfile.mkstemp
+
+        def refuse(*args, dir=None, **kwargs):
+            if dir is not None and os.path.realpath(dir) == os.path.realpath(folder):
+                raise PermissionError(errno.EACCES, "Permission denied")
+            return real(*args, dir=dir, **kwargs)
+        monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    yield folder
+    folder.chmod(0o700)

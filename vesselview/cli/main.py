@@ -13,17 +13,17 @@ import os
 import sys
 import traceback
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from typing import TextIO
 
 from vesselview.cli.arguments import PROG, UsageError, parameter_grid, parse_arguments
 from vesselview.cli.progress import ProgressBar
 from vesselview.cli.runner import Job, run_pairs
 from vesselview.engine.params import Params
-from vesselview.errors import InputError, VesselviewError
+from vesselview.errors import VesselviewError
 from vesselview.io.curve_tables import write_curves
 from vesselview.io.loader import load_case
-from vesselview.io.manifest import read_manifest, single_pair
+from vesselview.io.manifest import Pair, read_manifest, single_pair
+from vesselview.io.output_file import atomic_output, check_output
 from vesselview.io.summary import summarise
 from vesselview.io.writers import write_csv, write_json
 
@@ -75,7 +75,8 @@ def _evaluate(options: argparse.Namespace) -> int:
     else:
         pairs = [single_pair(options.reference, options.candidate, options.fov,
                              options.fundus)]
-    _check_output_folder(options.output)
+    if options.output is not None:
+        check_output(options.output, [options.manifest, *_files(pairs)])
     _warn_if_oversubscribed(options.workers, options.scheduler)
     job = Job(tuple(grid), base.threshold, options.invert_reference, options.invert_candidate)
     with ProgressBar(len(pairs), sys.stderr) as bar:
@@ -95,13 +96,21 @@ def _evaluate(options: argparse.Namespace) -> int:
 
 def _write_curves(options: argparse.Namespace, params: Params) -> int:
     """``--curves``: the ROC, PR and F1_t curves of one probability-map candidate."""
-    _check_output_folder(options.output)
+    if options.output is not None:
+        check_output(options.output, [options.reference, options.candidate, options.fov,
+                                      options.fundus])
     case = load_case(options.reference, options.candidate, options.fov, options.fundus,
                      invert_reference=options.invert_reference,
                      invert_candidate=options.invert_candidate, threshold=params.threshold)
     with _output(options.output) as stream:
         write_curves(case, params, stream, options.format)
     return EXIT_OK
+
+
+def _files(pairs: Sequence[Pair]) -> list[str | None]:
+    """Every file the pairs read."""
+    return [getattr(pair, role) for pair in pairs
+            for role in ("reference", "candidate", "fov", "fundus")]
 
 
 def _warn_if_oversubscribed(workers: int, scheduler: str | None) -> None:
@@ -112,29 +121,14 @@ def _warn_if_oversubscribed(workers: int, scheduler: str | None) -> None:
                 "machine; the workers compete for them (slower, more memory)")
 
 
-def _check_output_folder(output: str | None) -> None:
-    """Fail before the work when ``--output`` cannot be created."""
-    if output is None:
-        return
-    if Path(output).is_dir():
-        raise InputError(f"--output {output}: is a folder; give a file name", source=output)
-    if not Path(output).absolute().parent.is_dir():
-        raise InputError(f"--output {output}: its folder does not exist", source=output)
-
-
 @contextlib.contextmanager
 def _output(output: str | None) -> Iterator[TextIO]:
-    """The output file (created now, UTF-8), or stdout."""
+    """The output file (replaced whole when the block completes), or stdout."""
     if output is None:
         yield sys.stdout
         sys.stdout.flush()
         return
-    try:
-        stream = open(output, "w", newline="", encoding="utf-8")  # noqa: SIM115 (closed below)
-    except OSError as error:
-        raise InputError(f"--output {output}: cannot write ({error.strerror})",
-                         source=output) from None
-    with stream:
+    with atomic_output(output) as stream:
         yield stream
 
 

@@ -1,0 +1,125 @@
+"""Output files that are checked before the work and replaced whole, never half-written.
+
+`check_output` runs before any evaluation, so a wrong ``--output`` fails in a second,
+not after an hour of work. `atomic_output` writes to a temporary file in the output's
+folder and renames it over the output only once everything is written and flushed to
+disk: a full disk or a crash leaves the previous file as it was, never a truncated one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import TextIO
+
+from vesselview.errors import InputError
+
+
+def check_output(path: str, inputs: Iterable[str | None] = ()) -> None:
+    """Check that ``path`` can be (re)written, before any work.
+
+    Parameters
+    ----------
+    path : str
+        The output file; it need not exist yet.
+    inputs : iterable of str or None
+        Files the run reads (None entries are skipped); the output may be none of them.
+
+    Raises
+    ------
+    InputError
+        Naming ``path`` when it is a folder, its folder does not exist or cannot be
+        written, it is a read-only file, or it is one of ``inputs``.
+    """
+    target = Path(os.path.realpath(path))
+    if target.is_dir():
+        raise InputError(f"output {path}: is a folder; give a file name", source=path)
+    if not target.parent.is_dir():
+        raise InputError(f"output {path}: its folder {target.parent} does not exist; "
+                         "create it first", source=path)
+    for source in inputs:
+        if source is not None and _same_file(target, source):
+            raise InputError(f"output {path}: is the input file {source}; writing there "
+                             "would destroy it, choose another output name", source=path)
+    if target.exists() and not os.access(target, os.W_OK):
+        raise InputError(f"output {path}: the file is read-only", source=path)
+    _probe_folder(target.parent, path)
+
+
+@contextlib.contextmanager
+def atomic_output(path: str) -> Iterator[TextIO]:
+    """A text stream whose content replaces ``path`` only when the block completes.
+
+    The stream is a temporary file in the same folder (UTF-8, ``newline=""``); on
+    success it is flushed, synced and renamed over ``path`` (`os.replace`, atomic on
+    one file system), keeping an existing file's permissions. On any failure the
+    temporary file is removed and ``path`` is left as it was.
+
+    Raises
+    ------
+    InputError
+        Naming ``path`` when writing, syncing or renaming fails (e.g. a full disk).
+    """
+    target = Path(os.path.realpath(path))
+    mode = _mode_for(target)
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                             dir=target.parent)
+    except OSError as error:
+        raise _write_error(path, error) from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+            yield stream
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except OSError as error:
+        _remove(temporary)
+        raise _write_error(path, error) from None
+    except BaseException:
+        _remove(temporary)
+        raise
+
+
+def _same_file(target: Path, source: str) -> bool:
+    """True when ``source`` names the file ``target`` (by identity when both exist)."""
+    try:
+        return os.path.samefile(target, source)
+    except OSError:  # one of them does not exist: compare the resolved names
+        return target == Path(os.path.realpath(source))
+
+
+def _probe_folder(folder: Path, path: str) -> None:
+    """Create and remove a temporary file in ``folder``: the only sure test of writing."""
+    try:
+        handle, probe = tempfile.mkstemp(prefix=".vesselview-probe.", dir=folder)
+    except OSError as error:
+        raise InputError(f"output {path}: cannot write in its folder {folder} "
+                         f"({error.strerror})", source=path) from None
+    os.close(handle)
+    _remove(probe)
+
+
+def _mode_for(target: Path) -> int:
+    """Permissions of the written file: the existing file's, else the umask's default."""
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def _write_error(path: str, error: OSError) -> InputError:
+    return InputError(f"output {path}: cannot write ({error.strerror or error}); an "
+                      "existing file there is unchanged", source=path)
+
+
+def _remove(path: str) -> None:
+    with contextlib.suppress(OSError):
+        os.remove(path)
