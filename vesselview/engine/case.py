@@ -58,7 +58,7 @@ class Case:
     @property
     def shape(self) -> tuple[int, int]:
         """Image shape ``(H, W)`` in pixels."""
-        return self.reference.shape  # type: ignore[return-value]
+        return self.reference.shape
 
     def candidate_at(self, threshold: float) -> np.ndarray:
         """Candidate mask: soft values strictly above ``threshold`` (fraction of full scale).

@@ -98,6 +98,7 @@ def distance_scores(maps: DistanceMaps, fom_k: float, delta_p: float, delta_c: f
         else:
             out.set("fom", 0.0)  # every term 1 / (1 + k·inf) is 0, or the sum is empty
     else:
+        assert maps.to_reference is not None and maps.to_candidate is not None  # both non-empty
         s_to_g = maps.to_reference[maps.candidate]
         g_to_s = maps.to_candidate[maps.reference]
         out.set("mse", float(np.mean(s_to_g**2)))

@@ -189,6 +189,7 @@ def _checked(name: str, value: Any, spec: _Spec) -> Any:
         if number != int(number):
             raise ParamsError(f"parameter {name}: expected a whole number, got {value!r}")
         number = int(number)
+    assert spec.low is not None and spec.high is not None  # every numeric spec has bounds
     if number < spec.low or number > spec.high:
         raise ParamsError(
             f"parameter {name}: {value!r} is out of range [{spec.low:g}, {spec.high:g}]"

@@ -55,7 +55,9 @@ def segment_at(products: ss.SkeletalProducts, row: int, col: int) -> dict[str, A
         ``n_s`` in skeleton pixels), or None when the pixel is on no segment.
     """
     label = int(products.labels[row, col]) or int(products.assigned[row, col])
-    rows = np.nonzero(products.table["label"] == label)[0] if label else ()
+    if not label:
+        return None
+    rows = np.nonzero(products.table["label"] == label)[0]
     if len(rows) == 0:
         return None
     entry = products.table[rows[0]]

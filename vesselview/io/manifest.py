@@ -69,8 +69,8 @@ def read_manifest(path: str) -> list[Pair]:
             raise InputError(f"{where}id {row['id']!r} appears twice; ids must be unique",
                              source=path)
         seen.add(row["id"])
-        pair = Pair(row["id"], *(_resolved(folder, row.get(column))
-                                 for column in (*REQUIRED_COLUMNS[1:], *OPTIONAL_COLUMNS)))
+        pair = Pair(row["id"], str(folder / row["reference"]), str(folder / row["candidate"]),
+                    *(_resolved(folder, row.get(column)) for column in OPTIONAL_COLUMNS))
         _check_files_exist(pair, where)
         pairs.append(pair)
     if not pairs:

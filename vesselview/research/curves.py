@@ -155,7 +155,7 @@ def operating_points(case: Case) -> OperatingPoints:
     negatives = np.sort(soft[case.fov & ~case.reference])
     # timsort ("stable") merges the two sorted runs in linear time
     merged = np.sort(np.concatenate([positives, negatives]), kind="stable")
-    cuts = np.concatenate([_distinct(merged)[::-1], np.float32([-np.inf])])
+    cuts = np.concatenate([_distinct(merged)[::-1], np.array([-np.inf], np.float32)])
     return OperatingPoints(
         thresholds=cuts.astype(np.float64),
         true_positives=_count_above(positives, cuts),
@@ -253,7 +253,7 @@ def _soft(case: Case) -> np.ndarray:
 def _cuts(thresholds: Sequence[float] | None, sorted_values: np.ndarray) -> np.ndarray:
     """float32 thresholds: the given ones (checked), else every operating point, increasing."""
     if thresholds is None:
-        return np.concatenate([np.float32([-np.inf]), _distinct(sorted_values)])
+        return np.concatenate([np.array([-np.inf], np.float32), _distinct(sorted_values)])
     given = np.asarray(thresholds, dtype=np.float64)
     if given.ndim != 1 or not np.isfinite(given).all():
         raise ParamsError(

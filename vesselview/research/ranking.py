@@ -179,7 +179,8 @@ def rank_candidates(scores: Mapping[str, Sequence[float]],
     return Ranking(names, tuple(scores), table, ranks)
 
 
-def rank_agreement(scores: Mapping[str, Sequence[float]], expected: Sequence[float], *,
+def rank_agreement(scores: Mapping[str, Sequence[float]],
+                   expected: Sequence[float] | np.ndarray, *,
                    expected_kind: ExpectedKind = "rank") -> RankAgreement:
     """Agreement of each metric's scores with an expected ranking or human scores.
 

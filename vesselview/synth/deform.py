@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -224,6 +225,7 @@ def _moved(branch: Branch, points: np.ndarray) -> Branch:
     return dataclasses.replace(branch, points=points)
 
 
-def _replace(tree: VesselTree, replaced: dict[int, Branch], extra: list[Branch] = ()) -> VesselTree:
+def _replace(tree: VesselTree, replaced: dict[int, Branch],
+             extra: Sequence[Branch] = ()) -> VesselTree:
     branches = tuple(replaced.get(i, b) for i, b in enumerate(tree.branches)) + tuple(extra)
     return dataclasses.replace(tree, branches=branches)

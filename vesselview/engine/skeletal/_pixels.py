@@ -45,7 +45,7 @@ def readonly(array: np.ndarray) -> np.ndarray:
 def scatter(shape: tuple[int, int], rows: np.ndarray, cols: np.ndarray,
             values: np.ndarray | bool, dtype: type) -> np.ndarray:
     """Read-only image of ``dtype`` that holds ``values`` at ``(rows, cols)`` and 0 elsewhere."""
-    image = np.zeros(shape, dtype)
+    image: np.ndarray = np.zeros(shape, dtype)
     image[rows, cols] = values
     return readonly(image)
 

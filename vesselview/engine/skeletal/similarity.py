@@ -81,7 +81,7 @@ class SkeletalProducts:
                     scores: SkeletalScores) -> "SkeletalProducts":
         """Collect the products of the staged computation."""
         table = np.zeros(matches.table.size, SEGMENT_DTYPE)
-        for name in MATCH_DTYPE.names:
+        for name in MATCH_DTYPE.names or ():
             table[name] = matches.table[name]
         table["score"] = scores.score
         assignment = matches.assignment
