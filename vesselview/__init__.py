@@ -23,6 +23,8 @@ _EXPORTS = {
     "evaluate": "vesselview.engine.pipeline",
     "METRIC_KEYS": "vesselview.engine.keys",
     "load_case": "vesselview.io.loader",
+    "open_dataset": "vesselview.io.dataset",
+    "Dataset": "vesselview.io.dataset",
     "VesselviewError": "vesselview.errors",
     "InputError": "vesselview.errors",
     "ParamsError": "vesselview.errors",

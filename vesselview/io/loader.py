@@ -13,6 +13,7 @@ import numpy as np
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
 from vesselview.errors import InputError
+from vesselview.io.fov_estimate import estimate_fov
 from vesselview.io.fundus import fundus_rgb
 from vesselview.io.masks import MaskReading, PolarityWarning, read_mask
 from vesselview.io.readers import RawImage, from_array, read_image
@@ -22,6 +23,8 @@ MOSTLY_VESSEL = 0.5
 #: An FOV given as JPEG or with many grey levels is inside above half of full scale.
 FOV_THRESHOLD = 0.5
 ARRAY_SOURCE = "<array>"
+#: ``fov=AUTO_FOV`` estimates the field of view from the fundus photograph.
+AUTO_FOV = "auto"
 
 Input = str | os.PathLike | np.ndarray
 
@@ -49,7 +52,10 @@ def load_case(
     reference, candidate : str, os.PathLike or ndarray
         Vessel masks ``G`` and ``S``, shape (H, W) (or equal-channel (H, W, 3)).
     fov : str, os.PathLike, ndarray or None
-        Field-of-view mask of the same shape; None means the whole image.
+        Field-of-view mask of the same shape; None means the whole image; ``"auto"``
+        estimates it from ``fundus`` (`vesselview.io.fov_estimate`), recorded in
+        ``Case.sources["fov"]`` as ``"estimated from <fundus source>"``. (A file named
+        ``auto`` is given as ``Path("auto")``.)
     fundus : str, os.PathLike, ndarray or None
         The photograph, (H, W) grey or (H, W, 3) RGB, 8/16-bit or float.
     invert_reference, invert_candidate : bool
@@ -76,14 +82,25 @@ def load_case(
         When ``threshold`` is outside [0, 1].
     """
     threshold = Params(threshold=threshold).threshold
+    estimated = _is_auto(fov)
+    if estimated and fundus is None:
+        raise InputError('fov="auto" estimates the field of view from the fundus '
+                         "photograph: give fundus= too, or an FOV mask file")
     reference_raw = _raw(reference, "reference")
     candidate_raw = _raw(candidate, "candidate")
     _check_same_shape(reference_raw, candidate_raw)
     reference_mask = read_mask(reference_raw, threshold=threshold, invert=invert_reference)
     candidate_mask = read_mask(candidate_raw, threshold=threshold, invert=invert_candidate)
     shape = reference_mask.mask.shape
-    fov_mask = np.ones(shape, bool) if fov is None else _fov_mask(_raw(fov, "fov"), shape)
     fundus_image = None if fundus is None else _fundus(_raw(fundus, "fundus"), shape)
+    if fundus_image is not None and estimated:
+        fov_mask = estimate_fov(fundus_image)
+    else:
+        fov_mask = np.ones(shape, bool) if fov is None else _fov_mask(_raw(fov, "fov"), shape)
+    sources = {role: _source(value) for role, value in (
+        ("reference", reference), ("candidate", candidate), ("fov", fov), ("fundus", fundus))}
+    if estimated:
+        sources["fov"] = f"estimated from {sources['fundus']}"
     notes = _polarity_notes(
         fov_mask, (reference_raw, reference_mask, "reference"),
         (candidate_raw, candidate_mask, "candidate"),
@@ -96,12 +113,15 @@ def load_case(
         fov=fov_mask,
         candidate_soft=candidate_mask.soft,
         fundus=fundus_image,
-        sources={role: _source(value) for role, value in (
-            ("reference", reference), ("candidate", candidate), ("fov", fov),
-            ("fundus", fundus))},
+        sources=sources,
         warnings=notes,
         threshold=threshold,
     )
+
+
+def _is_auto(fov: Input | None) -> bool:
+    """True for ``fov="auto"`` (a str, not a path object)."""
+    return isinstance(fov, str) and fov == AUTO_FOV
 
 
 def _raw(value: Input, role: str) -> RawImage:

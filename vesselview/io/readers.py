@@ -16,9 +16,14 @@ error, never a silent slice (``metrics.md`` section 0).
 from __future__ import annotations
 
 import dataclasses
+import gzip
+import io
 import os
+import stat
 import warnings
+import zlib
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 from PIL import Image, UnidentifiedImageError
@@ -30,6 +35,9 @@ MAX_PIXELS = 100_000_000
 SUPPORTED_FORMATS = "PNG, GIF, TIFF, PPM/PGM, JPEG, BMP or .npy"
 
 _NPY_MAGIC = b"\x93NUMPY"
+_GZIP_MAGIC = b"\x1f\x8b"
+#: Largest decompressed ``.gz`` content read: a float64 image of `MAX_PIXELS` plus slack.
+MAX_GUNZIPPED_BYTES = 8 * MAX_PIXELS + 2**20
 _LOSSY_FORMATS = frozenset({"JPEG", "MPO"})
 _FIRST_FRAME_FORMATS = frozenset({"GIF"})
 _DIRECT_MODES = frozenset({"1", "L", "F", "RGB", "I;16", "I;16L", "I;16B", "I;16N"})
@@ -76,21 +84,59 @@ def read_image(path: PathLike) -> RawImage:
         several pages or a 3-D array, is empty, or exceeds `MAX_PIXELS`.
     """
     label = os.fspath(path)
-    file = Path(path)
-    if not file.exists():
-        raise InputError(f"{label}: file not found; check the path", source=label)
-    if file.is_dir():
-        raise InputError(f"{label}: is a folder, not an image file", source=label)
+    _check_regular_file(label)
     try:
-        with open(file, "rb") as stream:
+        with open(label, "rb") as stream:
             head = stream.read(len(_NPY_MAGIC))
     except OSError as error:
         raise InputError(f"{label}: cannot be read ({error.strerror})", source=label) from None
     if not head:
         raise InputError(f"{label}: is an empty file (0 bytes); export it again", source=label)
+    source: Path | BinaryIO = Path(label)
+    if head.startswith(_GZIP_MAGIC):
+        source = io.BytesIO(_gunzipped(label))
+        head = source.getvalue()[: len(_NPY_MAGIC)]
     if head == _NPY_MAGIC:
-        return _read_npy(file, label)
-    return _read_with_pillow(file, label)
+        return _read_npy(source, label)
+    return _read_with_pillow(source, label)
+
+
+def _check_regular_file(label: str) -> None:
+    """Refuse a missing path, a folder, a pipe, a device or a socket before opening it
+    (opening a named pipe would block until someone writes to it)."""
+    try:
+        mode = os.stat(label).st_mode
+    except FileNotFoundError:
+        raise InputError(f"{label}: file not found; check the path", source=label) from None
+    except OSError as error:
+        raise InputError(f"{label}: cannot be read ({error.strerror})", source=label) from None
+    if stat.S_ISDIR(mode):
+        raise InputError(f"{label}: is a folder, not an image file", source=label)
+    if not stat.S_ISREG(mode):
+        raise InputError(
+            f"{label}: is not a regular file (a pipe, device or socket); save the image to "
+            "a file and give that",
+            source=label,
+        )
+
+
+def _gunzipped(label: str) -> bytes:
+    """Content of a gzip-compressed file, refusing truncated, corrupt or huge ones."""
+    try:
+        with gzip.open(label, "rb") as stream:
+            data = stream.read(MAX_GUNZIPPED_BYTES + 1)
+    except (OSError, EOFError, zlib.error) as error:
+        raise InputError(
+            f"{label}: is a truncated or corrupt .gz file ({error}); download or compress "
+            "it again",
+            source=label,
+        ) from None
+    if len(data) > MAX_GUNZIPPED_BYTES:
+        raise InputError(_too_large_message(label), source=label)
+    if not data:
+        raise InputError(f"{label}: is an empty .gz file; compress the image again",
+                         source=label)
+    return data
 
 
 def from_array(array: object, label: str) -> RawImage:
@@ -112,21 +158,34 @@ def from_array(array: object, label: str) -> RawImage:
     return RawImage(_checked_layout(np.asarray(array), label), label)
 
 
-def _read_npy(file: Path, label: str) -> RawImage:
-    """Read a ``.npy`` file, checking its size before loading it into memory."""
+def _read_npy(source: Path | BinaryIO, label: str) -> RawImage:
+    """Read a ``.npy`` file, checking its size (in the header) before loading it."""
     try:
-        mapped = np.load(file, mmap_mode="r", allow_pickle=False)
-    except (ValueError, OSError, EOFError) as error:
+        with open(source, "rb") if isinstance(source, Path) else source as stream:
+            shape = _npy_shape(stream)
+            if _pixel_count(shape) <= MAX_PIXELS:
+                stream.seek(0)
+                array = np.load(stream, allow_pickle=False)
+    except (ValueError, OSError, EOFError, TypeError) as error:
         raise InputError(
             f"{label}: is not a readable .npy array ({error}); the file may be truncated, "
             "or hold pickled objects — save it with numpy.save from a numeric array",
             source=label,
         ) from None
-    _check_pixel_count(_pixel_count(mapped.shape), label)
-    return RawImage(_checked_layout(np.array(mapped), label), label)
+    _check_pixel_count(_pixel_count(shape), label)
+    return RawImage(_checked_layout(array, label), label)
 
 
-def _read_with_pillow(file: Path, label: str) -> RawImage:
+def _npy_shape(stream: BinaryIO) -> tuple[int, ...]:
+    """The array shape in a ``.npy`` header."""
+    version = np.lib.format.read_magic(stream)
+    read_header = (np.lib.format.read_array_header_1_0 if version == (1, 0)
+                   else np.lib.format.read_array_header_2_0)
+    shape, _, _ = read_header(stream)
+    return tuple(shape)
+
+
+def _read_with_pillow(file: Path | BinaryIO, label: str) -> RawImage:
     """Read an image file with Pillow: first GIF frame, palette applied, alpha dropped."""
     with warnings.catch_warnings():
         # Our own MAX_PIXELS limit replaces Pillow's decompression-bomb warning.

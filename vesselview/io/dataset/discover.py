@@ -1,0 +1,177 @@
+"""Find the cases of a dataset folder: a known layout, else the sibling-folder rule.
+
+Known layouts (`vesselview.io.dataset.layouts.LAYOUTS`) are tried first; the one
+whose reference pattern matches most files wins. When none matches, the generic rule
+applies: folders named like a role (``images``/``image``/``original``/``fundus`` for
+the photograph, ``manual``/``1st_manual``/``gt``/``ground truth``/``labels`` for the
+reference, ``2nd_manual``/``manual2`` for a second observer, ``mask``/``fov``/``roi``
+for the field of view) that share a parent folder hold one file per case, and the
+case id is the part of the file name that differs between the files of a folder: the
+ending all of them share after a separator (``_test_mask`` in ``01_test_mask.gif``,
+``02_test_mask.gif``) is the folder's naming suffix and is dropped.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from vesselview.errors import InputError
+from vesselview.io.dataset.layouts import LAYOUTS, Layout, compiled
+from vesselview.io.dataset.matching import (
+    SEPARATORS,
+    FileIssue,
+    image_files,
+    image_stem,
+    is_image_file,
+)
+
+#: A dataset folder holding more files than this is refused (a wrong root, e.g. ``/``).
+MAX_FILES = 200_000
+GENERIC = "generic"
+
+_ROLE_FOLDERS = {
+    "fundus": {"images", "image", "img", "imgs", "fundus", "original", "originals",
+               "photos", "raw"},
+    "observer1": {"manual", "manual1", "1stmanual", "gt", "groundtruth", "groundtruths",
+                  "label", "labels", "annotation", "annotations", "vessel", "vessels"},
+    "observer2": {"manual2", "2ndmanual"},
+    "fov": {"mask", "masks", "fov", "fovs", "roi", "fovmask", "fovmasks"},
+}
+
+CaseKey = tuple[str, str]  # (split, id)
+
+
+@dataclasses.dataclass(frozen=True)
+class Discovery:
+    """Files found per case and role.
+
+    Attributes
+    ----------
+    layout : str
+        The recognised dataset name, or ``"generic"``.
+    files : dict
+        ``(split, id) -> {role: path}`` with roles ``fundus``, ``fov``, ``observer1``...
+    issues : tuple of FileIssue
+        Files left out because two of them claim the same case and role.
+    """
+
+    layout: str
+    files: dict[CaseKey, dict[str, Path]]
+    issues: tuple[FileIssue, ...] = ()
+
+
+def discover(root: Path) -> Discovery:
+    """The cases under ``root`` by the best-matching known layout or the generic rule.
+
+    Raises
+    ------
+    InputError
+        When ``root`` holds more than `MAX_FILES` files, or no case is found.
+    """
+    relative = _relative_image_paths(root)
+    best = max((_by_layout(layout, root, relative) for layout in LAYOUTS),
+               key=_reference_count)
+    if _reference_count(best):
+        return best
+    generic = _by_sibling_folders(root)
+    if _reference_count(generic):
+        return generic
+    raise InputError(
+        f"{root}: no dataset found — no known layout (DRIVE, STARE, CHASE_DB1, HRF, FIVES, "
+        "IOSTAR) and no sibling folders such as images/ + manual/ (+ mask/) whose files "
+        "share case ids; point at the dataset folder or write a manifest",
+        source=str(root),
+    )
+
+
+def _reference_count(discovery: Discovery) -> int:
+    return sum("observer1" in roles for roles in discovery.files.values())
+
+
+def _relative_image_paths(root: Path) -> list[str]:
+    """``/``-separated paths of the image files under ``root``, hidden folders skipped."""
+    found: list[str] = []
+    for folder, subfolders, names in os.walk(root):
+        subfolders[:] = sorted(name for name in subfolders if not name.startswith("."))
+        base = Path(folder).relative_to(root)
+        found.extend((base / name).as_posix() for name in sorted(names)
+                     if is_image_file(Path(name)))
+        if len(found) > MAX_FILES:
+            raise InputError(
+                f"{root}: holds more than {MAX_FILES} image files; point at the dataset "
+                "folder itself",
+                source=str(root),
+            )
+    return found
+
+
+def _by_layout(layout: Layout, root: Path, relative: list[str]) -> Discovery:
+    """Files of ``relative`` that match each role pattern of ``layout``."""
+    files: dict[CaseKey, dict[str, Path]] = {}
+    issues = []
+    for role, pattern in layout.roles().items():
+        regex = compiled(pattern)
+        for path in relative:
+            match = regex.search(path)
+            if match is None:
+                continue
+            key = ((match.groupdict().get("split") or "").lower(), match["id"])
+            roles = files.setdefault(key, {})
+            if role in roles:
+                issues.append(FileIssue(role, root / path,
+                                        f"case {key[1]} already has {roles[role]}"))
+                continue
+            roles[role] = root / path
+    return Discovery(layout.name, files, tuple(issues))
+
+
+def _by_sibling_folders(root: Path) -> Discovery:
+    """The generic rule: role folders sharing a parent, files matched by case id."""
+    groups: dict[Path, dict[str, Path]] = {}
+    for folder in _folders(root):
+        role = _role_of(folder.name)
+        if role is not None:
+            groups.setdefault(folder.parent, {}).setdefault(role, folder)
+    files: dict[CaseKey, dict[str, Path]] = {}
+    for parent, folders in groups.items():
+        split = "" if parent == root else parent.relative_to(root).as_posix()
+        for role, folder in folders.items():
+            for case_id, path in _ids(image_files(folder)).items():
+                files.setdefault((split, case_id), {})[role] = path
+    return Discovery(GENERIC, files)
+
+
+def _folders(root: Path) -> Iterable[Path]:
+    """Every non-hidden folder under ``root`` (including it), depth first."""
+    for folder, subfolders, _ in os.walk(root):
+        subfolders[:] = sorted(name for name in subfolders if not name.startswith("."))
+        yield Path(folder)
+
+
+def _role_of(folder_name: str) -> str | None:
+    """The role a folder's name announces, ignoring case, spaces, ``_`` and ``-``."""
+    key = "".join(char for char in folder_name.casefold() if char not in " _-")
+    return next((role for role, names in _ROLE_FOLDERS.items() if key in names), None)
+
+
+def _ids(paths: list[Path]) -> dict[str, Path]:
+    """Case id per file: the stem without the ending all stems of the folder share."""
+    stems = [image_stem(path) for path in paths]
+    cut = _shared_suffix_length(stems)
+    return {stem[: len(stem) - cut]: path for stem, path in zip(stems, paths, strict=True)}
+
+
+def _shared_suffix_length(stems: list[str]) -> int:
+    """Length of the longest common ending of ``stems`` that starts with a separator and
+    leaves every id non-empty; 0 for fewer than two stems."""
+    if len(stems) < 2:
+        return 0
+    shared = os.path.commonprefix([stem[::-1] for stem in stems])[::-1]
+    shortest = min(len(stem) for stem in stems)
+    for start, char in enumerate(shared):
+        if char in SEPARATORS and len(shared) - start < shortest:
+            return len(shared) - start
+    return 0

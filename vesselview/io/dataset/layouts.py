@@ -1,0 +1,113 @@
+"""Where the public retinal-vessel datasets keep their files: one table, no if-chains.
+
+Each `Layout` gives, per role, a regular expression for a file's path relative to the
+dataset root (``/``-separated, matched case-insensitively at the end of the path, so
+the root may be the dataset folder, its parent, or one split of it). The named group
+``id`` is the case id; the optional group ``split`` names the subset. A trailing
+``.gz`` is allowed on every file (STARE ships its images gzipped).
+
+The layouts reproduce the files as the datasets ship them:
+
+* DRIVE -- ``{training,test}/images/NN_{training,test}.tif`` (LZW TIFF),
+  ``1st_manual/NN_manual1.gif``, ``2nd_manual/NN_manual2.gif`` (test only, palette
+  GIFs), FOV ``mask/NN_{training,test}_mask.gif``.
+* STARE -- ``imNNNN.ppm``, labels ``imNNNN.ah.ppm`` (Hoover) and ``imNNNN.vk.ppm``
+  (Kouznetsova), in any folders, often gzipped; no FOV.
+* CHASE_DB1 -- one folder: ``Image_NN{L,R}.jpg``, ``Image_NN{L,R}_1stHO.png`` and
+  ``_2ndHO.png``; no FOV.
+* HRF -- ``images/NN_{h,g,dr}.jpg`` (``.JPG`` for ``dr``), ``manual1/NN_x.tif``,
+  FOV ``mask/NN_x_mask.tif`` (RGB).
+* FIVES -- ``{train,test}/Original/N_{A,D,G,N}.png``, ``Ground truth/N_x.png``; no FOV.
+* IOSTAR -- ``image/STAR NN_xxx.jpg``, ``GT/STAR NN_xxx_GT.tif``, FOV
+  ``mask/STAR NN_xxx_Mask.tif``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+
+@dataclasses.dataclass(frozen=True)
+class Layout:
+    """The file patterns of one dataset.
+
+    Attributes
+    ----------
+    name : str
+        Dataset name, e.g. ``"DRIVE"``.
+    fundus : str
+        Pattern of the photographs.
+    observers : tuple of str
+        Pattern of the reference of observer 1, 2, ...
+    fov : str or None
+        Pattern of the field-of-view masks; None when the dataset ships none.
+    """
+
+    name: str
+    fundus: str
+    observers: tuple[str, ...]
+    fov: str | None = None
+
+    def roles(self) -> dict[str, str]:
+        """Pattern per role: ``fundus``, ``fov``, ``observer1``, ``observer2``..."""
+        roles = {"fundus": self.fundus}
+        if self.fov is not None:
+            roles["fov"] = self.fov
+        for number, pattern in enumerate(self.observers, start=1):
+            roles[f"observer{number}"] = pattern
+        return roles
+
+
+_DRIVE_SPLIT = r"(?:(?P<split>training|test)/)?"
+_DRIVE_ID = r"(?P<id>\d{2})"
+_FIVES_SPLIT = r"(?:(?P<split>train|test)/)?"
+_FIVES_ID = r"(?P<id>\d+_[adgn])"
+_HRF_ID = r"(?P<id>\d{2}_(?:h|g|dr))"
+_IOSTAR_ID = r"(?P<id>star \d{2}_o[ds][cn])"
+_CHASE_ID = r"(?P<id>image_\d{2}[lr])"
+_STARE_ID = r"(?P<id>im\d{4})"
+
+#: The known datasets, tried in this order; the one matching most references wins.
+LAYOUTS: tuple[Layout, ...] = (
+    Layout(
+        "DRIVE",
+        fundus=_DRIVE_SPLIT + r"images/" + _DRIVE_ID + r"_(?:training|test)\.tif",
+        observers=(_DRIVE_SPLIT + r"1st_manual/" + _DRIVE_ID + r"_manual1\.gif",
+                   _DRIVE_SPLIT + r"2nd_manual/" + _DRIVE_ID + r"_manual2\.gif"),
+        fov=_DRIVE_SPLIT + r"mask/" + _DRIVE_ID + r"_(?:training|test)_mask\.gif",
+    ),
+    Layout(
+        "STARE",
+        fundus=_STARE_ID + r"\.ppm",
+        observers=(_STARE_ID + r"\.ah\.ppm", _STARE_ID + r"\.vk\.ppm"),
+    ),
+    Layout(
+        "CHASE_DB1",
+        fundus=_CHASE_ID + r"\.jpg",
+        observers=(_CHASE_ID + r"_1stho\.png", _CHASE_ID + r"_2ndho\.png"),
+    ),
+    Layout(
+        "HRF",
+        fundus=r"images/" + _HRF_ID + r"\.jpg",
+        observers=(r"manual1/" + _HRF_ID + r"\.tif",),
+        fov=r"mask/" + _HRF_ID + r"_mask\.tif",
+    ),
+    Layout(
+        "FIVES",
+        fundus=_FIVES_SPLIT + r"original/" + _FIVES_ID + r"\.png",
+        observers=(_FIVES_SPLIT + r"ground truth/" + _FIVES_ID + r"\.png",),
+    ),
+    Layout(
+        "IOSTAR",
+        fundus=r"image/" + _IOSTAR_ID + r"\.jpg",
+        observers=(r"gt/" + _IOSTAR_ID + r"_gt\.tif",),
+        fov=r"mask/" + _IOSTAR_ID + r"_mask\.tif",
+    ),
+)
+
+
+def compiled(pattern: str) -> re.Pattern[str]:
+    """A role pattern matched at the end of a relative path, on a folder boundary,
+    case-insensitively, with an optional ``.gz`` suffix."""
+    return re.compile(r"(?:^|/)" + pattern + r"(?:\.gz)?$", re.IGNORECASE)

@@ -1,0 +1,129 @@
+"""Match files to case ids by name, reporting what does not match or matches twice.
+
+The rule (also for predictions folders): a file belongs to case ``X`` when its stem
+(the name without ``.gz`` and without its last extension) is ``X`` or starts with
+``X`` followed by a separator (``_``, ``-``, ``.`` or a space), comparing without
+regard to letter case. So ``01_test-Soares.png``, ``01_Chaud_hard.jpg``, ``01.png``
+and ``01_test.png`` all belong to DRIVE case ``01``, and ``010.png`` does not.
+
+Nothing is guessed: a file whose stem fits several cases (and equals none of them) is
+ambiguous, and so are all files that fit the same case; both are reported and left
+out. Files that fit no case are reported as unmatched.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+SEPARATORS = "_-. "
+
+#: Extensions of files the loader can read (``.gz`` of any of them too).
+IMAGE_SUFFIXES = frozenset({
+    ".png", ".gif", ".tif", ".tiff", ".ppm", ".pgm", ".pbm", ".pnm", ".jpg", ".jpeg",
+    ".bmp", ".npy",
+})
+
+
+@dataclasses.dataclass(frozen=True)
+class FileIssue:
+    """A file left out of a dataset, and why.
+
+    Attributes
+    ----------
+    method : str
+        The predictions' method name, or the dataset role (e.g. ``"fundus"``).
+    path : Path
+        The file.
+    reason : str
+        What is wrong, in words, e.g. ``"fits cases 01 and 01_h"``.
+    """
+
+    method: str
+    path: Path
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.reason} ({self.method})"
+
+
+@dataclasses.dataclass(frozen=True)
+class Matching:
+    """Result of `match_files`: one file per matched case id, and the rest."""
+
+    files: dict[str, Path]
+    unmatched: tuple[FileIssue, ...]
+    ambiguous: tuple[FileIssue, ...]
+
+
+def image_stem(path: Path) -> str:
+    """The file name without ``.gz`` and without its last extension."""
+    name = path.name
+    if name.lower().endswith(".gz"):
+        name = name[:-3]
+    stem, _ = os.path.splitext(name)
+    return stem
+
+
+def is_image_file(path: Path) -> bool:
+    """True for a non-hidden file name with an image extension (optionally ``.gz``)."""
+    name = path.name.lower()
+    if name.startswith("."):
+        return False
+    return os.path.splitext(name.removesuffix(".gz"))[1] in IMAGE_SUFFIXES
+
+
+def image_files(folder: Path) -> list[Path]:
+    """The image files directly in ``folder``, sorted by name."""
+    return sorted(entry for entry in folder.iterdir() if entry.is_file() and is_image_file(entry))
+
+
+def _fitting_ids(stem: str, ids_by_key: dict[str, str]) -> list[str]:
+    """Case ids the stem fits: itself if it is one, else its prefixes ending before a
+    separator (a dictionary lookup per prefix, not a scan of every id)."""
+    key = stem.casefold()
+    if key in ids_by_key:
+        return [ids_by_key[key]]
+    return [ids_by_key[key[:end]] for end, char in enumerate(key)
+            if char in SEPARATORS and key[:end] in ids_by_key]
+
+
+def match_files(files: Iterable[Path], case_ids: Sequence[str], method: str) -> Matching:
+    """Give each case at most one of ``files`` by the rule of this module.
+
+    Parameters
+    ----------
+    files : iterable of Path
+        Candidate files, e.g. the images of a predictions folder.
+    case_ids : sequence of str
+        The dataset's case ids.
+    method : str
+        Name used in the reported issues.
+
+    Returns
+    -------
+    Matching
+    """
+    ids_by_key = {case_id.casefold(): case_id for case_id in case_ids}
+    by_case: dict[str, list[Path]] = {}
+    unmatched, ambiguous = [], []
+    for path in files:
+        fitting = _fitting_ids(image_stem(path), ids_by_key)
+        if not fitting:
+            unmatched.append(FileIssue(method, path, "its name fits no case id"))
+        elif len(fitting) > 1:
+            ambiguous.append(FileIssue(method, path, "its name fits cases "
+                                       + " and ".join(sorted(fitting))))
+        else:
+            by_case.setdefault(fitting[0], []).append(path)
+    matched = {}
+    for case_id, paths in by_case.items():
+        if len(paths) == 1:
+            matched[case_id] = paths[0]
+            continue
+        names = ", ".join(path.name for path in paths)
+        ambiguous.extend(FileIssue(method, path, f"case {case_id} has several files: {names}")
+                         for path in paths)
+    return Matching(matched, tuple(unmatched), tuple(ambiguous))
