@@ -9,6 +9,10 @@ place to import them from:
 - `roc_curve`, `pr_curve`, `f1_t_curve`, `operating_points`: curves of a probability map.
 - `rank_candidates`, `rank_agreement`: rankings by every metric and their agreement with an
   expected order or human scores (Kendall tau-b, Spearman, Pearson, Paglieroni's ΔR1/ΔR2).
+- `MethodScores`, `compare_methods`, `method_orders`: method comparison over cases (mean,
+  sd, median, bootstrap CI, paired Wilcoxon tests with Holm's p, orders across metrics).
+- `Grade`, `mean_scores`, `inter_grader`, `metric_agreement`, `calibrate`: agreement of
+  the metrics with graders' scores and of the graders with each other.
 - `equal_change_behaviour`, `severity_behaviour`, `metric_behaviour`: how metrics rank
   deformations of equal pixel change (the teaching table).
 """
@@ -28,6 +32,19 @@ from vesselview.research.curves import (
     pr_curve,
     roc_curve,
 )
+from vesselview.research.grading_agreement import (
+    Calibration,
+    Grade,
+    InterGrader,
+    calibrate,
+    icc_2_1,
+    inter_grader,
+    kendall_w,
+    mean_scores,
+    metric_agreement,
+    weighted_kappa,
+)
+from vesselview.research.method_orders import MethodOrders, method_orders
 from vesselview.research.ranking import (
     AGREEMENT_STATISTICS,
     RankAgreement,
@@ -37,20 +54,46 @@ from vesselview.research.ranking import (
     rank_candidates,
     standard_inconsistency,
 )
+from vesselview.research.statistics import (
+    Comparison,
+    MethodScores,
+    PairedComparison,
+    Summary,
+    compare_methods,
+    holm,
+    summarise_values,
+)
 from vesselview.research.sweep import Sweep, sweep
 
 __all__ = [
     "AGREEMENT_STATISTICS",
     "Behaviour",
+    "Calibration",
+    "Comparison",
     "Curve",
     "F1Curve",
+    "Grade",
+    "InterGrader",
+    "MethodOrders",
+    "MethodScores",
     "OperatingPoints",
+    "PairedComparison",
     "RankAgreement",
     "Ranking",
+    "Summary",
     "Sweep",
+    "calibrate",
+    "compare_methods",
     "equal_change_behaviour",
     "f1_t_curve",
+    "holm",
+    "icc_2_1",
+    "inter_grader",
+    "kendall_w",
     "mean_inconsistency",
+    "mean_scores",
+    "method_orders",
+    "metric_agreement",
     "metric_behaviour",
     "operating_points",
     "pr_curve",
@@ -59,5 +102,7 @@ __all__ = [
     "roc_curve",
     "severity_behaviour",
     "standard_inconsistency",
+    "summarise_values",
     "sweep",
+    "weighted_kappa",
 ]

@@ -1,0 +1,301 @@
+"""Compare segmentation methods on the same cases: summaries, paired tests, Holm's p.
+
+Conventions (``docs/metrics.md``, "Comparing methods"):
+
+* **Undefined values.** A ``nan`` metric value (undefined for that case) is left out;
+  ``n`` counts the values used. ``inf`` (a distance to an empty mask) is kept: the mean
+  is then ``inf``, the sd and the confidence interval ``nan`` (undefined).
+* **Summary.** Mean, sample standard deviation (``ddof=1``, ``nan`` for n < 2), median,
+  and a 95 % percentile bootstrap confidence interval of the mean: ``n_resamples``
+  resamples of the n values with replacement drawn from
+  ``numpy.random.default_rng(seed)`` in one vectorised call, the interval being the
+  2.5 and 97.5 % quantiles (numpy's linear rule) of the resampled means. A fresh
+  generator per summary makes every interval depend only on its values and the seed.
+  Hand-written (a few lines) rather than ``scipy.stats.bootstrap`` so that the draws
+  are the same with every supported scipy version; the tests check it against scipy.
+* **Paired test.** For methods a and b and one metric, the cases where both values are
+  defined and ``a - b`` is not ``nan`` are paired; ``scipy.stats.wilcoxon(a, b)`` with
+  its default options gives the statistic and two-sided p; ``median_diff`` is the
+  median of ``a - b`` (raw values, not oriented). Fewer than 2 pairs or all
+  differences zero: statistic and p are ``nan`` (undefined).
+* **Holm.** For one pair of methods the p-values over the metrics are corrected by
+  Holm's step-down method (Holm, Scand. J. Statist. 6, 1979) among the defined ones;
+  an undefined p stays undefined.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import warnings
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+from numpy.typing import ArrayLike
+from scipy import stats
+
+from vesselview.errors import InputError
+
+#: Name of the paired test in the output (``scipy.stats.wilcoxon``, default options).
+TEST_NAME = "wilcoxon"
+#: Default number of bootstrap resamples and seed.
+N_RESAMPLES = 9999
+SEED = 0
+
+CaseScores = Mapping[str, Mapping[str, float]]  # case id -> metric -> value
+
+
+@dataclasses.dataclass(frozen=True)
+class Summary:
+    """Summary of one method's values of one metric over the cases (``nan`` = undefined).
+
+    Attributes
+    ----------
+    mean, sd, median : float
+        ``sd`` with ``ddof=1``.
+    ci_low, ci_high : float
+        Percentile bootstrap confidence interval of the mean.
+    n : int
+        Values used (defined ones).
+    """
+
+    mean: float
+    sd: float
+    median: float
+    ci_low: float
+    ci_high: float
+    n: int
+
+
+@dataclasses.dataclass(frozen=True)
+class PairedComparison:
+    """Wilcoxon signed-rank test of methods ``a`` and ``b`` on one metric.
+
+    Attributes
+    ----------
+    metric, a, b : str
+    test : str
+        `TEST_NAME`.
+    statistic, p : float
+        As ``scipy.stats.wilcoxon`` returns them; ``nan`` when undefined.
+    p_holm : float
+        ``p`` corrected by Holm over the metrics of this pair of methods.
+    median_diff : float
+        Median of ``a - b`` over the paired cases.
+    n : int
+        Paired cases used.
+    """
+
+    metric: str
+    a: str
+    b: str
+    test: str
+    statistic: float
+    p: float
+    p_holm: float
+    median_diff: float
+    n: int
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class MethodScores:
+    """Every method's value of every metric on every case.
+
+    Attributes
+    ----------
+    methods, cases, metrics : tuple of str
+    values : ndarray of float64, shape (n_methods, n_cases, n_metrics)
+        ``nan`` where a value is undefined or a method lacks the case.
+    """
+
+    methods: tuple[str, ...]
+    cases: tuple[str, ...]
+    metrics: tuple[str, ...]
+    values: np.ndarray
+
+    @classmethod
+    def from_mapping(cls, scores: Mapping[str, CaseScores],
+                     metrics: Sequence[str] | None = None) -> MethodScores:
+        """Build from ``{method: {case id: {metric: value}}}``.
+
+        Parameters
+        ----------
+        scores : mapping
+            At least one method; cases are the union over the methods, in first-seen
+            order; a missing case or metric is ``nan``.
+        metrics : sequence of str, optional
+            Metrics to keep, in order (default: every metric seen, in first-seen order).
+
+        Raises
+        ------
+        InputError
+            When there is no method or no metric.
+        """
+        if not scores:
+            raise InputError("no method to compare", source="methods")
+        cases = tuple(dict.fromkeys(case for by_case in scores.values() for case in by_case))
+        seen = (key for by_case in scores.values() for row in by_case.values() for key in row)
+        keys = tuple(dict.fromkeys(seen)) if metrics is None else tuple(metrics)
+        if not keys:
+            raise InputError("no metric to compare", source="metrics")
+        values = np.full((len(scores), len(cases), len(keys)), np.nan)
+        for i, by_case in enumerate(scores.values()):
+            for j, case in enumerate(cases):
+                row = by_case.get(case, {})
+                values[i, j] = [row.get(key, np.nan) for key in keys]
+        return cls(tuple(scores), cases, keys, values)
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Comparison:
+    """Summaries and paired tests of several methods over the same cases.
+
+    Attributes
+    ----------
+    scores : MethodScores
+    summary : dict
+        ``summary[method][metric]`` is a `Summary`.
+    comparisons : tuple of PairedComparison
+        Every pair of methods (in the order given, a before b) and every metric.
+    """
+
+    scores: MethodScores
+    summary: dict[str, dict[str, Summary]]
+    comparisons: tuple[PairedComparison, ...]
+
+
+def summarise_values(values: ArrayLike, *, confidence: float = 0.95,
+                     n_resamples: int = N_RESAMPLES, seed: int = SEED) -> Summary:
+    """`Summary` of one metric's values (see the module docstring for the rules).
+
+    Parameters
+    ----------
+    values : array_like of float, shape (n,)
+        ``nan`` entries are left out.
+    confidence : float
+        Level of the bootstrap interval, in (0, 1).
+    n_resamples : int
+        Bootstrap resamples.
+    seed : int
+        Seed of the bootstrap generator.
+    """
+    x = np.asarray(values, dtype=np.float64).ravel()
+    x = x[~np.isnan(x)]
+    nan = float("nan")
+    if x.size == 0:
+        return Summary(nan, nan, nan, nan, nan, 0)
+    low, high = bootstrap_interval(x, confidence=confidence, n_resamples=n_resamples, seed=seed)
+    finite = bool(np.isfinite(x).all())
+    sd = float(np.std(x, ddof=1)) if x.size > 1 and finite else nan
+    return Summary(float(np.mean(x)), sd, float(np.median(x)), low, high, int(x.size))
+
+
+def bootstrap_interval(values: np.ndarray, *, confidence: float = 0.95,
+                       n_resamples: int = N_RESAMPLES, seed: int = SEED) -> tuple[float, float]:
+    """Percentile bootstrap confidence interval of the mean of ``values``.
+
+    Parameters
+    ----------
+    values : ndarray of float64, shape (n,)
+        No ``nan``.
+
+    Returns
+    -------
+    (float, float)
+        ``(nan, nan)`` for n < 2 or a non-finite value.
+    """
+    if values.size < 2 or not np.isfinite(values).all():
+        return float("nan"), float("nan")
+    rng = np.random.default_rng(seed)
+    means = values[rng.integers(0, values.size, size=(n_resamples, values.size))].mean(axis=1)
+    tail = (1 - confidence) / 2
+    low, high = np.quantile(means, [tail, 1 - tail])
+    return float(low), float(high)
+
+
+def paired_test(a: ArrayLike, b: ArrayLike) -> tuple[float, float, float, int]:
+    """Wilcoxon signed-rank test of paired values (module docstring for the rules).
+
+    Parameters
+    ----------
+    a, b : array_like of float, shape (n,)
+        Values of two methods on the same n cases; ``nan`` where undefined.
+
+    Returns
+    -------
+    statistic, p, median_diff : float
+        ``nan`` where undefined.
+    n : int
+        Pairs used.
+    """
+    x, y = np.asarray(a, np.float64), np.asarray(b, np.float64)
+    with np.errstate(invalid="ignore"):
+        difference = x - y
+    keep = ~np.isnan(difference)
+    x, y, difference = x[keep], y[keep], difference[keep]
+    nan = float("nan")
+    median = float(np.median(difference)) if difference.size else nan
+    if difference.size < 2 or not difference.any():
+        return nan, nan, median, int(difference.size)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # exact/normal choice notes
+        result = stats.wilcoxon(x, y)
+    return float(result.statistic), float(result.pvalue), median, int(difference.size)
+
+
+def holm(p_values: ArrayLike) -> np.ndarray:
+    """Holm's step-down correction of ``p_values`` (``nan`` entries kept, not counted).
+
+    The m defined p-values sorted ascending, p(1) <= ... <= p(m), become
+    max over j <= i of min(1, (m - j + 1) p(j)), written here because scipy only
+    has Benjamini-Hochberg (``false_discovery_control``).
+
+    Parameters
+    ----------
+    p_values : array_like of float, shape (k,)
+
+    Returns
+    -------
+    ndarray of float64, shape (k,)
+    """
+    p = np.asarray(p_values, dtype=np.float64)
+    adjusted = np.full(p.shape, np.nan)
+    defined = np.flatnonzero(~np.isnan(p))
+    order = defined[np.argsort(p[defined], kind="stable")]
+    factors = np.arange(order.size, 0, -1)
+    adjusted[order] = np.maximum.accumulate(np.minimum(1.0, factors * p[order]))
+    return adjusted
+
+
+def compare_methods(scores: MethodScores, *, confidence: float = 0.95,
+                    n_resamples: int = N_RESAMPLES, seed: int = SEED) -> Comparison:
+    """Summaries per method and metric and paired tests per pair of methods and metric.
+
+    Parameters
+    ----------
+    scores : MethodScores
+    confidence, n_resamples, seed
+        Of the bootstrap intervals (`summarise_values`).
+
+    Returns
+    -------
+    Comparison
+    """
+    summary = {
+        method: {metric: summarise_values(scores.values[i, :, k], confidence=confidence,
+                                          n_resamples=n_resamples, seed=seed)
+                 for k, metric in enumerate(scores.metrics)}
+        for i, method in enumerate(scores.methods)
+    }
+    comparisons: list[PairedComparison] = []
+    for i, j in itertools.combinations(range(len(scores.methods)), 2):
+        tests = [paired_test(scores.values[i, :, k], scores.values[j, :, k])
+                 for k in range(len(scores.metrics))]
+        corrected = holm([p for _, p, _, _ in tests])
+        comparisons += [
+            PairedComparison(metric, scores.methods[i], scores.methods[j], TEST_NAME,
+                             statistic, p, float(p_holm), median_diff, n)
+            for metric, (statistic, p, median_diff, n), p_holm
+            in zip(scores.metrics, tests, corrected)
+        ]
+    return Comparison(scores, summary, tuple(comparisons))
