@@ -1,0 +1,99 @@
+"""Read graders' scores: the grading export CSV (``id, method, grader, score, notes``).
+
+One row per grader and subject (a case id and a method; the method cell may be empty
+when a single set of segmentations was graded). Everything is checked before any
+statistics run, and an error names the file, the line and the column: missing or
+unknown columns, an empty id, grader or score, a score that is not a finite number,
+and a grader scoring the same subject twice.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+
+from vesselview.errors import InputError
+from vesselview.research.grading_agreement import Grade
+
+#: Columns of the grades CSV, in order (the grading export's).
+GRADES_COLUMNS: tuple[str, ...] = ("id", "method", "grader", "score", "notes")
+_REQUIRED = ("id", "grader", "score")
+
+
+def read_grades(path: str) -> list[Grade]:
+    """Read and check a grades CSV.
+
+    Parameters
+    ----------
+    path : str
+        UTF-8 CSV (a byte-order mark is allowed) with the header `GRADES_COLUMNS`.
+
+    Returns
+    -------
+    list of Grade
+        In file order.
+
+    Raises
+    ------
+    InputError
+        Naming the file, line and column of the first problem.
+    """
+    try:
+        with open(path, newline="", encoding="utf-8-sig") as stream:
+            reader = csv.reader(stream)
+            header = [name.strip() for name in next(reader, [])]
+            _check_header(path, header)
+            rows = [(reader.line_num, row) for row in reader if any(c.strip() for c in row)]
+            grades = [(line, _grade(path, line, header, row)) for line, row in rows]
+    except FileNotFoundError:
+        raise InputError(f"{path}: grades file not found; check the path", source=path) from None
+    except (OSError, UnicodeDecodeError, csv.Error) as error:
+        raise InputError(f"{path}: cannot read the grades ({error})", source=path) from None
+    if not grades:
+        raise InputError(f"{path}: the grades file has no rows", source=path)
+    _check_unique(path, grades)
+    return [grade for _, grade in grades]
+
+
+def _check_header(path: str, header: list[str]) -> None:
+    """Require exactly the grading export's columns, in any order."""
+    missing = [name for name in GRADES_COLUMNS if name not in header]
+    unknown = [name for name in header if name not in GRADES_COLUMNS]
+    if missing or unknown or len(set(header)) != len(header):
+        problem = (f"missing column {', '.join(missing)}" if missing else
+                   f"unknown column {', '.join(map(repr, unknown))}" if unknown else
+                   "a column appears twice")
+        raise InputError(f"{path} line 1: {problem}; the header of a grades file is "
+                         f"{', '.join(GRADES_COLUMNS)} (the grading export)", source=path)
+
+
+def _grade(path: str, line: int, header: list[str], cells: list[str]) -> Grade:
+    """One checked `Grade` from the cells of one row."""
+    if len(cells) != len(header):
+        raise InputError(f"{path} line {line}: {len(cells)} cells for {len(header)} "
+                         "columns (quote a cell that contains a comma)", source=path)
+    row = {column: cell.strip() for column, cell in zip(header, cells)}
+    for column in _REQUIRED:
+        if not row[column]:
+            raise InputError(f"{path} line {line}, column {column}: the cell is empty",
+                             source=path)
+    try:
+        score = float(row["score"])
+    except ValueError:
+        score = math.nan
+    if not math.isfinite(score):
+        raise InputError(f"{path} line {line}, column score: {row['score']!r} is not a "
+                         "finite number", source=path)
+    return Grade(row["id"], row["method"], row["grader"], score, row["notes"])
+
+
+def _check_unique(path: str, grades: list[tuple[int, Grade]]) -> None:
+    """A grader scores each subject once."""
+    seen: dict[tuple[str, str, str], int] = {}
+    for line, grade in grades:
+        key = (grade.id, grade.method, grade.grader)
+        if key in seen:
+            raise InputError(f"{path} line {line}: grader {grade.grader!r} already scored id "
+                             f"{grade.id!r} method {grade.method!r} on line {seen[key]}; "
+                             "keep one of the two rows", source=path)
+        seen[key] = line

@@ -1,0 +1,164 @@
+"""Write a method comparison as JSON, or as CSV / Markdown / LaTeX tables for a paper.
+
+JSON (numbers encoded as in `vesselview.io.writers`: ``null`` for undefined,
+``"inf"``)::
+
+    {"vesselview": version, "params": {...},
+     "summary": {method: {metric: {"mean", "sd", "median", "ci_low", "ci_high", "n"}}},
+     "comparisons": [{"metric", "a", "b", "test", "statistic", "p", "p_holm",
+                      "median_diff"}],
+     "rank_agreement": {"mean_rank": {metric: {method: rank}}, "n": {metric: cases},
+                        "winners": {metric: [method]},
+                        "kendall_tau_b": {metric: {metric: tau}},
+                        "consensus_tau_b": {metric: tau}}}
+
+Tables (one row per metric, one column per method): a cell reads
+``mean ± sd [ci_low, ci_high]``; the best method of a metric by its mean (the largest,
+or the smallest for a dissimilarity) is in bold, with ``*`` when its Holm-corrected
+Wilcoxon p against every other method is below `ALPHA`. CSV has this table only
+(the best method in a ``best`` column); Markdown and LaTeX add the pairwise tests
+(``*`` p_holm < 0.05, ``**`` < 0.01, ``***`` < 0.001) and the methods' orders.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+import numpy as np
+
+from vesselview._version import __version__
+from vesselview.engine.params import Params
+from vesselview.io.text_tables import Bold, number, write_text_table
+from vesselview.io.writers import encode_number
+from vesselview.research.method_orders import MethodOrders
+from vesselview.research.ranking import oriented
+from vesselview.research.statistics import Comparison, PairedComparison, Summary
+
+#: Output formats of a comparison.
+COMPARISON_FORMATS: tuple[str, ...] = ("json", "csv", "markdown", "latex")
+#: Significance level of the marks in the tables.
+ALPHA = 0.05
+#: Keys of a summary entry and of a comparison entry in the JSON, in order.
+SUMMARY_FIELDS: tuple[str, ...] = ("mean", "sd", "median", "ci_low", "ci_high", "n")
+COMPARISON_FIELDS: tuple[str, ...] = (
+    "metric", "a", "b", "test", "statistic", "p", "p_holm", "median_diff")
+
+
+def comparison_document(comparison: Comparison, orders: MethodOrders,
+                        params: Params) -> dict[str, Any]:
+    """The JSON-safe comparison document (module docstring)."""
+    metrics = orders.metrics
+    return {
+        "vesselview": __version__,
+        "params": params.to_dict(),
+        "summary": {method: {metric: _summary_entry(summary) for metric, summary in row.items()}
+                    for method, row in comparison.summary.items()},
+        "comparisons": [{field: _encoded(getattr(test, field)) for field in COMPARISON_FIELDS}
+                        for test in comparison.comparisons],
+        "rank_agreement": {
+            "mean_rank": {metric: dict(zip(orders.methods, map(encode_number, ranks)))
+                          for metric, ranks in zip(metrics, orders.mean_rank)},
+            "n": dict(zip(metrics, map(int, orders.n))),
+            "winners": {metric: list(w) for metric, w in zip(metrics, orders.winners)},
+            "kendall_tau_b": {metric: dict(zip(metrics, map(encode_number, row)))
+                              for metric, row in zip(metrics, orders.kendall_tau_b)},
+            "consensus_tau_b": dict(zip(metrics, map(encode_number, orders.consensus_tau_b))),
+        },
+    }
+
+
+def write_comparison(comparison: Comparison, orders: MethodOrders, params: Params,
+                     stream: TextIO, output_format: str) -> None:
+    """Write ``comparison`` in ``output_format`` (one of `COMPARISON_FORMATS`)."""
+    if output_format == "json":
+        json.dump(comparison_document(comparison, orders, params), stream, indent=2,
+                  allow_nan=False)
+        stream.write("\n")
+        return
+    caption = (f"Mean ± sd [95 % bootstrap CI] over the cases; bold: best mean; * Holm-"
+               f"corrected Wilcoxon p < {ALPHA} against every other method "
+               f"(vesselview {__version__}).")
+    write_text_table(*summary_table(comparison, with_best_column=output_format == "csv"),
+                     stream, output_format, caption=caption)
+    if output_format == "csv":
+        return
+    write_text_table(*tests_table(comparison.comparisons), stream, output_format,
+                     caption="Paired Wilcoxon signed-rank tests (a - b), Holm over the "
+                             "metrics of each pair: * p < 0.05, ** < 0.01, *** < 0.001.")
+    write_text_table(*orders_table(orders), stream, output_format,
+                     caption="Mean rank of each method per case (1 = best) and Kendall's "
+                             "tau-b of each metric's order with the consensus order.")
+
+
+def summary_table(comparison: Comparison, *, with_best_column: bool = False
+                  ) -> tuple[list[str], list[list[str]]]:
+    """Header and rows of the paper table: metric, one formatted cell per method."""
+    methods = list(comparison.summary)
+    header = ["metric", *methods, *(["best"] if with_best_column else [])]
+    rows = []
+    for metric in comparison.scores.metrics:
+        summaries = [comparison.summary[m][metric] for m in methods]
+        best = _best(metric, methods, summaries)
+        marked = best is not None and _significantly_best(comparison.comparisons, metric, best)
+        cells = [_summary_cell(s, m == best, marked) for m, s in zip(methods, summaries)]
+        rows.append([metric, *cells, *([best or ""] if with_best_column else [])])
+    return header, rows
+
+
+def tests_table(tests: Sequence[PairedComparison]) -> tuple[list[str], list[list[str]]]:
+    """Header and rows of the pairwise tests: one row per metric and pair of methods."""
+    header = ["metric", "a", "b", "n", "median diff", "W", "p", "p Holm"]
+    rows = [[t.metric, t.a, t.b, str(t.n), number(t.median_diff), number(t.statistic),
+             number(t.p, 2), number(t.p_holm, 2) + _stars(t.p_holm)] for t in tests]
+    return header, rows
+
+
+def orders_table(orders: MethodOrders) -> tuple[list[str], list[list[str]]]:
+    """Header and rows of the methods' orders: mean ranks, winners, tau-b with consensus."""
+    header = ["metric", *orders.methods, "winner", "tau-b vs consensus"]
+    rows = [[metric, *(number(r) for r in ranks), ", ".join(winners), number(tau, 2)]
+            for metric, ranks, winners, tau in zip(orders.metrics, orders.mean_rank,
+                                                   orders.winners, orders.consensus_tau_b)]
+    return header, rows
+
+
+def _summary_entry(summary: Summary) -> dict[str, Any]:
+    """One ``{"mean", "sd", "median", "ci_low", "ci_high", "n"}`` entry."""
+    values = dataclasses.asdict(summary)
+    return {field: encode_number(values[field]) for field in SUMMARY_FIELDS}
+
+
+def _encoded(value: Any) -> Any:
+    """A JSON-safe field: numbers encoded, text kept."""
+    return value if isinstance(value, str) else encode_number(value)
+
+
+def _best(metric: str, methods: list[str], summaries: list[Summary]) -> str | None:
+    """The method with the best mean (oriented), or None when a mean is undefined or tied."""
+    means = oriented(metric, [s.mean for s in summaries])
+    if np.isnan(means).any() or np.sum(means == means.max()) > 1:
+        return None
+    return methods[int(np.argmax(means))]
+
+
+def _significantly_best(tests: Sequence[PairedComparison], metric: str, best: str) -> bool:
+    """Holm p < `ALPHA` in every test of ``metric`` involving ``best``."""
+    involved = [t.p_holm for t in tests if t.metric == metric and best in (t.a, t.b)]
+    return bool(involved) and all(p < ALPHA for p in involved)
+
+
+def _summary_cell(summary: Summary, best: bool, marked: bool) -> str:
+    """``mean ± sd [low, high]`` (bold when best, ``*`` when significantly best)."""
+    text = (f"{number(summary.mean)} ± {number(summary.sd, 2)} "
+            f"[{number(summary.ci_low)}, {number(summary.ci_high)}]")
+    if not best:
+        return text
+    return Bold(text + ("*" if marked else ""))
+
+
+def _stars(p: float) -> str:
+    """Significance stars of a corrected p-value."""
+    return "***" if p < 0.001 else "**" if p < 0.01 else "*" if p < ALPHA else ""

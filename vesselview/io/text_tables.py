@@ -1,0 +1,114 @@
+"""Render small tables of text cells as CSV, Markdown (GitHub pipes) or LaTeX (booktabs).
+
+Cells are plain text; the renderers escape what their format needs (``|`` in
+Markdown; ``\\ _ % & # $ { } ~ ^`` in LaTeX). Bold cells are given as `Bold`, so each
+format marks them its own way (``**x**``, ``\\textbf{x}``; unmarked in CSV).
+Numbers are formatted once by `number` so every format shows the same digits.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import re
+from collections.abc import Sequence
+from typing import TextIO
+
+#: Formats `write_text_table` accepts.
+TABLE_FORMATS: tuple[str, ...] = ("csv", "markdown", "latex")
+_LATEX_SPECIAL = re.compile(r"([\\_%&#${}~^])")
+_LATEX_REPLACEMENT = {"\\": r"\textbackslash{}", "~": r"\textasciitilde{}",
+                      "^": r"\textasciicircum{}"}
+
+
+class Bold(str):
+    """A cell to show in bold (Markdown, LaTeX)."""
+
+
+def number(value: float, digits: int = 3) -> str:
+    """``value`` with ``digits`` significant digits; ``–`` for nan, ``inf``/``-inf``.
+
+    Examples
+    --------
+    >>> number(0.81234), number(23.456), number(float("nan")), number(float("inf"))
+    ('0.812', '23.5', '–', 'inf')
+    """
+    if math.isnan(value):
+        return "–"
+    if math.isinf(value):
+        return "inf" if value > 0 else "-inf"
+    return f"{value:.{digits}g}"
+
+
+def write_text_table(header: Sequence[str], rows: Sequence[Sequence[str]], stream: TextIO,
+                     table_format: str, *, caption: str = "") -> None:
+    """Write one table.
+
+    Parameters
+    ----------
+    header : sequence of str
+    rows : sequence of sequence of str
+        Each as long as ``header``; `Bold` cells are emphasised.
+    stream : text stream
+    table_format : {"csv", "markdown", "latex"}
+    caption : str
+        Markdown: a line before the table; LaTeX: ``\\caption``; CSV: ignored.
+    """
+    if table_format == "csv":
+        csv.writer(stream, lineterminator="\n").writerows([list(header), *map(list, rows)])
+    elif table_format == "markdown":
+        _markdown(header, rows, stream, caption)
+    elif table_format == "latex":
+        _latex(header, rows, stream, caption)
+    else:
+        raise ValueError(f"unknown table format {table_format!r}; use one of {TABLE_FORMATS}")
+
+
+def _markdown(header: Sequence[str], rows: Sequence[Sequence[str]], stream: TextIO,
+              caption: str) -> None:
+    """GitHub-flavoured Markdown pipe table, first column left, others right-aligned."""
+    if caption:
+        stream.write(f"{caption}\n\n")
+    stream.write(_markdown_row(header))
+    stream.write("|" + "|".join([":---", *["---:"] * (len(header) - 1)]) + "|\n")
+    for row in rows:
+        stream.write(_markdown_row(row))
+    stream.write("\n")
+
+
+def _markdown_row(cells: Sequence[str]) -> str:
+    """One ``| a | b |`` line."""
+    text = [(f"**{cell}**" if isinstance(cell, Bold) else cell).replace("|", r"\|")
+            for cell in cells]
+    return "| " + " | ".join(text) + " |\n"
+
+
+def _latex(header: Sequence[str], rows: Sequence[Sequence[str]], stream: TextIO,
+           caption: str) -> None:
+    """A ``table`` with a booktabs ``tabular`` (needs ``\\usepackage{booktabs}``)."""
+    stream.write("\\begin{table}\n\\centering\n")
+    if caption:
+        stream.write(f"\\caption{{{latex_escape(caption)}}}\n")
+    stream.write(f"\\begin{{tabular}}{{l{'r' * (len(header) - 1)}}}\n\\toprule\n")
+    stream.write(_latex_row(header) + "\\midrule\n")
+    for row in rows:
+        stream.write(_latex_row(row))
+    stream.write("\\bottomrule\n\\end{tabular}\n\\end{table}\n\n")
+
+
+def _latex_row(cells: Sequence[str]) -> str:
+    """One ``a & b \\\\`` line, ``±`` as ``$\\pm$``."""
+    text = [latex_escape(cell).replace("±", r"$\pm$").replace("–", "--") for cell in cells]
+    text = [f"\\textbf{{{t}}}" if isinstance(c, Bold) else t for c, t in zip(cells, text)]
+    return " & ".join(text) + " \\\\\n"
+
+
+def latex_escape(text: str) -> str:
+    """``text`` with LaTeX's special characters escaped.
+
+    Examples
+    --------
+    >>> latex_escape("f1_t 5% a&b")
+    'f1\\\\_t 5\\\\% a\\\\&b'
+    """
+    return _LATEX_SPECIAL.sub(lambda m: _LATEX_REPLACEMENT.get(m[1], "\\" + m[1]), text)
