@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from vesselview.research.grading_agreement import (
-    Grade,
+    GraderScore,
     calibrate,
     grader_table,
     icc_2_1,
@@ -86,13 +86,13 @@ def test_kendall_w_on_hand_worked_orders() -> None:
     assert math.isnan(kendall_w([[5, 5], [5, 5]]))
 
 
-def _grades(table: list[list[float]], graders: str = "XYZW") -> list[Grade]:
-    return [Grade(f"{i:02d}", "m", graders[j], score)
+def _grades(table: list[list[float]], graders: str = "XYZW") -> list[GraderScore]:
+    return [GraderScore(f"{i:02d}", "m", graders[j], score)
             for i, row in enumerate(table) for j, score in enumerate(row)]
 
 
 def test_inter_grader_uses_subjects_every_grader_scored() -> None:
-    grades = [*_grades(SHROUT_FLEISS), Grade("99", "m", "X", 3.0)]
+    grades = [*_grades(SHROUT_FLEISS), GraderScore("99", "m", "X", 3.0)]
     agreement = inter_grader(grades)
     assert agreement.graders == tuple("XYZW") and agreement.n == 6
     assert round(agreement.icc_2_1, 2) == 0.29
@@ -104,7 +104,7 @@ def test_inter_grader_uses_subjects_every_grader_scored() -> None:
 
 
 def test_grader_table_and_mean_scores() -> None:
-    grades = [Grade("1", "a", "X", 4), Grade("1", "a", "Y", 6), Grade("2", "a", "X", 1)]
+    grades = [GraderScore("1", "a", "X", 4), GraderScore("1", "a", "Y", 6), GraderScore("2", "a", "X", 1)]
     assert mean_scores(grades) == {("1", "a"): 5.0, ("2", "a"): 1.0}
     graders, table = grader_table(grades)
     assert graders == ("X", "Y") and table.tolist() == [[4, 6]]
@@ -113,7 +113,7 @@ def test_grader_table_and_mean_scores() -> None:
 
 def test_metric_agreement_reproduces_the_cal_paper_table_iv_from_grades() -> None:
     # two graders whose mean is the paper's mean human score
-    grades = [Grade(f"{i}", "m", g, h + d) for i, h in enumerate(HUMAN)
+    grades = [GraderScore(f"{i}", "m", g, h + d) for i, h in enumerate(HUMAN)
               for g, d in (("X", 0.05), ("Y", -0.05))]
     values = {(f"{i}", "m"): {"cal": c} for i, c in enumerate(CAL)}
     row = metric_agreement(values, mean_scores(grades), ["cal", "dice"])["cal"]

@@ -41,7 +41,7 @@ def agreement_entry(row: Agreement) -> dict[str, Any]:
     """One metric's ``{"kendall_tau_b", "spearman", "pearson", "delta_r1", "delta_r2", "n"}``."""
     values = (row.kendall_tau_b, row.spearman, row.pearson, row.mean_inconsistency,
               row.standard_inconsistency, row.n)
-    return dict(zip(AGREEMENT_FIELDS, map(encode_number, values)))
+    return dict(zip(AGREEMENT_FIELDS, map(encode_number, values), strict=True))
 
 
 def agreement_document(agreement: RankAgreement, inter: InterGrader, params: Params, *,

@@ -13,14 +13,14 @@ import csv
 import math
 
 from vesselview.errors import InputError
-from vesselview.research.grading_agreement import Grade
+from vesselview.research.grading_agreement import GraderScore
 
 #: Columns of the grades CSV, in order (the grading export's).
 GRADES_COLUMNS: tuple[str, ...] = ("id", "method", "grader", "score", "notes")
 _REQUIRED = ("id", "grader", "score")
 
 
-def read_grades(path: str) -> list[Grade]:
+def read_grades(path: str) -> list[GraderScore]:
     """Read and check a grades CSV.
 
     Parameters
@@ -30,7 +30,7 @@ def read_grades(path: str) -> list[Grade]:
 
     Returns
     -------
-    list of Grade
+    list of GraderScore
         In file order.
 
     Raises
@@ -67,12 +67,12 @@ def _check_header(path: str, header: list[str]) -> None:
                          f"{', '.join(GRADES_COLUMNS)} (the grading export)", source=path)
 
 
-def _grade(path: str, line: int, header: list[str], cells: list[str]) -> Grade:
-    """One checked `Grade` from the cells of one row."""
+def _grade(path: str, line: int, header: list[str], cells: list[str]) -> GraderScore:
+    """One checked `GraderScore` from the cells of one row."""
     if len(cells) != len(header):
         raise InputError(f"{path} line {line}: {len(cells)} cells for {len(header)} "
                          "columns (quote a cell that contains a comma)", source=path)
-    row = {column: cell.strip() for column, cell in zip(header, cells)}
+    row = {column: cell.strip() for column, cell in zip(header, cells, strict=True)}
     for column in _REQUIRED:
         if not row[column]:
             raise InputError(f"{path} line {line}, column {column}: the cell is empty",
@@ -84,10 +84,10 @@ def _grade(path: str, line: int, header: list[str], cells: list[str]) -> Grade:
     if not math.isfinite(score):
         raise InputError(f"{path} line {line}, column score: {row['score']!r} is not a "
                          "finite number", source=path)
-    return Grade(row["id"], row["method"], row["grader"], score, row["notes"])
+    return GraderScore(row["id"], row["method"], row["grader"], score, row["notes"])
 
 
-def _check_unique(path: str, grades: list[tuple[int, Grade]]) -> None:
+def _check_unique(path: str, grades: list[tuple[int, GraderScore]]) -> None:
     """A grader scores each subject once."""
     seen: dict[tuple[str, str, str], int] = {}
     for line, grade in grades:

@@ -50,7 +50,6 @@ COMPARISON_FIELDS: tuple[str, ...] = (
 def comparison_document(comparison: Comparison, orders: MethodOrders,
                         params: Params) -> dict[str, Any]:
     """The JSON-safe comparison document (module docstring)."""
-    metrics = orders.metrics
     return {
         "vesselview": __version__,
         "params": params.to_dict(),
@@ -58,15 +57,7 @@ def comparison_document(comparison: Comparison, orders: MethodOrders,
                     for method, row in comparison.summary.items()},
         "comparisons": [{field: _encoded(getattr(test, field)) for field in COMPARISON_FIELDS}
                         for test in comparison.comparisons],
-        "rank_agreement": {
-            "mean_rank": {metric: dict(zip(orders.methods, map(encode_number, ranks)))
-                          for metric, ranks in zip(metrics, orders.mean_rank)},
-            "n": dict(zip(metrics, map(int, orders.n))),
-            "winners": {metric: list(w) for metric, w in zip(metrics, orders.winners)},
-            "kendall_tau_b": {metric: dict(zip(metrics, map(encode_number, row)))
-                              for metric, row in zip(metrics, orders.kendall_tau_b)},
-            "consensus_tau_b": dict(zip(metrics, map(encode_number, orders.consensus_tau_b))),
-        },
+        "rank_agreement": _orders_entry(orders),
     }
 
 
@@ -103,7 +94,8 @@ def summary_table(comparison: Comparison, *, with_best_column: bool = False
         summaries = [comparison.summary[m][metric] for m in methods]
         best = _best(metric, methods, summaries)
         marked = best is not None and _significantly_best(comparison.comparisons, metric, best)
-        cells = [_summary_cell(s, m == best, marked) for m, s in zip(methods, summaries)]
+        cells = [_summary_cell(s, m == best, marked)
+                 for m, s in zip(methods, summaries, strict=True)]
         rows.append([metric, *cells, *([best or ""] if with_best_column else [])])
     return header, rows
 
@@ -119,10 +111,29 @@ def tests_table(tests: Sequence[PairedComparison]) -> tuple[list[str], list[list
 def orders_table(orders: MethodOrders) -> tuple[list[str], list[list[str]]]:
     """Header and rows of the methods' orders: mean ranks, winners, tau-b with consensus."""
     header = ["metric", *orders.methods, "winner", "tau-b vs consensus"]
+    columns = zip(orders.metrics, orders.mean_rank, orders.winners, orders.consensus_tau_b,
+                  strict=True)
     rows = [[metric, *(number(r) for r in ranks), ", ".join(winners), number(tau, 2)]
-            for metric, ranks, winners, tau in zip(orders.metrics, orders.mean_rank,
-                                                   orders.winners, orders.consensus_tau_b)]
+            for metric, ranks, winners, tau in columns]
     return header, rows
+
+
+def _orders_entry(orders: MethodOrders) -> dict[str, Any]:
+    """The ``rank_agreement`` entry: mean ranks, cases, winners, tau-b matrix, consensus."""
+
+    def by_metric(values: Any) -> dict[str, Any]:
+        return dict(zip(orders.metrics, values, strict=True))
+
+    def encoded(names: Sequence[str], values: np.ndarray) -> dict[str, Any]:
+        return dict(zip(names, map(encode_number, values), strict=True))
+
+    return {
+        "mean_rank": by_metric(encoded(orders.methods, row) for row in orders.mean_rank),
+        "n": by_metric(map(int, orders.n)),
+        "winners": by_metric(list(w) for w in orders.winners),
+        "kendall_tau_b": by_metric(encoded(orders.metrics, row) for row in orders.kendall_tau_b),
+        "consensus_tau_b": encoded(orders.metrics, orders.consensus_tau_b),
+    }
 
 
 def _summary_entry(summary: Summary) -> dict[str, Any]:
@@ -137,11 +148,11 @@ def _encoded(value: Any) -> Any:
 
 
 def _best(metric: str, methods: list[str], summaries: list[Summary]) -> str | None:
-    """The method with the best mean (oriented), or None when a mean is undefined or tied."""
+    """The method with the best defined mean (oriented); None when none or a tie."""
     means = oriented(metric, [s.mean for s in summaries])
-    if np.isnan(means).any() or np.sum(means == means.max()) > 1:
+    if np.isnan(means).all() or np.sum(means == np.nanmax(means)) > 1:
         return None
-    return methods[int(np.argmax(means))]
+    return methods[int(np.nanargmax(means))]
 
 
 def _significantly_best(tests: Sequence[PairedComparison], metric: str, best: str) -> bool:
@@ -154,9 +165,7 @@ def _summary_cell(summary: Summary, best: bool, marked: bool) -> str:
     """``mean ± sd [low, high]`` (bold when best, ``*`` when significantly best)."""
     text = (f"{number(summary.mean)} ± {number(summary.sd, 2)} "
             f"[{number(summary.ci_low)}, {number(summary.ci_high)}]")
-    if not best:
-        return text
-    return Bold(text + ("*" if marked else ""))
+    return Bold(text, "*" if marked else "") if best else text
 
 
 def _stars(p: float) -> str:

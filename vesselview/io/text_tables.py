@@ -1,8 +1,9 @@
 """Render small tables of text cells as CSV, Markdown (GitHub pipes) or LaTeX (booktabs).
 
-Cells are plain text; the renderers escape what their format needs (``|`` in
-Markdown; ``\\ _ % & # $ { } ~ ^`` in LaTeX). Bold cells are given as `Bold`, so each
-format marks them its own way (``**x**``, ``\\textbf{x}``; unmarked in CSV).
+Cells are plain text; the renderers escape what their format needs (``|`` and ``*`` in
+Markdown; ``\\ _ % & # $ { } ~ ^ < >`` and ``±`` in LaTeX). Bold cells are given as
+`Bold`, so each format marks them its own way (``**x**``, ``\\textbf{x}``; unmarked in
+CSV), with an optional mark after them (``*``; a superscript in LaTeX).
 Numbers are formatted once by `number` so every format shows the same digits.
 """
 
@@ -16,13 +17,29 @@ from typing import TextIO
 
 #: Formats `write_text_table` accepts.
 TABLE_FORMATS: tuple[str, ...] = ("csv", "markdown", "latex")
-_LATEX_SPECIAL = re.compile(r"([\\_%&#${}~^])")
+_LATEX_SPECIAL = re.compile(r"([\\_%&#${}~^<>±–])")
 _LATEX_REPLACEMENT = {"\\": r"\textbackslash{}", "~": r"\textasciitilde{}",
-                      "^": r"\textasciicircum{}"}
+                      "^": r"\textasciicircum{}", "<": "$<$", ">": "$>$", "±": r"$\pm$",
+                      "–": "--"}
 
 
 class Bold(str):
-    """A cell to show in bold (Markdown, LaTeX)."""
+    """A cell to show in bold (Markdown, LaTeX), optionally followed by a plain ``mark``.
+
+    Examples
+    --------
+    >>> cell = Bold("0.81", mark="*")
+    >>> str(cell), cell.text, cell.mark
+    ('0.81*', '0.81', '*')
+    """
+
+    text: str
+    mark: str
+
+    def __new__(cls, text: str, mark: str = "") -> Bold:
+        cell = super().__new__(cls, text + mark)
+        cell.text, cell.mark = text, mark
+        return cell
 
 
 def number(value: float, digits: int = 3) -> str:
@@ -78,9 +95,14 @@ def _markdown(header: Sequence[str], rows: Sequence[Sequence[str]], stream: Text
 
 def _markdown_row(cells: Sequence[str]) -> str:
     """One ``| a | b |`` line."""
-    text = [(f"**{cell}**" if isinstance(cell, Bold) else cell).replace("|", r"\|")
-            for cell in cells]
+    text = [f"**{_markdown_escape(cell.text)}**{_markdown_escape(cell.mark)}"
+            if isinstance(cell, Bold) else _markdown_escape(cell) for cell in cells]
     return "| " + " | ".join(text) + " |\n"
+
+
+def _markdown_escape(text: str) -> str:
+    """``|`` and ``*`` escaped, so cells neither split nor turn italic."""
+    return text.replace("|", r"\|").replace("*", r"\*")
 
 
 def _latex(header: Sequence[str], rows: Sequence[Sequence[str]], stream: TextIO,
@@ -97,14 +119,14 @@ def _latex(header: Sequence[str], rows: Sequence[Sequence[str]], stream: TextIO,
 
 
 def _latex_row(cells: Sequence[str]) -> str:
-    """One ``a & b \\\\`` line, ``±`` as ``$\\pm$``."""
-    text = [latex_escape(cell).replace("±", r"$\pm$").replace("–", "--") for cell in cells]
-    text = [f"\\textbf{{{t}}}" if isinstance(c, Bold) else t for c, t in zip(cells, text)]
+    """One ``a & b \\\\`` line; a `Bold` cell's mark as a superscript."""
+    text = [f"\\textbf{{{latex_escape(c.text)}}}" + (f"$^{{{c.mark}}}$" if c.mark else "")
+            if isinstance(c, Bold) else latex_escape(c) for c in cells]
     return " & ".join(text) + " \\\\\n"
 
 
 def latex_escape(text: str) -> str:
-    """``text`` with LaTeX's special characters escaped.
+    """``text`` with LaTeX's special characters escaped (``±`` as ``$\\pm$``, ``<`` as ``$<$``).
 
     Examples
     --------

@@ -11,7 +11,7 @@ place to import them from:
   expected order or human scores (Kendall tau-b, Spearman, Pearson, Paglieroni's ΔR1/ΔR2).
 - `MethodScores`, `compare_methods`, `method_orders`: method comparison over cases (mean,
   sd, median, bootstrap CI, paired Wilcoxon tests with Holm's p, orders across metrics).
-- `Grade`, `mean_scores`, `inter_grader`, `metric_agreement`, `calibrate`: agreement of
+- `GraderScore`, `mean_scores`, `inter_grader`, `metric_agreement`, `calibrate`: agreement of
   the metrics with graders' scores and of the graders with each other.
 - `equal_change_behaviour`, `severity_behaviour`, `metric_behaviour`: how metrics rank
   deformations of equal pixel change (the teaching table).
@@ -34,7 +34,7 @@ from vesselview.research.curves import (
 )
 from vesselview.research.grading_agreement import (
     Calibration,
-    Grade,
+    GraderScore,
     InterGrader,
     calibrate,
     icc_2_1,
@@ -72,7 +72,7 @@ __all__ = [
     "Comparison",
     "Curve",
     "F1Curve",
-    "Grade",
+    "GraderScore",
     "InterGrader",
     "MethodOrders",
     "MethodScores",

@@ -35,7 +35,7 @@ SubjectScores = Mapping[Subject, Mapping[str, float]]  # subject -> metric -> va
 
 
 @dataclasses.dataclass(frozen=True)
-class Grade:
+class GraderScore:
     """One grader's score of one subject (a row of the grading export)."""
 
     id: str
@@ -76,7 +76,7 @@ class Calibration:
     kendall_tau_b: float
 
 
-def mean_scores(grades: Iterable[Grade]) -> dict[Subject, float]:
+def mean_scores(grades: Iterable[GraderScore]) -> dict[Subject, float]:
     """Mean score of each subject over its graders, subjects in first-seen order."""
     scores: dict[Subject, list[float]] = defaultdict(list)
     for grade in grades:
@@ -84,7 +84,7 @@ def mean_scores(grades: Iterable[Grade]) -> dict[Subject, float]:
     return {subject: float(np.mean(values)) for subject, values in scores.items()}
 
 
-def grader_table(grades: Iterable[Grade]) -> tuple[tuple[str, ...], np.ndarray]:
+def grader_table(grades: Iterable[GraderScore]) -> tuple[tuple[str, ...], np.ndarray]:
     """Scores of the subjects every grader scored.
 
     Returns
@@ -101,7 +101,7 @@ def grader_table(grades: Iterable[Grade]) -> tuple[tuple[str, ...], np.ndarray]:
     return graders, np.array(rows, dtype=np.float64).reshape(len(rows), len(graders))
 
 
-def inter_grader(grades: Iterable[Grade]) -> InterGrader:
+def inter_grader(grades: Iterable[GraderScore]) -> InterGrader:
     """`InterGrader` agreement of ``grades``."""
     graders, table = grader_table(grades)
     two = len(graders) == 2

@@ -81,7 +81,7 @@ def _winners(methods: tuple[str, ...], mean_rank: np.ndarray) -> tuple[str, ...]
     """Methods with the smallest mean rank (none when the ranks are undefined)."""
     if np.isnan(mean_rank).any():
         return ()
-    return tuple(m for m, r in zip(methods, mean_rank) if r == mean_rank.min())
+    return tuple(m for m, r in zip(methods, mean_rank, strict=True) if r == mean_rank.min())
 
 
 def _tau_b(x: np.ndarray, y: np.ndarray) -> float:

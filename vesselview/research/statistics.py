@@ -296,6 +296,6 @@ def compare_methods(scores: MethodScores, *, confidence: float = 0.95,
             PairedComparison(metric, scores.methods[i], scores.methods[j], TEST_NAME,
                              statistic, p, float(p_holm), median_diff, n)
             for metric, (statistic, p, median_diff, n), p_holm
-            in zip(scores.metrics, tests, corrected)
+            in zip(scores.metrics, tests, corrected, strict=True)
         ]
     return Comparison(scores, summary, tuple(comparisons))
