@@ -84,7 +84,7 @@ def test_crash_during_a_save_keeps_the_previous_file(path, monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", crash)
-    with pytest.raises(GradingSaveError, match="alice.json.*No space left"):
+    with pytest.raises(GradingSaveError, match=r"alice\.json.*No space left"):
         session.set_score(ITEMS[0], 9)
     assert session.unsaved and session.grade(ITEMS[0]).score == 9  # kept in memory
     assert path.read_bytes() == saved
@@ -130,13 +130,13 @@ def test_blinded_order_is_reproducible_by_seed(path, tmp_path):
 
 def test_scale_is_checked_and_kept(path):
     session = _session(path, scale=SCALE_1_5)
-    with pytest.raises(ValueError, match="scale 1-5"):
+    with pytest.raises(ValueError, match=r"scale 1-5"):
         session.set_score(ITEMS[0], 0)
     session.set_score(ITEMS[0], 5)
     assert _session(path).scale == SCALE_1_5
-    with pytest.raises(InputError, match="alice.json.*scale 1-5, not 0-10"):
+    with pytest.raises(InputError, match=r"alice\.json.*scale 1-5, not 0-10"):
         _session(path, scale=type(SCALE_1_5)(0, 10))
-    with pytest.raises(InputError, match="alice.json.*grader alice, not bob"):
+    with pytest.raises(InputError, match=r"alice\.json.*grader alice, not bob"):
         GradingSession(path, ITEMS, grader="bob")
 
 
@@ -173,7 +173,7 @@ def test_bad_grading_file_names_the_file(path, content, fault):
         document["grades"][0]["score"] = 11
         content = json.dumps(document)
     path.write_text(content)
-    with pytest.raises(InputError, match=f"alice.json.*{fault}") as error:
+    with pytest.raises(InputError, match=rf"alice\.json.*{fault}") as error:
         _session(path)
     assert error.value.source == str(path)
 

@@ -33,6 +33,7 @@ from vesselview.io.grading_files import (
     write_grading,
 )
 from vesselview.io.mask_runs import MaskRuns
+from vesselview.io.output_file import atomic_output
 
 #: Name of the CSV `GradingSession.export` writes; the masks go to ``marks/`` beside it.
 EXPORT_CSV = "grades.csv"
@@ -216,11 +217,10 @@ class GradingSession:
         """
         try:
             write_grading(self._file, self.path)
-        except OSError as error:
+        except InputError as error:
             self.unsaved = True
-            raise GradingSaveError(
-                f"{self.path}: cannot save the grades ({error.strerror or error}); they are "
-                "kept and saved again with the next change, or choose another file") from None
+            raise GradingSaveError(f"{error}; the grades are kept and saved again with the "
+                                   "next change") from None
         self.unsaved = False
 
     def export(self, folder: str | os.PathLike) -> tuple[Path, list[Path]]:
@@ -229,12 +229,17 @@ class GradingSession:
         Returns
         -------
         (Path, list of Path)
-            The CSV and the mask files written (raises OSError on failure).
+            The CSV and the mask files written.
+
+        Raises
+        ------
+        InputError
+            When the CSV cannot be written (OSError for a mask file).
         """
         target = Path(folder)
         target.mkdir(parents=True, exist_ok=True)
         csv_path = target / EXPORT_CSV
-        with open(csv_path, "w", encoding="utf-8", newline="") as stream:
+        with atomic_output(os.fspath(csv_path)) as stream:
             write_grades_csv([self._file], stream)
         return csv_path, write_mark_pngs(self._file, target / EXPORT_MARKS)
 

@@ -9,7 +9,7 @@ One file per grader::
                  "updated": "2026-11-23T23:40:12Z"}, ...]}
 
 Marks are run-length encoded (`vesselview.io.mask_runs`). Files are replaced
-atomically (`vesselview.io.atomic`), so a crash while saving leaves the previous
+atomically (`vesselview.io.output_file`), so a crash while saving leaves the previous
 version. Reading checks everything and names the file and the entry at fault.
 """
 
@@ -23,8 +23,8 @@ from typing import Any, NamedTuple
 
 from vesselview._version import __version__
 from vesselview.errors import InputError
-from vesselview.io.atomic import write_text_atomic
 from vesselview.io.mask_runs import MaskRuns
+from vesselview.io.output_file import atomic_output
 
 FORMAT = "vesselview-grading"
 FORMAT_VERSION = 1
@@ -124,8 +124,15 @@ class GradingFile:
 
 
 def write_grading(grading: GradingFile, path: str | os.PathLike) -> None:
-    """Save ``grading`` to ``path`` atomically (raises OSError when it cannot)."""
-    write_text_atomic(path, grading_json(grading))
+    """Save ``grading`` to ``path`` atomically.
+
+    Raises
+    ------
+    InputError
+        Naming ``path`` when it cannot be written; the previous file is then unchanged.
+    """
+    with atomic_output(os.fspath(path)) as stream:
+        stream.write(grading_json(grading))
 
 
 def grading_json(grading: GradingFile) -> str:
