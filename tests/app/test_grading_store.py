@@ -12,6 +12,7 @@ from PIL import Image
 
 from vesselview.app.grading import GradingSaveError, GradingSession
 from vesselview.errors import InputError
+from vesselview.io.grades import read_grades
 from vesselview.io.grading_files import SCALE_1_5, ItemKey, read_grading
 from vesselview.io.mask_runs import MaskRuns
 
@@ -156,6 +157,8 @@ def test_export_csv_and_png_masks(path, tmp_path):
                         ["01", "unet", "alice", "3", ""]]
     assert [mask.name for mask in masks] == ["01_otsu_broken_connection.png",
                                              "01_otsu_wrong_width.png"]
+    assert [(g.id, g.method, g.grader, g.score) for g in read_grades(str(csv_path))] == [
+        ("01", "otsu", "alice", 8.0), ("01", "unet", "alice", 3.0)]
     pixels = np.asarray(Image.open(masks[0]))
     assert pixels.dtype == np.uint8 and set(np.unique(pixels)) == {0, 255}
     assert np.array_equal(pixels == 255, _disc((6, 4), 2))

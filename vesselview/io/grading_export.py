@@ -2,8 +2,9 @@
 
 The CSV has exactly the columns ``id, method, grader, score, notes`` (one row per
 scored item, several graders' files may go into one CSV) and is the input of
-``vesselview-eval --grades``. Each non-empty mark becomes ``<id>_<method>_<label>.png``
-(0 / 255, the image's size). Characters a file name cannot hold become ``-``.
+``vesselview-eval --grades`` (read by `vesselview.io.grades.read_grades`). Each
+non-empty mark becomes ``<id>_<method>_<label>.png`` (0 / 255, the image's size).
+Characters a file name cannot hold become ``-``.
 """
 
 from __future__ import annotations
@@ -15,11 +16,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
+from vesselview.io.grades import GRADES_COLUMNS
 from vesselview.io.grading_files import GradingFile
 from vesselview.io.writers import write_png
 
-#: Columns of the exported grades CSV, in order.
-GRADES_COLUMNS: tuple[str, ...] = ("id", "method", "grader", "score", "notes")
 _NOT_IN_FILE_NAMES = re.compile(r'[\\/:*?"<>|\x00-\x1f]')
 
 
