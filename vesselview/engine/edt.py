@@ -14,10 +14,12 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from vesselview.engine.kernels_cache import kernel
+
 _INF = np.int64(1) << 62
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel()
 def _column_pass(features: np.ndarray) -> np.ndarray:
     """Squared distance to the nearest feature in the same column (``_INF`` if none).
 
@@ -45,7 +47,7 @@ def _column_pass(features: np.ndarray) -> np.ndarray:
     return out
 
 
-@numba.njit(cache=True, nogil=True, parallel=True)
+@kernel(parallel=True)
 def _row_pass(column_sq: np.ndarray) -> np.ndarray:
     """Squared Euclidean distance: lower envelope of parabolas along each row.
 

@@ -11,8 +11,9 @@ pixels still in the skeleton, which is 30-100x faster with identical output
 
 from __future__ import annotations
 
-import numba
 import numpy as np
+
+from vesselview.engine.kernels_cache import kernel
 
 
 def _neighbour_bits(code: int) -> list[bool]:
@@ -53,7 +54,7 @@ def _thin_luts() -> tuple[np.ndarray, np.ndarray]:
 _LUT_FIRST, _LUT_SECOND = _thin_luts()
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel()
 def _code(img: np.ndarray, i: int, j: int) -> int:
     """Neighbourhood code of (i, j); outside the image counts as background."""
     h, w = img.shape
@@ -68,7 +69,7 @@ def _code(img: np.ndarray, i: int, j: int) -> int:
     return code
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel()
 def _thin_points(img: np.ndarray, rows: np.ndarray, cols: np.ndarray,
                  lut_first: np.ndarray, lut_second: np.ndarray) -> None:
     """Thin ``img`` in place; ``rows``/``cols`` list its foreground pixels."""

@@ -8,11 +8,12 @@ Pixel lists are in column-major scan order; ``index`` images hold ``list positio
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
+from vesselview.engine.kernels_cache import kernel
 
-@numba.njit(cache=True, nogil=True)
+
+@kernel()
 def remove_junctions(image: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
     """Step 7a: delete, in scan order, every pixel whose current 3x3 sum is > 3.
 
@@ -32,7 +33,7 @@ def remove_junctions(image: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> n
     return junction
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel()
 def _root(parent: np.ndarray, k: int) -> int:
     """Union-find root of ``k`` with path halving."""
     while parent[k] != k:
@@ -41,7 +42,7 @@ def _root(parent: np.ndarray, k: int) -> int:
     return k
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel()
 def label_components(index: np.ndarray, keep: np.ndarray, rows: np.ndarray,
                      cols: np.ndarray) -> np.ndarray:
     """8-connected components of the kept pixels, numbered in scan order of first pixel.
@@ -74,7 +75,7 @@ def label_components(index: np.ndarray, keep: np.ndarray, rows: np.ndarray,
     return labels
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel()
 def _member(index: np.ndarray, component: np.ndarray, y: int, x: int, label: int) -> int:
     """List position of pixel (y, x) when it belongs to ``label``'s component, else -1."""
     h, w = index.shape
@@ -83,7 +84,7 @@ def _member(index: np.ndarray, component: np.ndarray, y: int, x: int, label: int
     return -1
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel()
 def _walk_start(index: np.ndarray, component: np.ndarray, rows: np.ndarray, cols: np.ndarray,
                 members: np.ndarray, label: int, neighbours: np.ndarray) -> int:
     """First member in scan order with exactly one neighbour in the component, else the first."""
@@ -98,7 +99,7 @@ def _walk_start(index: np.ndarray, component: np.ndarray, rows: np.ndarray, cols
     return members[0]
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel()
 def cut_long_components(index: np.ndarray, rows: np.ndarray, cols: np.ndarray,
                         component: np.ndarray, order: np.ndarray, starts: np.ndarray,
                         max_length: int, neighbours: np.ndarray) -> np.ndarray:
@@ -150,7 +151,7 @@ def cut_long_components(index: np.ndarray, rows: np.ndarray, cols: np.ndarray,
     return labels
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel()
 def reattach_junctions(label_image: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> None:
     """Step 7e: in scan order, give each listed pixel the largest label in its 3x3 window.
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 
-import numba
 import numpy as np
+
+from vesselview.engine.kernels_cache import kernel
 
 from vesselview.engine.skeletal._pixels import readonly, scan_order_pixels, scatter
 from vesselview.engine.skeletal.radii import SearchRange
@@ -51,7 +52,7 @@ class Assignment:
         return scatter(self.pruned.shape, self.rows, self.cols, self.labels, np.int32)
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel()
 def _nearest_labels(i: int, j: int, skeleton: np.ndarray, labels: np.ndarray,
                     out: np.ndarray) -> int:
     """Distinct labels (> 0) of the reference pixels nearest to (i, j) in the 11x11 window.
@@ -81,7 +82,7 @@ def _nearest_labels(i: int, j: int, skeleton: np.ndarray, labels: np.ndarray,
     return count
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel()
 def _in_range(i: int, j: int, label: int, labels: np.ndarray, radius: np.ndarray,
               reach: int) -> bool:
     """Whether (i, j) lies in the search range of segment ``label``."""
@@ -93,7 +94,7 @@ def _in_range(i: int, j: int, label: int, labels: np.ndarray, radius: np.ndarray
     return False
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel()
 def assign_pixels(rows: np.ndarray, cols: np.ndarray, skeleton: np.ndarray,
                   labels: np.ndarray, radius: np.ndarray,
                   reach: int) -> tuple[np.ndarray, np.ndarray]:

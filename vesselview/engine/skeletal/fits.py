@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-import numba
 import numpy as np
+
+from vesselview.engine.kernels_cache import kernel
 
 #: Step 9e: the offset added to an x value already seen in the same point set.
 TIE_STEP = 0.01
@@ -30,7 +31,7 @@ ZERO_FIT_TOLERANCE = 1e-9
 _DEGREE = 3
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel()
 def break_ties(x: np.ndarray, starts: np.ndarray) -> np.ndarray:
     """Step 9e: within each group, in order, add 0.01 to a value already seen, repeatedly.
 

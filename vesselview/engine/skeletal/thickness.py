@@ -8,8 +8,9 @@ holds no background pixel. It is a radius, not a diameter.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
+
+from vesselview.engine.kernels_cache import kernel
 
 from vesselview.engine.skeletal._pixels import scan_order_pixels, scatter
 
@@ -31,7 +32,7 @@ def _offsets_by_distance() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 _OFF_I, _OFF_J, _OFF_DIST = _offsets_by_distance()
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel()
 def _nearest_background(mask: np.ndarray, rows: np.ndarray, cols: np.ndarray,
                         off_i: np.ndarray, off_j: np.ndarray, off_dist: np.ndarray,
                         missing: float) -> np.ndarray:

@@ -169,7 +169,7 @@ def _shared_suffix_length(stems: list[str]) -> int:
     leaves every id non-empty; 0 for fewer than two stems."""
     if len(stems) < 2:
         return 0
-    shared = os.path.commonprefix([stem[::-1] for stem in stems])[::-1]
+    shared = os.path.commonprefix([stem[::-1] for stem in stems])[::-1]  # noqa: RUF071 (names)
     shortest = min(len(stem) for stem in stems)
     for start, char in enumerate(shared):
         if char in SEPARATORS and len(shared) - start < shortest:

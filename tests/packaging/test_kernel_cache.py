@@ -1,0 +1,121 @@
+"""Where compiled kernels are cached (vesselview.engine.kernels_cache).
+
+The rule: ``NUMBA_CACHE_DIR`` if the user set it, else the user's cache folder per numba
+version (per executable in a frozen bundle); never the installed package. An unwritable
+folder compiles in memory after exactly one warning. The subprocess tests run a copy of
+the package, so a cache written beside its sources would show.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from vesselview.engine import kernels_cache
+
+ROOT = Path(__file__).resolve().parents[2]
+NUMBA = importlib.metadata.version("numba")
+#: Compiles and runs two small kernels (the distance transform's two passes).
+RUN_A_KERNEL = """
+import numpy as np
+from vesselview.engine import kernels_cache
+from vesselview.engine.edt import euclidean_distance_to
+mask = np.zeros((4, 4), bool)
+mask[0, 0] = True
+print(kernels_cache.CACHING, euclidean_distance_to(mask)[3, 0])
+"""
+
+
+LINUX_ONLY = pytest.mark.skipif(sys.platform != "linux", reason="XDG_CACHE_HOME is Linux's")
+
+
+@LINUX_ONLY
+def test_default_folder_is_the_user_cache_per_numba_version(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    expected = tmp_path / "vesselview" / "numba" / NUMBA
+    assert kernels_cache.default_cache_dir() == expected
+    assert kernels_cache.cache_dir({}) == expected
+
+
+@LINUX_ONLY
+def test_a_frozen_program_caches_per_executable(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "bundle" / "vesselview-eval"))
+    assert kernels_cache.default_cache_dir() == (
+        tmp_path / "vesselview" / "numba" / NUMBA / "vesselview-eval")
+
+
+def test_the_users_numba_cache_dir_wins(tmp_path):
+    assert kernels_cache.cache_dir({"NUMBA_CACHE_DIR": str(tmp_path / "mine")}) == (
+        tmp_path / "mine")
+
+
+def test_writable_folder_is_created_and_an_unusable_one_explained(tmp_path):
+    assert kernels_cache.writable_folder(tmp_path / "new" / "folder") is None
+    assert (tmp_path / "new" / "folder").is_dir()
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    assert kernels_cache.writable_folder(blocker / "below") == "Not a directory"
+
+
+@pytest.fixture
+def package_copy(tmp_path) -> Path:
+    """A copy of the vesselview sources without any cache files."""
+    shutil.copytree(ROOT / "vesselview", tmp_path / "src" / "vesselview",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc"))
+    return tmp_path / "src"
+
+
+def run_kernel(source: Path, **env: str) -> subprocess.CompletedProcess:
+    """`RUN_A_KERNEL` in a fresh interpreter importing ``source``, warnings shown."""
+    environment = {key: value for key, value in os.environ.items()
+                   if not key.startswith(("NUMBA_", "VESSELVIEW_"))}
+    environment.update(PYTHONPATH=str(source), PYTHONWARNINGS="default", **env)
+    return subprocess.run([sys.executable, "-c", RUN_A_KERNEL], env=environment, cwd=source,
+                          capture_output=True, text=True, timeout=300)
+
+
+def cache_files(folder: Path) -> list[Path]:
+    return [*folder.rglob("*.nbi"), *folder.rglob("*.nbc")]
+
+
+@LINUX_ONLY
+def test_kernels_are_cached_in_the_user_cache_not_the_package(package_copy, tmp_path):
+    result = run_kernel(package_copy, XDG_CACHE_HOME=str(tmp_path / "cache"))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["True", "3.0"]
+    assert cache_files(tmp_path / "cache" / "vesselview" / "numba" / NUMBA)
+    assert not cache_files(package_copy)
+    assert "Warning" not in result.stderr
+
+
+def test_an_unwritable_cache_compiles_in_memory_with_one_warning(package_copy, tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")  # nothing can be created below a file
+    result = run_kernel(package_copy, XDG_CACHE_HOME=str(blocker), HOME=str(blocker))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False", "3.0"]
+    warnings = [line for line in result.stderr.splitlines() if "Warning" in line]
+    assert len(warnings) == 1, result.stderr
+    assert "cannot write the kernel cache" in warnings[0]
+    assert "NUMBA_CACHE_DIR" in warnings[0]
+    assert not cache_files(package_copy)
+    assert not cache_files(blocker.parent)
+
+
+def test_an_unwritable_numba_cache_dir_of_the_user_falls_back_too(package_copy, tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    result = run_kernel(package_copy, NUMBA_CACHE_DIR=str(blocker / "cache"),
+                        XDG_CACHE_HOME=str(tmp_path / "cache"))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False", "3.0"]
+    assert result.stderr.count("cannot write the kernel cache") == 1
+    assert not cache_files(tmp_path)
