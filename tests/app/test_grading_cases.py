@@ -6,9 +6,12 @@ import dataclasses
 
 import numpy as np
 import pytest
+from PIL import Image
 
+from tests.io import dataset_files as files
 from vesselview.app.grading_cases import KEEP_CASES, GradingCases
 from vesselview.engine.case import Case
+from vesselview.errors import InputError
 from vesselview.io.grading_files import ItemKey
 
 
@@ -56,3 +59,24 @@ def test_cases_in_memory():
     assert cases.load(ItemKey("01", "b")) is given[ItemKey("01", "b")]
     with pytest.raises(KeyError):
         cases.load(ItemKey("02", "a"))
+
+
+def test_open_dataset_grades_the_predictions(tmp_path):
+    root = files.write_drive(tmp_path / "DRIVE", test_ids=(1, 2), training_ids=())
+    for case in (1, 2):
+        Image.fromarray(files.vessels(case).astype(np.uint8) * 255).save(
+            _folder(tmp_path / "unet") / f"{case:02d}_test.png")
+    cases = GradingCases.open_dataset(root, {"unet": tmp_path / "unet"})
+    assert cases.items == (ItemKey("01", "unet"), ItemKey("02", "unet"))
+    np.testing.assert_array_equal(cases.load(ItemKey("02", "unet")).candidate,
+                                  files.vessels(2))
+    with_human = GradingCases.open_dataset(root, {"unet": tmp_path / "unet"},
+                                           other_observer=True)
+    assert [item.method for item in with_human.items] == ["observer2", "unet"] * 2
+    with pytest.raises(InputError, match="no case has a prediction to grade"):
+        GradingCases.open_dataset(root, {"empty": _folder(tmp_path / "empty")})
+
+
+def _folder(path):
+    path.mkdir(exist_ok=True)
+    return path

@@ -8,11 +8,14 @@ no start-up time and little memory.
 
 from __future__ import annotations
 
+import os
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol
 
 from vesselview.engine.case import Case
+from vesselview.errors import InputError
+from vesselview.io.dataset import open_dataset
 from vesselview.io.grading_files import ItemKey
 
 #: How many read cases stay in memory (the shown one, the previous, the next).
@@ -62,6 +65,37 @@ class GradingCases:
                 if wanted is None or method in wanted:
                     loaders[ItemKey(case.id, method)] = _loader(case, method)
         return cls(loaders)
+
+    @classmethod
+    def open_dataset(cls, root: str | os.PathLike, predictions: Mapping[str, str | os.PathLike],
+                     *, observer: int = 1, other_observer: bool = False) -> GradingCases:
+        """The predictions of a dataset folder (`vesselview.io.open_dataset`), case by case.
+
+        Parameters
+        ----------
+        root : path
+            The dataset folder.
+        predictions : Mapping[str, path]
+            Method name -> folder of that method's results.
+        observer : int
+            Whose annotation is the reference (1 or 2).
+        other_observer : bool
+            Also grade the other observer's tracing (a human baseline), when shipped.
+
+        Raises
+        ------
+        InputError
+            From `open_dataset` (not a dataset, bad folders...), or when no case has a
+            candidate to grade.
+        """
+        dataset = open_dataset(root, predictions, observer=observer)
+        methods = set(predictions) | ({f"observer{3 - observer}"} if other_observer else set())
+        cases = cls.from_dataset(dataset, methods)
+        if not cases.items:
+            raise InputError(f"{root}: no case has a prediction to grade; check the "
+                             "predictions folders (file names must contain the case ids)",
+                             os.fspath(root))
+        return cases
 
     @classmethod
     def from_cases(cls, cases: Mapping[ItemKey, Case]) -> GradingCases:
