@@ -113,7 +113,7 @@ def test_defaults():
 
 
 @pytest.mark.parametrize(("key", "values"), [
-    ("t", "0..50"), ("ss_alpha", "0..1"), ("delta_p", "1..100"), ("cal_fov", "true/false"),
+    ("t", "0..50"), ("ss_alpha", "0..1"), ("baddeley_p", "1..100"), ("cal_fov", "true/false"),
     ("distance", "euclidean/cityblock/chessboard"), ("ss_mode", "reference")])
 def test_allowed_values(key, values):
     assert allowed_values(key) == values

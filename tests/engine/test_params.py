@@ -15,8 +15,9 @@ from vesselview.errors import ParamsError
 SPEC_DEFAULTS = {
     "t": 2, "cal_alpha": 2, "cal_beta": 2, "ss_alpha": 0.2, "ss_R": 2, "ss_min_length": 4,
     "ss_max_length": 15, "ss_mode": "reference", "tversky_alpha": 0.5, "tversky_beta": 0.5,
-    "fom_k": 1 / 9, "delta_p": 2, "delta_c": 5, "contour_gamma": 0, "distance": "euclidean",
-    "threshold": 0.5, "distance_fov": False, "cal_fov": False,
+    "fom_k": 1 / 9, "baddeley_p": 2, "baddeley_c": 5, "contour_gamma": 0, "nsd_tau": 2,
+    "thin_width": 3, "distance": "euclidean", "threshold": None, "distance_fov": False,
+    "cal_fov": False,
 }
 
 
@@ -71,9 +72,11 @@ def test_unknown_key_names_the_key() -> None:
     ("t", "2"),            # string for a number
     ("t", True),           # bool is not a number here
     ("t", None),
+    ("threshold", "0.5"),
+    ("nsd_tau", "2"),
     ("ss_alpha", "0.2"),
     ("fom_k", float("nan")),
-    ("delta_c", float("inf")),
+    ("baddeley_c", float("inf")),
     ("distance", 3),       # number for a choice
     ("distance", "manhattan"),
     ("ss_mode", "strict"),
@@ -89,11 +92,29 @@ def test_wrong_type_names_the_key(key: str, value: object) -> None:
     ("t", -1), ("cal_alpha", -1), ("cal_beta", -2), ("contour_gamma", -1),
     ("ss_alpha", 1.5), ("ss_alpha", -0.1), ("ss_R", 0),
     ("tversky_alpha", -0.5), ("tversky_beta", -1.0), ("fom_k", -1.0),
-    ("delta_p", 0.5), ("delta_c", -1.0), ("threshold", 1.5), ("threshold", -0.01),
+    ("baddeley_p", 0.5), ("baddeley_c", -1.0), ("threshold", 1.5), ("threshold", -0.01),
+    ("nsd_tau", -0.5), ("thin_width", -1.0),
 ])
 def test_out_of_range_names_the_key(key: str, value: object) -> None:
     with pytest.raises(ParamsError, match=names(key)):
         Params.from_mapping({key: value})
+
+
+def test_threshold_defaults_to_the_case_threshold() -> None:
+    # None means "the case's threshold"; an explicit value overrides it.
+    assert Params().threshold is None
+    assert Params().with_case_threshold(0.3) == Params(threshold=0.3)
+    assert Params(t=4).with_case_threshold(0.3) == Params(t=4, threshold=0.3)
+    assert Params(threshold=0.7).with_case_threshold(0.3).threshold == 0.7
+    assert Params(threshold=0.0).with_case_threshold(0.3).threshold == 0.0
+
+
+def test_the_baddeley_parameters_are_not_named_like_the_metric() -> None:
+    # One delta_p column in a CSV: the metric; its parameters are baddeley_p / baddeley_c.
+    assert {"baddeley_p", "baddeley_c"} <= set(PARAM_SPECS)
+    assert not {"delta_p", "delta_c"} & set(PARAM_SPECS)
+    with pytest.raises(ParamsError, match="delta_p"):
+        Params.from_mapping({"delta_p": 2.0})
 
 
 def test_max_length_below_min_length() -> None:
@@ -102,7 +123,7 @@ def test_max_length_below_min_length() -> None:
 
 
 def test_boundary_values_are_accepted() -> None:
-    params = Params(t=0, ss_alpha=1.0, threshold=0.0, tversky_alpha=0.0, delta_p=1.0)
+    params = Params(t=0, ss_alpha=1.0, threshold=0.0, tversky_alpha=0.0, baddeley_p=1.0)
     assert (params.t, params.ss_alpha, params.threshold) == (0, 1.0, 0.0)
 
 
@@ -116,7 +137,7 @@ def test_parse_int_value() -> None:
 def test_parse_float_values() -> None:
     assert parse_value("ss_alpha", "0.25") == 0.25
     assert parse_value("fom_k", "1/9") == pytest.approx(1 / 9, rel=1e-15)
-    assert parse_value("delta_c", "1e1") == 10.0
+    assert parse_value("baddeley_c", "1e1") == 10.0
     assert Params.from_mapping({"fom_k": parse_value("fom_k", "1/9")}).fom_k == pytest.approx(1 / 9)
 
 

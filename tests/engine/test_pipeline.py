@@ -29,8 +29,8 @@ PARAM_VALUES = {
     "tversky_alpha": [0.3, 1.0],
     "tversky_beta": [0.7, 1.0],
     "fom_k": [0.5],
-    "delta_p": [1.0, 3.0],
-    "delta_c": [2.0],
+    "baddeley_p": [1.0, 3.0],
+    "baddeley_c": [2.0],
     "contour_gamma": [1, 2],
     "distance": ["cityblock", "chessboard"],
     "distance_fov": [True],
@@ -51,7 +51,7 @@ def test_every_metric_key_and_reason() -> None:
     assert list(result.metrics) == list(METRIC_KEYS)
     for key, value in result.metrics.items():
         assert (key in result.undefined) == math.isnan(value), key
-    assert result.version and result.params == Params()
+    assert result.version and result.params == Params(threshold=CASE.threshold)
 
 
 @pytest.mark.parametrize("key", sorted(PARAM_VALUES))

@@ -65,7 +65,7 @@ def all_scores(candidate: np.ndarray, reference: np.ndarray, fov: np.ndarray,
     skel_s, skel_g = thin(candidate), thin(reference)
     families = (
         pixel_scores(confusion(candidate, reference, fov), p.tversky_alpha, p.tversky_beta),
-        distance_scores(maps, p.fom_k, p.delta_p, p.delta_c),
+        distance_scores(maps, p.fom_k, p.baddeley_p, p.baddeley_c),
         contour_scores(contour_distances(maps.candidate, maps.reference), maps.candidate,
                        maps.reference, p.contour_gamma),
         tolerance_scores(tolerance_match(candidate, reference, fov, p.t)),
@@ -107,7 +107,7 @@ def test_values_in_range(pair: tuple[np.ndarray, ...], p: Params) -> None:
         elif key in COUNTS:
             assert value >= 0 and value == int(value), (key, value)
         else:
-            assert key == "delta_p" and 0.0 <= value <= p.delta_c + 1e-12, (key, value)
+            assert key == "delta_p" and 0.0 <= value <= p.baddeley_c + 1e-12, (key, value)
     v = scores.values
     assert v["asd"] <= v["rmsd"] + 1e-12 and v["rmsd"] <= v["msd"] + 1e-12
     assert v["hd95"] <= v["hausdorff"]

@@ -15,7 +15,8 @@ from vesselview.gui.params_dock import ADVANCED_SLIDERS, ADVANCED_SWITCHES, Para
 from vesselview.gui.segments_table import COLUMNS, SegmentsTable, invalid_reason
 from vesselview.gui.style import LayerStyle
 
-ADVANCED_KEYS = {"contour_gamma", "fom_k", "delta_p", "delta_c", "distance_fov", "cal_fov"}
+ADVANCED_KEYS = {"contour_gamma", "fom_k", "baddeley_p", "baddeley_c", "nsd_tau", "thin_width",
+                 "distance_fov", "cal_fov"}
 
 
 @pytest.fixture
@@ -40,7 +41,7 @@ def test_advanced_section_has_the_cli_only_parameters_collapsed(params_panel):
 def test_advanced_controls_start_at_the_defaults(params_panel):
     assert params_panel.sliders["contour_gamma"].value() == 0
     assert params_panel.sliders["fom_k"].value() == pytest.approx(1 / 9, abs=1e-3)
-    assert params_panel.sliders["delta_p"].value() == 2.0
+    assert params_panel.sliders["baddeley_p"].value() == 2.0
     assert not params_panel.switches["cal_fov"].isChecked()
 
 
@@ -54,9 +55,9 @@ def test_advanced_edits_reach_the_params(params_panel, qtbot):
 
 
 def test_set_params_shows_the_switches(params_panel):
-    params_panel.set_params(Params(cal_fov=True, delta_c=12.0))
+    params_panel.set_params(Params(cal_fov=True, baddeley_c=12.0))
     assert params_panel.switches["cal_fov"].isChecked()
-    assert params_panel.sliders["delta_c"].value() == 12.0
+    assert params_panel.sliders["baddeley_c"].value() == 12.0
     params_panel.reset_button.click()
     assert not params_panel.switches["cal_fov"].isChecked()
 

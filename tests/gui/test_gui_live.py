@@ -27,13 +27,14 @@ def assert_shows(window, evaluator: Evaluator, params: Params) -> None:
     """The metrics panel shows exactly what a direct evaluation with ``params`` gives."""
     direct = evaluator.evaluate(params)
     shown = window.response.result
-    assert shown.params == params
+    assert shown.params == params.with_case_threshold(window.shown.case.threshold)
     for key in METRIC_KEYS:
         assert window.metrics_panel.displayed(key) == value_text(direct, key), key
 
 
 def wait_for_params(qtbot, window, params: Params) -> None:
-    """Block until a result computed with ``params`` is on screen."""
+    """Block until a result computed with ``params`` (threshold resolved) is on screen."""
+    params = params.with_case_threshold(window.shown.case.threshold)
     if window.response is not None and window.response.result.params == params:
         return
     with qtbot.waitSignal(window.result_applied, timeout=RESULT_TIMEOUT_MS,
@@ -79,7 +80,7 @@ def test_slider_storm_ends_on_final_params_with_few_evaluations(small_window, qt
     final = Params(t=7)
     wait_for_params(qtbot, small_window, final)
     qtbot.waitUntil(lambda: not small_window.live.busy, timeout=RESULT_TIMEOUT_MS)
-    assert small_window.response.result.params == final
+    assert small_window.response.result.params == final.with_case_threshold(small_case.threshold)
     assert_shows(small_window, Evaluator(small_case), final)
     assert small_window.live.evaluations_started - started < 50
 

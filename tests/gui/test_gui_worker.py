@@ -31,7 +31,7 @@ def test_result_arrives_on_the_main_thread(live, qtbot, small_case):
         request_id = live.submit(case=small_case, params=Params(t=1))
     response = signal.args[0]
     assert response.request.id == request_id
-    assert response.result.params == Params(t=1)
+    assert response.result.params == Params(t=1, threshold=small_case.threshold)
     assert set(response.layers) == set(response.result.layers)
     assert response.seconds > 0
     assert live.response is response
@@ -44,7 +44,7 @@ def test_only_the_newest_of_many_requests_is_delivered(live, qtbot, small_case):
     ids = [live.submit(case=small_case, params=Params(t=t % 20)) for t in range(200)]
     qtbot.waitUntil(lambda: not live.busy, timeout=RESULT_TIMEOUT_MS)
     assert [response.request.id for response in delivered] == [ids[-1]]
-    assert delivered[0].result.params == Params(t=199 % 20)
+    assert delivered[0].result.params == Params(t=199 % 20, threshold=small_case.threshold)
     assert live.evaluations_started < 20
 
 

@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 import vesselview as vv
+from vesselview.engine.params import DEFAULT_THRESHOLD
 from vesselview.errors import InputError, ParamsError
 from vesselview.io import PolarityWarning
 
@@ -211,4 +212,19 @@ def test_the_load_threshold_is_the_default_evaluation_threshold(tmp_path):
     assert case.threshold == 0.3 and case.candidate[2:6, 3].all()
     result = vv.evaluate(case)
     assert result.params.threshold == 0.3 and result.metrics["dice"] == 1.0
-    assert vv.evaluate(case, vv.Params()).metrics["dice"] == 0.0  # explicit Params win
+    # Params that leave the threshold alone keep the case's (the old bug replaced it by 0.5)
+    for params in (vv.Params(), vv.Params(t=3), vv.Params(cal_alpha=1, ss_R=3)):
+        result = vv.evaluate(case, params)
+        assert result.params.threshold == 0.3 and result.metrics["dice"] == 1.0
+    # an explicit threshold overrides the case's
+    result = vv.evaluate(case, vv.Params(threshold=0.5))
+    assert result.params.threshold == 0.5 and result.metrics["dice"] == 0.0
+
+
+def test_no_load_threshold_means_the_default():
+    soft = np.zeros((8, 8), np.float32)
+    soft[2:6, 3] = 0.6
+    case = vv.load_case(soft > 0, soft)
+    assert case.threshold == DEFAULT_THRESHOLD == 0.5
+    assert vv.load_case(soft > 0, soft, threshold=None).threshold == DEFAULT_THRESHOLD
+    assert vv.evaluate(case, vv.Params(t=1)).params.threshold == DEFAULT_THRESHOLD

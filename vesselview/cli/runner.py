@@ -36,14 +36,15 @@ class Job:
     ----------
     grid : tuple of Params
         One evaluation per entry (one entry without ``--sweep``).
-    threshold : float
-        Load-time threshold of probability maps (the base parameters' ``threshold``).
+    threshold : float or None
+        Load-time threshold of probability maps (the base parameters' ``threshold``;
+        None loads at `DEFAULT_THRESHOLD`).
     invert_reference, invert_candidate : bool
         Polarity options passed to `load_case`.
     """
 
     grid: tuple[Params, ...]
-    threshold: float = 0.5
+    threshold: float | None = None
     invert_reference: bool = False
     invert_candidate: bool = False
 

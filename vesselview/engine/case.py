@@ -11,6 +11,8 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from vesselview.engine.params import DEFAULT_THRESHOLD
+
 
 @dataclasses.dataclass(frozen=True, eq=False)
 class Case:
@@ -34,8 +36,9 @@ class Case:
     warnings : tuple of str
         Non-fatal observations made while loading (e.g. suspected inverted polarity).
     threshold : float
-        The probability threshold the masks were binarised at when loaded; the default
-        of `Params.threshold` for evaluations of this case that give no Params.
+        The probability threshold the masks were binarised at when loaded; the
+        threshold of every evaluation of this case whose `Params.threshold` is None
+        (the default).
     """
 
     reference: np.ndarray
@@ -45,7 +48,7 @@ class Case:
     fundus: np.ndarray | None = None
     sources: Mapping[str, str] = dataclasses.field(default_factory=dict)
     warnings: tuple[str, ...] = ()
-    threshold: float = 0.5
+    threshold: float = DEFAULT_THRESHOLD
 
     def __post_init__(self) -> None:
         for name in ("reference", "candidate", "fov", "candidate_soft", "fundus"):
@@ -60,11 +63,12 @@ class Case:
         """Image shape ``(H, W)`` in pixels."""
         return self.reference.shape
 
-    def candidate_at(self, threshold: float) -> np.ndarray:
+    def candidate_at(self, threshold: float | None) -> np.ndarray:
         """Candidate mask: soft values strictly above ``threshold`` (fraction of full scale).
 
-        For a hard candidate this is the candidate itself, whatever the threshold.
+        None means the case's own `threshold`. For a hard candidate this is the
+        candidate itself, whatever the threshold.
         """
         if self.candidate_soft is None:
             return self.candidate
-        return self.candidate_soft > threshold
+        return self.candidate_soft > (self.threshold if threshold is None else threshold)

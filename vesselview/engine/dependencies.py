@@ -21,7 +21,7 @@ STAGE_PARAMETERS: dict[str, tuple[str, ...]] = {
     "pixel": (*_C, "tversky_alpha", "tversky_beta"),
     "reference_distances": ("distance", "distance_fov"),
     "distance_maps": (*_C, "distance", "distance_fov"),
-    "distance": (*_C, "distance", "distance_fov", "fom_k", "delta_p", "delta_c"),
+    "distance": (*_C, "distance", "distance_fov", "fom_k", "baddeley_p", "baddeley_c"),
     "contour_distances": (*_C, "distance_fov"),
     "contour": (*_C, "distance_fov", "contour_gamma"),
     "tolerance": (*_C, "t"),

@@ -75,7 +75,8 @@ def distance_maps(candidate: np.ndarray, reference: np.ndarray, fov: np.ndarray,
     )
 
 
-def distance_scores(maps: DistanceMaps, fom_k: float, delta_p: float, delta_c: float) -> Scores:
+def distance_scores(maps: DistanceMaps, fom_k: float, baddeley_p: float,
+                    baddeley_c: float) -> Scores:
     """``mse hausdorff hd95 fom delta_p`` from shared distance maps.
 
     Parameters
@@ -83,7 +84,7 @@ def distance_scores(maps: DistanceMaps, fom_k: float, delta_p: float, delta_c: f
     maps : DistanceMaps
     fom_k : float
         Pratt's scaling constant k (default 1/9).
-    delta_p, delta_c : float
+    baddeley_p, baddeley_c : float
         Baddeley's exponent p and cut-off c (pixels).
     """
     out = Scores()
@@ -108,7 +109,7 @@ def distance_scores(maps: DistanceMaps, fom_k: float, delta_p: float, delta_c: f
     if maps.region is not None and not maps.region.any():
         out.undefined("delta_p", "the FOV is empty (Δp averages over the FOV)")
     else:
-        out.set("delta_p", _baddeley(maps, delta_p, delta_c))
+        out.set("delta_p", _baddeley(maps, baddeley_p, baddeley_c))
     return out
 
 

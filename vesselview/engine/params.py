@@ -14,6 +14,8 @@ from typing import Any
 from vesselview.errors import ParamsError
 
 DISTANCES = ("euclidean", "cityblock", "chessboard")
+#: The probability threshold of a case loaded without one (fraction of full scale).
+DEFAULT_THRESHOLD = 0.5
 SS_MODES = ("reference",)
 
 
@@ -25,6 +27,7 @@ class _Spec:
     low: float | None = None
     high: float | None = None
     choices: tuple[str, ...] = ()
+    optional: bool = False
     help: str = ""
 
 
@@ -40,11 +43,16 @@ PARAM_SPECS: dict[str, _Spec] = {
     "tversky_alpha": _Spec(float, 0.0, 1000.0, help="Tversky weight of candidate-only pixels"),
     "tversky_beta": _Spec(float, 0.0, 1000.0, help="Tversky weight of reference-only pixels"),
     "fom_k": _Spec(float, 0.0, 1000.0, help="Pratt FOM scaling constant k"),
-    "delta_p": _Spec(float, 1.0, 100.0, help="Baddeley delta exponent p"),
-    "delta_c": _Spec(float, 0.0, 1e6, help="Baddeley delta cut-off c (pixels)"),
+    "baddeley_p": _Spec(float, 1.0, 100.0, help="Baddeley delta exponent p"),
+    "baddeley_c": _Spec(float, 0.0, 1e6, help="Baddeley delta cut-off c (pixels)"),
     "contour_gamma": _Spec(int, 0, 50, help="contour-distance tolerance radius g (pixels)"),
+    "nsd_tau": _Spec(float, 0.0, 1000.0, help="normalised surface distance tolerance tau (pixels)"),
+    "thin_width": _Spec(float, 0.0, 1000.0,
+                        help="vessel width (SS thickness, pixels) up to which a vessel is thin"),
     "distance": _Spec(str, choices=DISTANCES, help="distance transform for distance metrics"),
-    "threshold": _Spec(float, 0.0, 1.0, help="probability threshold, fraction of full scale"),
+    "threshold": _Spec(float, 0.0, 1.0, optional=True,
+                       help="probability threshold, fraction of full scale "
+                            "(default: the case's threshold)"),
     "distance_fov": _Spec(bool, help="restrict distance metrics to the FOV"),
     "cal_fov": _Spec(bool, help="restrict CAL to the FOV"),
 }
@@ -56,6 +64,11 @@ class Params:
 
     Keys and defaults are those of ``metrics.md`` section 7. Integers may be given as
     integral floats (``2.0``); booleans and strings must be of their own type.
+
+    ``threshold`` is None by default, meaning "the case's threshold" (the value the
+    case was loaded at, `Case.threshold`); an explicit value overrides it. The
+    evaluator resolves it (`with_case_threshold`), so every `Result` records the
+    threshold actually used.
 
     Raises
     ------
@@ -81,11 +94,13 @@ class Params:
     tversky_alpha: float = 0.5
     tversky_beta: float = 0.5
     fom_k: float = 1.0 / 9.0
-    delta_p: float = 2.0
-    delta_c: float = 5.0
+    baddeley_p: float = 2.0
+    baddeley_c: float = 5.0
     contour_gamma: int = 0
+    nsd_tau: float = 2.0
+    thin_width: float = 3.0
     distance: str = "euclidean"
-    threshold: float = 0.5
+    threshold: float | None = None
     distance_fov: bool = False
     cal_fov: bool = False
 
@@ -111,6 +126,20 @@ class Params:
     def replace(self, **changes: Any) -> "Params":
         """Return a copy with ``changes`` applied (validated)."""
         return Params.from_mapping({**self.to_dict(), **changes})
+
+    def with_case_threshold(self, case_threshold: float) -> "Params":
+        """These parameters with ``threshold`` resolved: ``case_threshold`` when it is None.
+
+        Examples
+        --------
+        >>> Params().with_case_threshold(0.3).threshold
+        0.3
+        >>> Params(threshold=0.7).with_case_threshold(0.3).threshold
+        0.7
+        """
+        if self.threshold is not None:
+            return self
+        return dataclasses.replace(self, threshold=case_threshold)
 
     def to_dict(self) -> dict[str, Any]:
         """Parameter values by key, in the spec's order."""
@@ -166,6 +195,8 @@ def check_value(key: str, value: Any) -> Any:
 
 def _checked(name: str, value: Any, spec: _Spec) -> Any:
     """Validate one value against its spec and return it in canonical type."""
+    if value is None and spec.optional:
+        return None
     if spec.kind is bool:
         if not isinstance(value, (bool,)) and not (
             hasattr(value, "dtype") and value.dtype == bool

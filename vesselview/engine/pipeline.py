@@ -62,8 +62,9 @@ class Evaluator:
         Parameters
         ----------
         params : Params, optional
-            Defaults to ``Params(threshold=case.threshold)``: the defaults, with the
-            threshold the case was loaded at.
+            Defaults to ``Params()``. A ``threshold`` of None (the default) is resolved
+            to the case's threshold (`Case.threshold`); the `Result` records the
+            resolved value.
         should_stop : callable () -> bool, optional
             Polled before each stage; when it returns True the evaluation raises.
         progress : callable (fraction, stage) -> None, optional
@@ -74,7 +75,7 @@ class Evaluator:
         EvaluationStopped
             When ``should_stop`` returned True; the cache stays consistent.
         """
-        params = params or Params(threshold=self.case.threshold)
+        params = (params or Params()).with_case_threshold(self.case.threshold)
         run = _Run(self.case, params, self._cache, should_stop, progress)
         return run.result()
 

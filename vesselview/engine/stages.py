@@ -46,7 +46,7 @@ class Products:
         self.distance_maps = run.stage("distance_maps", lambda: distance.distance_maps(
             cand, ref, fov, p.distance, p.distance_fov, to_reference))
         self.distance_scores = run.stage("distance", lambda: distance.distance_scores(
-            self.distance_maps, p.fom_k, p.delta_p, p.delta_c))
+            self.distance_maps, p.fom_k, p.baddeley_p, p.baddeley_c))
         self._contours(run)
         self.tolerance, self.tolerance_scores = run.stage("tolerance", lambda: _scored(
             tolerance.tolerance_match(cand, ref, fov, p.t), tolerance.tolerance_scores))

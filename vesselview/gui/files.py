@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from PySide6.QtCore import QSettings
 
 from vesselview.engine.case import Case
+from vesselview.engine.params import DEFAULT_THRESHOLD
 from vesselview.io.fundus import fundus_rgb
 from vesselview.io.loader import load_case
 from vesselview.io.masks import read_mask
@@ -80,17 +81,20 @@ class CaseFiles:
         return cls(**dict(paths))
 
 
-def load_files(files: CaseFiles, threshold: float) -> Case:
-    """Read the chosen files into a `Case` (raises `InputError` naming the file)."""
+def load_files(files: CaseFiles, threshold: float | None) -> Case:
+    """Read the chosen files into a `Case` (raises `InputError` naming the file).
+
+    ``threshold`` None loads at `DEFAULT_THRESHOLD`.
+    """
     return load_case(files.reference, files.candidate, fov=files.fov, fundus=files.fundus,
                      threshold=threshold)
 
 
-def check_file(role: str, path: str, threshold: float) -> None:
+def check_file(role: str, path: str, threshold: float | None) -> None:
     """Read ``path`` as ``role`` needs it, before the case is complete.
 
     Every file must be an image; reference and candidate must also be readable as
-    masks (binarised at ``threshold``), a fundus as a photograph. Sizes are compared
+    masks (binarised at ``threshold``, None meaning `DEFAULT_THRESHOLD`), a fundus as a photograph. Sizes are compared
     only when the case loads.
 
     Raises
@@ -100,7 +104,7 @@ def check_file(role: str, path: str, threshold: float) -> None:
     """
     raw = read_image(path)
     if role in ("reference", "candidate"):
-        read_mask(raw, threshold=threshold)
+        read_mask(raw, threshold=DEFAULT_THRESHOLD if threshold is None else threshold)
     elif role == "fundus":
         fundus_rgb(raw)
 

@@ -1,7 +1,9 @@
 """Parameters panel: labelled sliders grouped by metric, a distance choice, reset.
 
 The rarely changed parameters (contour tolerance g, Pratt's k, Baddeley's p and c, the
-FOV switches of the distance metrics and CAL) sit in a collapsed "Advanced" section.
+NSD tolerance, the thin-vessel width limit, the FOV switches of the distance metrics and
+CAL) sit in a collapsed "Advanced" section. A ``threshold`` of None (the case's threshold)
+shows as `DEFAULT_THRESHOLD`, the threshold cases are loaded at when none is given.
 
 The panel keeps the current `Params` as its single source of truth; every edit
 replaces one key and the new snapshot is emitted through a leading-edge throttle, so
@@ -29,7 +31,7 @@ from PySide6.QtWidgets import (
 from superqt import QCollapsible, QLabeledDoubleSlider, QLabeledSlider
 from superqt.utils import QSignalThrottler
 
-from vesselview.engine.params import PARAM_SPECS, Params
+from vesselview.engine.params import DEFAULT_THRESHOLD, PARAM_SPECS, Params
 
 THROTTLE_MS = 40
 
@@ -70,8 +72,10 @@ GROUPS: dict[str, tuple[SliderSpec, ...]] = {
 ADVANCED_SLIDERS: tuple[SliderSpec, ...] = (
     SliderSpec("contour_gamma", "g (contour tolerance, px)", 0, 20),
     SliderSpec("fom_k", "Pratt FOM k", 0.0, 1.0, 0.001),
-    SliderSpec("delta_p", "Baddeley Δ exponent p", 1.0, 10.0, 0.5),
-    SliderSpec("delta_c", "Baddeley Δ cut-off c (px)", 0.0, 50.0, 0.5),
+    SliderSpec("baddeley_p", "Baddeley Δ exponent p", 1.0, 10.0, 0.5),
+    SliderSpec("baddeley_c", "Baddeley Δ cut-off c (px)", 0.0, 50.0, 0.5),
+    SliderSpec("nsd_tau", "NSD tolerance τ (px)", 0.0, 20.0, 0.5),
+    SliderSpec("thin_width", "thin-vessel width limit (px)", 0.0, 20.0, 0.5),
 )
 #: Check boxes of the "Advanced" section: boolean parameter key -> label.
 ADVANCED_SWITCHES: dict[str, str] = {
@@ -170,7 +174,8 @@ class ParamsPanel(QWidget):
 
     def _advanced_section(self) -> QCollapsible:
         section = QCollapsible("Advanced", collapsedIcon="▶", expandedIcon="▼")
-        section.setToolTip("Contour tolerance g, Pratt's k, Baddeley's p and c, FOV switches")
+        section.setToolTip("Contour tolerance g, Pratt's k, Baddeley's p and c, NSD τ, "
+                           "thin-vessel width, FOV switches")
         content = QGroupBox()
         form = QFormLayout(content)
         self._add_sliders(form, ADVANCED_SLIDERS)
@@ -220,7 +225,8 @@ class ParamsPanel(QWidget):
         """Put ``params`` into the controls without emitting edits."""
         for key, slider in self.sliders.items():
             slider.blockSignals(True)
-            slider.setValue(getattr(params, key))
+            value = getattr(params, key)
+            slider.setValue(DEFAULT_THRESHOLD if value is None else value)
             slider.blockSignals(False)
         for key, switch in self.switches.items():
             switch.blockSignals(True)
@@ -233,4 +239,6 @@ class ParamsPanel(QWidget):
 
 def _tooltip(key: str) -> str:
     """Help text of parameter ``key`` with its default."""
-    return f"{PARAM_SPECS[key].help} (default {getattr(Params(), key)}; key '{key}')"
+    default = getattr(Params(), key)
+    shown = "the case's threshold" if default is None else default
+    return f"{PARAM_SPECS[key].help} (default {shown}; key '{key}')"

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QPushButton, QSta
 
 from vesselview.io.curve_tables import write_curves
 from vesselview.engine.case import Case
-from vesselview.engine.params import Params
+from vesselview.engine.params import DEFAULT_THRESHOLD, Params
 from vesselview.engine.pipeline import Evaluator
 from vesselview.research.sweep import Sweep, sweep
 from vesselview.io.tables import write_table
@@ -201,7 +201,10 @@ class PlotDock(QWidget):
                        self.sweep_result, self.controls.metrics(),
                        parameter_label(self.sweep_result.key))
         elif self.mode == CURVES and self.curves is not None:
-            draw_soft_curves(*self.curve_plots, self.curves, self.params.threshold)
+            threshold = self.params.threshold
+            if threshold is None:
+                threshold = self.case.threshold if self.case is not None else DEFAULT_THRESHOLD
+            draw_soft_curves(*self.curve_plots, self.curves, threshold)
 
     # -- construction --------------------------------------------------------------------
 

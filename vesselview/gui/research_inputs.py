@@ -168,7 +168,7 @@ def image_files(folder: str | os.PathLike) -> list[str]:
     return files
 
 
-def load_case_set(manifest: str, threshold: float, should_stop: StopCallback,
+def load_case_set(manifest: str, threshold: float | None, should_stop: StopCallback,
                   progress: ProgressCallback) -> dict[str, Case]:
     """Every pair of a manifest CSV (``vesselview-eval --manifest`` format), loaded by id.
 

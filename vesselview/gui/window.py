@@ -142,7 +142,7 @@ class MainWindow(QMainWindow):
         self.timing.setText(f"evaluated in {response.seconds * 1000:.0f} ms")
         self.result_applied.emit(response)
 
-    def _update_compare_masks(self, threshold: float) -> None:
+    def _update_compare_masks(self, threshold: float | None) -> None:
         if self.shown is None or threshold == self._compared_threshold:
             return
         case = self.shown.case

@@ -11,7 +11,7 @@ import warnings
 import numpy as np
 
 from vesselview.engine.case import Case
-from vesselview.engine.params import Params
+from vesselview.engine.params import DEFAULT_THRESHOLD, Params
 from vesselview.errors import InputError
 from vesselview.io.fov_estimate import estimate_fov
 from vesselview.io.fundus import fundus_rgb
@@ -37,7 +37,7 @@ def load_case(
     *,
     invert_reference: bool = False,
     invert_candidate: bool = False,
-    threshold: float = 0.5,
+    threshold: float | None = None,
 ) -> Case:
     """Load one reference / candidate pair (plus optional FOV and fundus) into a `Case`.
 
@@ -60,11 +60,12 @@ def load_case(
         The photograph, (H, W) grey or (H, W, 3) RGB, 8/16-bit or float.
     invert_reference, invert_candidate : bool
         True when that input draws vessels dark on a light background.
-    threshold : float
-        Fraction of full scale in [0, 1] above which a probability is vessel. It fixes
-        JPEG masks and a probability-map reference; a soft candidate keeps its map and is
-        re-binarised at ``Params.threshold`` on evaluation (this value is recorded as
-        `Case.threshold`, which ``evaluate(case)`` uses when no Params are given).
+    threshold : float, optional
+        Fraction of full scale in [0, 1] above which a probability is vessel; None means
+        `DEFAULT_THRESHOLD` (0.5). It fixes JPEG masks and a probability-map reference; a
+        soft candidate keeps its map and is re-binarised at ``Params.threshold`` on
+        evaluation. This value is recorded as `Case.threshold`, which every evaluation
+        uses whose `Params` leave ``threshold`` at its default (None).
 
     Returns
     -------
@@ -81,7 +82,9 @@ def load_case(
     ParamsError
         When ``threshold`` is outside [0, 1].
     """
-    threshold = Params(threshold=threshold).threshold
+    if threshold is not None:
+        Params(threshold=threshold)  # range check: ParamsError naming the parameter
+    level = DEFAULT_THRESHOLD if threshold is None else float(threshold)
     estimated = _is_auto(fov)
     if estimated and fundus is None:
         raise InputError('fov="auto" estimates the field of view from the fundus '
@@ -89,8 +92,8 @@ def load_case(
     reference_raw = _raw(reference, "reference")
     candidate_raw = _raw(candidate, "candidate")
     _check_same_shape(reference_raw, candidate_raw)
-    reference_mask = read_mask(reference_raw, threshold=threshold, invert=invert_reference)
-    candidate_mask = read_mask(candidate_raw, threshold=threshold, invert=invert_candidate)
+    reference_mask = read_mask(reference_raw, threshold=level, invert=invert_reference)
+    candidate_mask = read_mask(candidate_raw, threshold=level, invert=invert_candidate)
     shape = reference_mask.mask.shape
     fundus_image = None if fundus is None else _fundus(_raw(fundus, "fundus"), shape)
     if fundus_image is not None and estimated:
@@ -115,7 +118,7 @@ def load_case(
         fundus=fundus_image,
         sources=sources,
         warnings=notes,
-        threshold=threshold,
+        threshold=level,
     )
 
 

@@ -18,7 +18,7 @@ from vesselview.io.writers import write_png
 # -- default sweeps (the grammar is tested in tests/engine/test_sweep_grammar.py) -----
 
 @pytest.mark.parametrize(("key", "text"), [
-    ("t", "0:10"), ("ss_R", "1:11"), ("ss_alpha", "0:1:0.1"), ("delta_p", "1:2:0.1")])
+    ("t", "0:10"), ("ss_R", "1:11"), ("ss_alpha", "0:1:0.1"), ("baddeley_p", "1:2:0.1")])
 def test_default_sweeps_start_at_the_low_end(key, text):
     assert default_sweep_text(key) == text
     assert len(parse_sweep_values(key, text)) == 11
