@@ -1,0 +1,76 @@
+"""Sensitivity on thin and on thick reference vessels (``docs/metrics.md`` section 2).
+
+The local width of a reference vessel pixel is the skeletal-similarity thickness
+(`vesselview.engine.skeletal.thickness_map`: distance from a skeleton pixel to the
+nearest background pixel, a radius) of the reference skeleton pixel nearest to it
+(Euclidean; on ties, the one scipy's exact distance transform returns). ``se_thin`` and
+``se_thick`` are the sensitivity over the reference pixels inside ``F`` whose width is
+<= and > ``thin_width``:
+
+    se_thin = #(S & G & F & W) / #(G & F & W),   W = {width <= thin_width}
+    se_thick likewise with W = {width > thin_width}.
+
+Because the thickness is a radius, a vessel ``w`` pixels wide has thickness about
+``(w + 1) / 2``: the default ``thin_width`` = 3 counts vessels up to about 5 pixels
+wide as thin.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy import ndimage
+
+from vesselview.engine.scores import Scores
+
+
+def reference_widths(reference: np.ndarray, skeleton: np.ndarray,
+                     thickness: np.ndarray) -> np.ndarray:
+    """Width at every reference pixel: the thickness of its nearest skeleton pixel.
+
+    Parameters
+    ----------
+    reference : ndarray of bool, shape (H, W)
+        ``G``.
+    skeleton : ndarray of bool, shape (H, W)
+        ``thin(G)`` (non-empty wherever ``G`` is: thinning keeps every component).
+    thickness : ndarray of float64, shape (H, W)
+        The SS thickness on skeleton pixels (pixels).
+
+    Returns
+    -------
+    ndarray of float64, shape (H, W), read-only
+        The width (pixels) on reference pixels, 0 elsewhere (all 0 for an empty ``G``).
+    """
+    widths = np.zeros(reference.shape, np.float64)
+    if skeleton.any():
+        # scipy, not OpenCV: OpenCV's nearest-pixel labels use the approximate (3x3/5x5
+        # mask) distance, which can pick a farther skeleton pixel; scipy's is exact.
+        rows, cols = ndimage.distance_transform_edt(~skeleton, return_distances=False,
+                                                    return_indices=True)
+        widths[reference] = thickness[rows[reference], cols[reference]]
+    widths.setflags(write=False)
+    return widths
+
+
+def width_sensitivity(candidate: np.ndarray, reference: np.ndarray, fov: np.ndarray,
+                      widths: np.ndarray, thin_width: float) -> Scores:
+    """``se_thin`` and ``se_thick`` inside the FOV.
+
+    Parameters
+    ----------
+    candidate, reference, fov : ndarray of bool, shape (H, W)
+        ``S``, ``G`` and ``F``.
+    widths : ndarray of float64, shape (H, W)
+        `reference_widths` of ``G`` (pixels).
+    thin_width : float
+        Largest width (pixels) of a thin vessel.
+    """
+    out = Scores()
+    inside = reference & fov
+    thin = widths <= thin_width
+    for key, part, what in (("se_thin", inside & thin, "thin"),
+                            ("se_thick", inside & ~thin, "thick")):
+        out.ratio(key, int(np.count_nonzero(part & candidate)), int(np.count_nonzero(part)),
+                  f"no {what} reference vessel inside the FOV (width "
+                  f"{'<=' if what == 'thin' else '>'} thin_width = {thin_width:g} px)")
+    return out
