@@ -6,12 +6,17 @@ images, and OpenCV's ``DIST_MASK_PRECISE`` transform is fast but works in float3
 misses by one squared unit on some long-range distances (a 2x1000 image with one
 feature pixel gets sqrt(885² + 1) wrong; ``tests/engine/test_morphology.py``). Here
 squared distances are integers, so the result is exact; the two separable passes run
-over columns, then rows (rows in parallel).
+over columns, then rows (blocks of rows on parallel threads: the kernels release the GIL,
+and a serial kernel compiles in a fraction of the time of a ``parallel=True`` one, which
+counts on the first start).
 """
 
 from __future__ import annotations
 
-import numba
+import os
+from concurrent.futures import ThreadPoolExecutor
+from functools import cache
+
 import numpy as np
 
 from vesselview.engine.kernels_cache import kernel
@@ -47,16 +52,19 @@ def _column_pass(features: np.ndarray) -> np.ndarray:
     return out
 
 
-@kernel(parallel=True)
-def _row_pass(column_sq: np.ndarray) -> np.ndarray:
-    """Squared Euclidean distance: lower envelope of parabolas along each row.
+#: Rows below which one thread does the whole row pass (threads would cost more).
+_PARALLEL_ROWS = 256
+
+
+@kernel()
+def _row_pass(column_sq: np.ndarray, out: np.ndarray, start: int, stop: int) -> None:
+    """Euclidean distance of rows ``start:stop``: lower envelope of parabolas along each row.
 
     Parabola ``q`` is ``f[q] + (x - q)²``; the envelope's breakpoints are kept as exact
-    fractions ``num / den`` (integers) so that no comparison is rounded.
+    fractions ``num / den`` (integers) so that no comparison is rounded. Writes ``out``.
     """
-    height, width = column_sq.shape
-    out = np.empty((height, width), np.float64)
-    for i in numba.prange(height):
+    width = column_sq.shape[1]
+    for i in range(start, stop):
         f = column_sq[i]
         apex = np.empty(width, np.int64)
         num = np.empty(width + 1, np.int64)  # breakpoint k = num[k] / den[k], den > 0
@@ -94,6 +102,25 @@ def _row_pass(column_sq: np.ndarray) -> np.ndarray:
                 k += 1
             v = apex[k]
             out[i, q] = np.sqrt(np.float64((q - v) * (q - v) + f[v]))
+
+
+@cache
+def _threads() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=os.cpu_count() or 1,
+                              thread_name_prefix="vesselview-edt")
+
+
+def _rows_in_parallel(column_sq: np.ndarray) -> np.ndarray:
+    """`_row_pass` over every row, in one block per thread for tall images."""
+    height, width = column_sq.shape
+    out = np.empty((height, width), np.float64)
+    blocks = 1 if height < _PARALLEL_ROWS else os.cpu_count() or 1
+    bounds = np.linspace(0, height, blocks + 1).astype(int).tolist()
+    if blocks == 1:
+        _row_pass(column_sq, out, 0, height)
+    else:
+        list(_threads().map(_row_pass, [column_sq] * blocks, [out] * blocks, bounds[:-1],
+                            bounds[1:]))
     return out
 
 
@@ -110,4 +137,5 @@ def euclidean_distance_to(mask: np.ndarray) -> np.ndarray:
         Distances in pixels; ``inf`` everywhere when ``mask`` is empty. Equal to
         ``scipy.ndimage.distance_transform_edt(~mask)`` for a non-empty mask.
     """
-    return _row_pass(_column_pass(np.ascontiguousarray(mask, dtype=np.bool_)))
+    features = np.array(mask, dtype=np.bool_, order="C")  # writable: one compiled variant
+    return _rows_in_parallel(_column_pass(features))

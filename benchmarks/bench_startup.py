@@ -1,0 +1,88 @@
+"""Start-up benchmark (issue 15, item 2): time to the first result, cold and warm.
+
+Each run is a fresh process, the way a user starts vesselview:
+
+- ``cli``: ``vesselview-eval`` on a DRIVE-size pair (584x565 PNG masks and FOV, the
+  synthetic demo case), every metric, until it exits;
+- ``gui``: ``vesselview --demo --screenshot``, which exits once the first evaluation is
+  shown (offscreen Qt);
+- ``api``: ``import vesselview`` and one ``Evaluator(case).evaluate(Params())``.
+
+*cold* runs start with an empty kernel cache (a new ``NUMBA_CACHE_DIR`` each), *warm*
+runs with the cache the first cold run filled. Prints the median seconds of each.
+Target (issue 15): cold, the first result <= 3 s in the CLI and the GUI.
+
+Usage: ``python benchmarks/bench_startup.py [--repeats N] [--only cli,gui,api]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+
+from vesselview.synth import demo_case
+
+API_SCRIPT = """
+import vesselview as vv
+from vesselview.synth import demo_case
+vv.Evaluator(demo_case()).evaluate(vv.Params())
+"""
+
+
+def write_pair(folder: Path) -> list[str]:
+    """The demo case's masks as PNG files; the CLI arguments that evaluate them."""
+    case = demo_case()
+    for name in ("reference", "candidate", "fov"):
+        Image.fromarray(getattr(case, name).astype(np.uint8) * 255).save(folder / f"{name}.png")
+    return ["--reference", "reference.png", "--candidate", "candidate.png",
+            "--fov", "fov.png", "--workers", "1", "--output", "out.json"]
+
+
+def commands(folder: Path) -> dict[str, list[str]]:
+    python = sys.executable
+    return {
+        "cli": [python, "-m", "vesselview.cli.main", *write_pair(folder)],
+        "gui": [python, "-m", "vesselview", "--demo", "--screenshot", "shot.png"],
+        "api": [python, "-c", API_SCRIPT],
+    }
+
+
+def seconds(command: list[str], cache: Path, folder: Path) -> float:
+    """Wall time of one run of ``command`` with ``cache`` as numba's cache folder."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "QT_QPA_PLATFORM": "offscreen"}
+    start = time.perf_counter()
+    subprocess.run(command, cwd=folder, env=env, check=True, stdout=subprocess.DEVNULL,
+                   timeout=600)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--only", default="cli,gui,api")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        runs = commands(folder)
+        print(f"start-up, median of {args.repeats} fresh processes (seconds to the first result)")
+        for name in args.only.split(","):
+            caches = [folder / f"{name}-cache-{i}" for i in range(args.repeats)]
+            cold = [seconds(runs[name], cache, folder) for cache in caches]
+            warm = [seconds(runs[name], caches[0], folder) for _ in range(args.repeats)]
+            verdict = "" if name == "api" else (
+                f"  target cold <= 3 s: {'ok' if statistics.median(cold) <= 3 else 'MISSED'}")
+            print(f"  {name}: cold {statistics.median(cold):6.2f} s   "
+                  f"warm {statistics.median(warm):6.2f} s{verdict}")
+
+
+if __name__ == "__main__":
+    main()
