@@ -36,21 +36,29 @@ def test_two_valued_masks_are_vessel_above_zero(encoded):
 
 
 @pytest.mark.parametrize(
-    ("encoded", "scale"),
+    "encoded",
     [
-        (np.array([[0.0, 0.3], [0.3, 0.0]], np.float32), 1.0),   # 0.3 <= 0.5: no vessel
-        (np.array([[0, 100], [100, 0]], np.uint8), 255.0),        # 100/255 = 0.39: no vessel
-        (np.array([[0, 200], [200, 0]], np.uint8), 255.0),        # 200/255 = 0.78: vessel
-        (np.array([[0, 30000], [30000, 0]], np.uint16), 65535.0),  # 0.46: no vessel
+        np.array([[0, 100], [100, 0]], np.uint8),        # label-valued {0, 100}
+        np.array([[1, 2], [2, 1]], np.uint8),            # label-valued {1, 2}
+        np.array([[1, 2], [2, 1]], np.int64),            # the same as int64
+        np.array([[0, 30000], [30000, 0]], np.uint16),
+        np.array([[0, 255], [255, 0]], np.uint16),       # 8-bit values stored as 16-bit
+        np.array([[4, 252], [252, 4]], np.uint8),
     ],
 )
-def test_two_valued_probability_maps_are_thresholded(encoded, scale):
-    # metrics.md section 0: probability maps (8/16-bit or float) are thresholded; only the
-    # binary encodings (0 and 1 or full scale) use "> 0".
+def test_any_two_integer_values_are_binary_the_higher_is_vessel(encoded):
+    expected = [[False, True], [True, False]]
     reading = _read(encoded)
-    expected_soft = (encoded / scale).astype(np.float32)
-    np.testing.assert_allclose(reading.soft, expected_soft)
-    np.testing.assert_array_equal(reading.mask, expected_soft > 0.5)
+    assert reading.soft is None and reading.notes == ()
+    np.testing.assert_array_equal(reading.mask, expected)
+    np.testing.assert_array_equal(_read(encoded, invert=True).mask, np.logical_not(expected))
+
+
+def test_two_valued_float_map_is_a_probability_map_and_an_empty_result_warns():
+    reading = _read(np.array([[0.0, 0.3], [0.3, 0.0]], np.float32))
+    np.testing.assert_allclose(reading.soft, [[0.0, 0.3], [0.3, 0.0]])
+    assert not reading.mask.any()
+    assert len(reading.notes) == 1 and "non-zero values but no pixel" in reading.notes[0]
 
 
 def test_one_valued_masks_are_empty_or_full():
@@ -121,6 +129,8 @@ def test_non_finite_values_are_an_error():
 
 def test_many_valued_int32_is_an_error():
     with pytest.raises(InputError, match="int32.*uint8.*uint16"):
+        _read(np.array([[0, 100, 70000]], np.int32))
+    with pytest.raises(InputError, match="int32.*label"):
         _read(np.array([[0, 1, 2]], np.int32))
 
 
@@ -131,9 +141,14 @@ def test_grey_values_of_grey_input_is_the_input():
 
 @given(arrays(np.uint8, (5, 7)), st.floats(0.0, 1.0))
 def test_mask_is_soft_map_above_threshold(values, threshold):
+    if len(np.unique(values)) > 2 and values.max() < 16:
+        with pytest.raises(InputError, match="label"):
+            _read(values, threshold=threshold)
+        return
     reading = _read(values, threshold=threshold)
     if reading.soft is None:  # at most two distinct values: binary rule
-        np.testing.assert_array_equal(reading.mask, values > 0)
+        expected = values > 0 if values.min() == values.max() else values == values.max()
+        np.testing.assert_array_equal(reading.mask, expected)
     else:
         np.testing.assert_array_equal(reading.mask, reading.soft > threshold)
 

@@ -61,6 +61,11 @@ def test_drive_splits_and_second_observer(tmp_path):
     assert second.case("01").reference == root / "test/2nd_manual/01_manual2.gif"
     assert second.case("01").candidates == {"observer1": root / "test/1st_manual/01_manual1.gif"}
     assert "21" in second.skipped and "observer 2" in second.skipped["21"]
+    # The 2nd observer's near-grey palette (4, 2, 4) / (252, 254, 252) reads as binary.
+    loaded = second.case("01").load("observer1")
+    np.testing.assert_array_equal(loaded.reference, files.vessels(2))
+    np.testing.assert_array_equal(loaded.candidate, files.vessels(1))
+    assert loaded.warnings == ()
 
 
 def test_a_split_folder_is_a_dataset_too(tmp_path):

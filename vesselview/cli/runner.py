@@ -19,7 +19,7 @@ from vesselview.engine import pipeline
 from vesselview.engine.params import Params
 from vesselview.io.loader import load_case
 from vesselview.io.manifest import Pair
-from vesselview.io.masks import PolarityWarning
+from vesselview.io.masks import MaskWarning
 from vesselview.io.writers import Record, result_record
 
 #: Seconds to wait for a Dask scheduler to answer.
@@ -66,9 +66,9 @@ def evaluate_pair(pair: Pair, job: Job) -> PairOutcome:
         When a file of the pair cannot be used.
     """
     with warnings.catch_warnings():
-        # Polarity warnings travel back in the outcome (``Case.warnings``) so the main
-        # process reports each once, instead of every worker printing its own.
-        warnings.simplefilter("ignore", PolarityWarning)
+        # Mask warnings (polarity included) travel back in the outcome (``Case.warnings``)
+        # so the main process reports each once, instead of every worker printing its own.
+        warnings.simplefilter("ignore", MaskWarning)
         case = load_case(pair.reference, pair.candidate, pair.fov, pair.fundus,
                          invert_reference=job.invert_reference,
                          invert_candidate=job.invert_candidate, threshold=job.threshold)

@@ -21,7 +21,7 @@ import warnings
 
 import cv2
 import numpy as np
-from PIL import Image, UnidentifiedImageError
+from PIL import Image, ImageFile, UnidentifiedImageError
 
 from vesselview.errors import InputError
 from vesselview.io.png_check import SIGNATURE, verify_png
@@ -84,7 +84,7 @@ def decode(source: bytes | str, label: str, max_pixels: int
                              f"{SUPPORTED_FORMATS}", source=label) from None
         except Image.DecompressionBombError:
             raise InputError(too_large_message(label, max_pixels), source=label) from None
-        except Exception as error:  # noqa: BLE001 - any decoder failure means a bad file
+        except Exception as error:  # any decoder failure means a bad file
             raise InputError(
                 f"{label}: cannot be decoded ({type(error).__name__}: {error}); the file is "
                 "truncated or corrupt — export or download it again",
@@ -109,7 +109,7 @@ def _check_single_page(image: Image.Image, label: str) -> None:
         )
 
 
-def _deep_colour(image: Image.Image) -> bool:
+def _deep_colour(image: ImageFile.ImageFile) -> bool:
     """True for colour with more than 8 bits per channel, which Pillow would truncate.
 
     Pillow's decoder arguments say so: a raw mode such as ``RGB;16B`` (PNG, TIFF), or a

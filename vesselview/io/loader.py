@@ -15,7 +15,7 @@ from vesselview.engine.params import DEFAULT_THRESHOLD, Params
 from vesselview.errors import InputError
 from vesselview.io.fov_estimate import estimate_fov
 from vesselview.io.fundus import fundus_rgb
-from vesselview.io.masks import MaskReading, PolarityWarning, read_mask
+from vesselview.io.masks import MaskReading, MaskWarning, PolarityWarning, read_mask
 from vesselview.io.readers import RawImage, from_array, read_image
 
 #: Fraction of the FOV above which a mask is suspected of inverted polarity.
@@ -71,7 +71,9 @@ def load_case(
     -------
     Case
         ``sources`` maps each role to its path, ``"<array>"``, or ``""`` when absent.
-        ``warnings`` holds the polarity warnings, also issued as `PolarityWarning`.
+        ``warnings`` holds the notes on how masks were read (few grey levels, empty
+        despite non-zero values; also issued as `MaskWarning`) and the polarity warnings
+        (also issued as `PolarityWarning`, a `MaskWarning`).
 
     Raises
     ------
@@ -97,18 +99,24 @@ def load_case(
     shape = reference_mask.mask.shape
     fundus_image = None if fundus is None else _fundus(_raw(fundus, "fundus"), shape)
     if fundus_image is not None and estimated:
-        fov_mask = estimate_fov(fundus_image)
+        fov_reading = MaskReading(estimate_fov(fundus_image))
+    elif fov is None:
+        fov_reading = MaskReading(np.ones(shape, bool))
     else:
-        fov_mask = np.ones(shape, bool) if fov is None else _fov_mask(_raw(fov, "fov"), shape)
+        fov_reading = _fov_mask(_raw(fov, "fov"), shape)
+    fov_mask = fov_reading.mask
     sources = {role: _source(value) for role, value in (
         ("reference", reference), ("candidate", candidate), ("fov", fov), ("fundus", fundus))}
     if estimated:
         sources["fov"] = f"estimated from {sources['fundus']}"
-    notes = _polarity_notes(
+    reading_notes = reference_mask.notes + candidate_mask.notes + fov_reading.notes
+    polarity_notes = _polarity_notes(
         fov_mask, (reference_raw, reference_mask, "reference"),
         (candidate_raw, candidate_mask, "candidate"),
     )
-    for note in notes:
+    for note in reading_notes:
+        warnings.warn(note, MaskWarning, stacklevel=2)
+    for note in polarity_notes:
         warnings.warn(note, PolarityWarning, stacklevel=2)
     return Case(
         reference=reference_mask.mask,
@@ -117,7 +125,7 @@ def load_case(
         candidate_soft=candidate_mask.soft,
         fundus=fundus_image,
         sources=sources,
-        warnings=notes,
+        warnings=reading_notes + polarity_notes,
         threshold=level,
     )
 
@@ -168,11 +176,11 @@ def _check_shape(raw: RawImage, what: str, shape: tuple[int, ...]) -> None:
         )
 
 
-def _fov_mask(raw: RawImage, shape: tuple[int, ...]) -> np.ndarray:
-    """The FOV as bool (a two-valued mask, > 0 inside); an empty FOV is an error."""
+def _fov_mask(raw: RawImage, shape: tuple[int, ...]) -> MaskReading:
+    """The FOV read as a mask (`read_mask`); an empty FOV is an error."""
     _check_shape(raw, "field-of-view mask", shape)
-    fov = read_mask(raw, threshold=FOV_THRESHOLD).mask
-    if not fov.any():
+    fov = read_mask(raw, threshold=FOV_THRESHOLD)
+    if not fov.mask.any():
         raise InputError(
             f"{raw.label}: the field-of-view mask has no pixel inside (all zero); check "
             "the file, or leave the FOV out to use the whole image",

@@ -1,22 +1,33 @@
-"""Turn raw pixels into a vessel mask (``metrics.md`` section 0).
+"""Turn raw pixels into a vessel mask (the rules of ``docs/inputs.md``).
 
 The rules, in order:
 
-1. Colour is reduced to grey only when the channels are equal (a lossy JPEG may
-   differ by up to `LOSSY_CHANNEL_TOLERANCE` and is averaged); real colour is an error.
-2. A JPEG-compressed mask is a binary mask with compression noise: a pixel is vessel
-   when its value is above ``threshold`` of full scale.
-3. A binary encoding is binary: at most two distinct values, background 0 and vessel
-   1 or the dtype's full scale (0/1, 0/255, 0/65535, 1-bit, palette GIF, bool; other
-   integer types with any two values); a pixel is vessel when its value is > 0.
-4. Anything else is a probability map (also a two-valued one such as {0, 0.3} or
-   {0, 100}), scaled by its dtype's full scale (uint8 255,
-   uint16 65535; floats must already lie in [0, 1]); a pixel is vessel when the
-   scaled value is > ``threshold`` — the rule of `Case.candidate_at`. The scaled map
-   is kept so a viewer can re-threshold it.
+1. **Which values.** When only the alpha channel varies (the colour is uniform), the
+   alpha channel is the mask. Colour is reduced to grey when the channels are equal (a
+   JPEG may differ by up to `LOSSY_CHANNEL_TOLERANCE` and is averaged). An image of
+   exactly two colours, each grey or near-grey (channels within
+   `NEAR_GREY_TOLERANCE`, like DRIVE's second-observer palette (4, 2, 4) /
+   (252, 254, 252)), is binary: the lighter colour is vessel. Any other colour is an
+   error.
+2. **JPEG** masks carry compression noise: a pixel is vessel when its value is above
+   ``threshold`` of full scale.
+3. **Two values make a binary mask**, whatever they are: bool, any integer image with
+   at most two distinct values (0/1, 0/255, 0/65535, {1, 2}, {0, 100}...), or a float
+   image of 0 and 1. The higher value is vessel; an image of one value is vessel where
+   that value is above 0.
+4. **Label images are refused**: an integer image of three or more values all below
+   `LABEL_MAXIMUM` ({0, 1, 2}: classes, not grey levels).
+5. **Probability maps**: other 8/16-bit images are scaled by full scale (255, 65535),
+   floats must lie in [0, 1]; a pixel is vessel when the scaled value is > ``threshold``
+   (the rule of `Case.candidate_at`). The scaled map is kept for re-thresholding. A map
+   of only a few levels (at most `FEW_LEVELS`, e.g. {0, 128, 255}) is read so but
+   warned about: a level may mean "don't care". Other integer types with more than two
+   values are refused.
+6. **An empty result from non-empty content warns** ("non-zero values but no vessel").
 
 Inverted polarity (vessel = dark) is never guessed: ``invert=True`` flips the vessel
-test (and the probability map, ``1 - p``). The loader warns about suspicious masks.
+test (the lower of two values, ``1 - p`` for probabilities). The loader also warns about
+masks that look inverted.
 """
 
 from __future__ import annotations
@@ -30,11 +41,21 @@ from vesselview.io.readers import RawImage
 
 #: Largest channel difference (of 255) still read as grey in a JPEG-compressed image.
 LOSSY_CHANNEL_TOLERANCE = 16
+#: Largest channel difference (of full scale 255) of a "near-grey" colour of a two-colour mask.
+NEAR_GREY_TOLERANCE = 16
+#: Integer images of 3+ values all below this are label (class) images, refused.
+LABEL_MAXIMUM = 16
+#: 8/16-bit maps with at most this many distinct values are warned about.
+FEW_LEVELS = 8
 
 _FULL_SCALE = {np.dtype(np.uint8): 255.0, np.dtype(np.uint16): 65535.0}
 
 
-class PolarityWarning(UserWarning):
+class MaskWarning(UserWarning):
+    """A mask was read by a documented rule but looks suspicious (see `read_mask`)."""
+
+
+class PolarityWarning(MaskWarning):
     """A mask looks inverted (more than half of the field of view is vessel)."""
 
 
@@ -48,10 +69,13 @@ class MaskReading:
         True where vessel.
     soft : ndarray of float32, shape (H, W), or None
         The probability map scaled to [0, 1] (after inversion), or None for masks.
+    notes : tuple of str
+        Warnings about the reading (few levels, empty despite non-zero values).
     """
 
     mask: np.ndarray
     soft: np.ndarray | None = None
+    notes: tuple[str, ...] = ()
 
 
 def read_mask(raw: RawImage, *, threshold: float, invert: bool = False) -> MaskReading:
@@ -60,12 +84,12 @@ def read_mask(raw: RawImage, *, threshold: float, invert: bool = False) -> MaskR
     Parameters
     ----------
     raw : RawImage
-        Pixels of shape (H, W) or (H, W, 3).
+        Pixels of shape (H, W) or (H, W, 3), and the alpha channel if any.
     threshold : float
         Fraction of full scale in [0, 1] above which a JPEG value or a probability is
         vessel.
     invert : bool
-        True when vessels are dark (value 0) in the input.
+        True when vessels are dark (the lower value) in the input.
 
     Returns
     -------
@@ -74,28 +98,34 @@ def read_mask(raw: RawImage, *, threshold: float, invert: bool = False) -> MaskR
     Raises
     ------
     InputError
-        For colour (unequal channels), non-finite values, a float map outside [0, 1],
-        or a many-valued integer map that is neither uint8 nor uint16.
+        For colour, non-finite values, a float map outside [0, 1], a label image, or a
+        many-valued integer map that is neither uint8 nor uint16.
     """
     grey = grey_values(raw)
     if raw.lossy:
         fraction = grey / np.float32(255.0)  # Pillow decodes JPEG as 8-bit
-        return MaskReading(_flipped(fraction, invert) > threshold)
-    if _is_binary_encoding(grey):
-        mask = grey > 0
-        return MaskReading(~mask if invert else mask)
+        mask = _flipped(fraction, invert) > threshold
+        noisy = float(fraction.max()) > LOSSY_CHANNEL_TOLERANCE / 255 and not invert
+        return MaskReading(mask, None, _empty_note(raw.label, mask, noisy, threshold))
+    if _is_binary(grey):
+        mask = _binary_mask(grey, invert)
+        return MaskReading(mask, None, _empty_note(raw.label, mask, _has_content(grey, invert),
+                                                   threshold))
+    notes = _level_notes(grey, raw.label, threshold)
     soft = _flipped(_probability(grey, raw.label), invert)
-    return MaskReading(soft > threshold, soft)
+    mask = soft > threshold
+    return MaskReading(mask, soft,
+                       notes + _empty_note(raw.label, mask, bool(soft.max() > 0), threshold))
 
 
 def grey_values(raw: RawImage) -> np.ndarray:
-    """Grey values of shape (H, W): the pixels themselves, or one of equal channels.
+    """Grey values of shape (H, W) by rule 1 of this module.
 
     Raises
     ------
     InputError
-        When the channels differ (beyond `LOSSY_CHANNEL_TOLERANCE` for JPEG) or float
-        values are not finite.
+        When float values are not finite, or the image is in colour (channels differ
+        beyond the JPEG tolerance, and it is not two near-grey colours).
     """
     pixels = raw.pixels
     if pixels.dtype.kind == "f" and not np.isfinite(pixels).all():
@@ -104,16 +134,30 @@ def grey_values(raw: RawImage) -> np.ndarray:
             "needs finite numbers",
             source=raw.label,
         )
+    if raw.alpha is not None and not _uniform(raw.alpha) and _uniform(pixels):
+        return raw.alpha
     if pixels.ndim == 2:
         return pixels
     spread = _channel_spread(pixels)
-    if spread > (LOSSY_CHANNEL_TOLERANCE if raw.lossy else 0):
-        raise InputError(
-            f"{raw.label}: is a colour image (channels differ by up to {spread:g}); a mask "
-            "must be grey or black-and-white — is this the fundus photograph?",
-            source=raw.label,
-        )
-    return pixels.mean(axis=2, dtype=np.float32) if raw.lossy else pixels[..., 0]
+    if spread == 0:
+        return pixels[..., 0]
+    if raw.lossy and spread <= LOSSY_CHANNEL_TOLERANCE:
+        return pixels.mean(axis=2, dtype=np.float32)
+    lighter = _lighter_of_two_near_grey_colours(pixels)
+    if lighter is not None:
+        return lighter
+    raise InputError(
+        f"{raw.label}: is a colour image (channels differ by up to {spread:g}); a mask "
+        "must be grey, black-and-white or two near-grey colours — is this the fundus "
+        "photograph?",
+        source=raw.label,
+    )
+
+
+def _uniform(values: np.ndarray) -> bool:
+    """True when every pixel has the same value (or colour)."""
+    first = values[0, 0]
+    return bool((values == first).all())
 
 
 def _channel_spread(pixels: np.ndarray) -> float:
@@ -126,9 +170,29 @@ def _channel_spread(pixels: np.ndarray) -> float:
     return float((high.astype(np.float64) - low).max())
 
 
-def _is_binary_encoding(grey: np.ndarray) -> bool:
-    """True for a binary encoding: bool, or at most two distinct values where a type that
-    can hold a probability map (uint8, uint16, float) uses only 0 and 1 or full scale.
+def _lighter_of_two_near_grey_colours(pixels: np.ndarray) -> np.ndarray | None:
+    """For an image of at most two colours, each near-grey: True where the lighter one
+    is. None for any other colour image."""
+    if pixels.dtype.kind not in "ub":
+        return None
+    wide = pixels.astype(np.uint64)
+    bits = 8 * pixels.dtype.itemsize
+    packed = (wide[..., 0] << np.uint64(2 * bits)) | (wide[..., 1] << np.uint64(bits)) | wide[
+        ..., 2]
+    low, high = packed.min(), packed.max()
+    if not np.all((packed == low) | (packed == high)):
+        return None
+    flat = pixels.reshape(-1, 3)
+    colours = flat[[int(np.argmin(packed)), int(np.argmax(packed))]].astype(np.float64)
+    scale = 255.0 / (_FULL_SCALE.get(pixels.dtype, 1.0))
+    if ((colours.max(axis=1) - colours.min(axis=1)) * scale > NEAR_GREY_TOLERANCE).any():
+        return None
+    light = high if colours[1].sum() >= colours[0].sum() else low
+    return packed == light
+
+
+def _is_binary(grey: np.ndarray) -> bool:
+    """Rule 3: bool, at most two distinct integer values, or a float image of 0 and 1.
 
     Checks ``min``/``max`` and one pass for "only those two" (O(n), unlike `np.unique`).
     """
@@ -137,22 +201,71 @@ def _is_binary_encoding(grey: np.ndarray) -> bool:
     low, high = grey.min(), grey.max()
     if not np.all((grey == low) | (grey == high)):
         return False
-    if grey.dtype.kind != "f" and grey.dtype not in _FULL_SCALE:
-        return True  # other integer types have no probability reading
-    on_values = (1, _FULL_SCALE.get(grey.dtype, 1))
-    return bool(low in (0, *on_values) and high in (0, *on_values) and (low == 0 or low == high))
+    return grey.dtype.kind != "f" or bool(low in (0, 1) and high in (0, 1))
+
+
+def _binary_mask(grey: np.ndarray, invert: bool) -> np.ndarray:
+    """The higher of two values is vessel (the lower when inverting); one value is vessel
+    where it is above 0 (where it is not, when inverting)."""
+    if grey.dtype == np.bool_:
+        return ~grey if invert else grey
+    low, high = grey.min(), grey.max()
+    if low == high:
+        mask = grey > 0
+        return ~mask if invert else mask
+    return grey == (low if invert else high)
+
+
+def _has_content(grey: np.ndarray, invert: bool) -> bool:
+    """True when the image holds something other than background: two values, or one
+    non-zero value read without inversion."""
+    if grey.dtype == np.bool_:
+        return bool(grey.any() if not invert else not grey.all())
+    return bool(grey.min() != grey.max() or (not invert and grey.max() != 0))
+
+
+def _level_notes(grey: np.ndarray, label: str, threshold: float) -> tuple[str, ...]:
+    """Rules 4 and 5 for 8/16-bit images: refuse label images, warn about few levels."""
+    if grey.dtype not in _FULL_SCALE:
+        return ()
+    levels = np.flatnonzero(np.bincount(grey.ravel()))
+    shown = ", ".join(str(level) for level in levels[:FEW_LEVELS])
+    if levels[-1] < LABEL_MAXIMUM:
+        raise InputError(_label_image_message(label, shown), source=label)
+    if len(levels) > FEW_LEVELS:
+        return ()
+    return (f"{label}: has only {len(levels)} grey levels ({shown}); read as a probability "
+            f"map, vessel above {threshold:g} of full scale — if a level marks 'don't care' "
+            "or a class, convert the file (0 = background, 255 = vessel)",)
+
+
+def _label_image_message(label: str, shown: str) -> str:
+    return (f"{label}: holds the small values {shown}: a label (class) image, not a vessel "
+            "mask or probability map; save the vessel class as 255 (or 1) and everything "
+            "else as 0")
+
+
+def _empty_note(label: str, mask: np.ndarray, content: bool,
+                threshold: float) -> tuple[str, ...]:
+    """Rule 6: warn when non-zero content gives an empty mask."""
+    if not content or mask.any():
+        return ()
+    return (f"{label}: has non-zero values but no pixel reads as vessel (threshold "
+            f"{threshold:g} of full scale): the mask is empty — check the file, the "
+            "threshold and the polarity",)
 
 
 def _probability(grey: np.ndarray, label: str) -> np.ndarray:
     """Scale a many-valued map to float32 in [0, 1] by its dtype's full scale."""
     if grey.dtype in _FULL_SCALE:
-        return (grey / np.float32(_FULL_SCALE[grey.dtype])).astype(np.float32)
+        return np.divide(grey, np.float32(_FULL_SCALE[grey.dtype]), dtype=np.float32)
     if grey.dtype.kind != "f":
-        raise InputError(
-            f"{label}: has many distinct {grey.dtype} values; a probability map must be "
-            "uint8 (0-255), uint16 (0-65535) or float in [0, 1], and a mask two-valued",
-            source=label,
-        )
+        small = grey.min() >= 0 and grey.max() < LABEL_MAXIMUM
+        hint = ("it looks like a label (class) image" if small else
+                "a probability map must be uint8 (0-255), uint16 (0-65535) or float in "
+                "[0, 1], and a mask two-valued")
+        raise InputError(f"{label}: has more than two distinct {grey.dtype} values; {hint}",
+                         source=label)
     low, high = float(grey.min()), float(grey.max())
     if low < 0.0 or high > 1.0:
         raise InputError(
@@ -160,7 +273,7 @@ def _probability(grey: np.ndarray, label: str) -> np.ndarray:
             "must lie in [0, 1] — rescale it (or save it as 8/16-bit)",
             source=label,
         )
-    return grey.astype(np.float32)
+    return grey.astype(np.float32)  # a copy: the Case makes its arrays read-only
 
 
 def _flipped(fraction: np.ndarray, invert: bool) -> np.ndarray:

@@ -85,7 +85,7 @@ def read_image(path: PathLike) -> RawImage:
         3-D array, is empty, or exceeds `MAX_PIXELS`.
     """
     label = os.fspath(path)
-    size = _regular_file_size(label)
+    _check_regular_file(label)
     head = _file_start(label, len(_NPY_MAGIC))
     if head.startswith(_GZIP_MAGIC):
         data = _gunzipped(_file_bytes(label), label)
@@ -121,9 +121,9 @@ def from_array(array: object, label: str) -> RawImage:
     return RawImage(_checked_layout(pixels, label), label, alpha=alpha)
 
 
-def _regular_file_size(label: str) -> int:
-    """Size of a regular file, refusing anything else before opening it (opening a named
-    pipe would block until someone writes to it)."""
+def _check_regular_file(label: str) -> None:
+    """Refuse anything but a non-empty regular file of acceptable size before opening it
+    (opening a named pipe would block until someone writes to it)."""
     try:
         status = os.stat(label)
     except FileNotFoundError:
@@ -140,7 +140,6 @@ def _regular_file_size(label: str) -> int:
         raise InputError(f"{label}: is an empty file (0 bytes); export it again", source=label)
     if status.st_size > MAX_FILE_BYTES:
         raise InputError(too_large_message(label, MAX_PIXELS), source=label)
-    return status.st_size
 
 
 def _file_start(label: str, count: int) -> bytes:
@@ -180,13 +179,13 @@ def _read_npy(stream: BinaryIO, label: str) -> RawImage:
     """Read a ``.npy`` array, checking its size (in the header) before loading it."""
     try:
         shape = _npy_shape(stream)
-    except Exception as error:  # noqa: BLE001 - numpy's parser fails variously on bad files
+    except Exception as error:  # numpy's parser fails variously on bad files
         raise _unreadable_npy(label, error) from None
     _check_pixel_count(_pixel_count(shape), label)
     stream.seek(0)
     try:
         array = np.load(stream, allow_pickle=False)
-    except Exception as error:  # noqa: BLE001 - as above
+    except Exception as error:  # as above
         raise _unreadable_npy(label, error) from None
     return from_array(array, label)
 
@@ -217,7 +216,7 @@ def _checked_layout(pixels: np.ndarray, label: str) -> np.ndarray:
         )
     if pixels.ndim == 3 and pixels.shape[2] in (1, 3, 4):
         pixels = pixels[..., 0] if pixels.shape[2] == 1 else pixels[..., :3]
-    if not (pixels.ndim == 2 or pixels.ndim == 3 and pixels.shape[2] == 3):
+    if not (pixels.ndim == 2 or (pixels.ndim == 3 and pixels.shape[2] == 3)):
         raise InputError(
             f"{label}: has shape {pixels.shape}, which is not one 2-D image; vesselview "
             "needs (H, W) or (H, W, 3) — a 3-D stack is not sliced for you, save one slice",
