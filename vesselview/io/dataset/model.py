@@ -51,7 +51,7 @@ class DatasetCase:
     candidates: Mapping[str, Path]
     split: str = ""
 
-    def load(self, method: str, *, threshold: float = 0.5, fov_auto: bool = False,
+    def load(self, method: str, *, threshold: float | None = None, fov_auto: bool = False,
              invert_candidate: bool = False) -> Case:
         """Read this case with the candidate of ``method`` (see `load_case`).
 
@@ -59,8 +59,9 @@ class DatasetCase:
         ----------
         method : str
             A key of `candidates`.
-        threshold : float
-            Probability threshold, fraction of full scale in [0, 1].
+        threshold : float, optional
+            Probability threshold, fraction of full scale in [0, 1]; `load_case`'s
+            default when None.
         fov_auto : bool
             When the case has no FOV file, estimate it from the fundus (``fov="auto"``);
             otherwise the whole image is the FOV.
