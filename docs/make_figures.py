@@ -40,8 +40,8 @@ from vesselview.engine.case import Case  # noqa: E402
 from vesselview.gui.app import configure_qt  # noqa: E402
 from vesselview.gui.behaviour_view import BehaviourView  # noqa: E402
 from vesselview.gui.candidates import CandidatesView  # noqa: E402
-from vesselview.gui.files import CaseFiles  # noqa: E402
-from vesselview.gui.jobs import BackgroundJobs  # noqa: E402
+from vesselview.gui.channel_jobs import ChannelJobs  # noqa: E402
+from vesselview.gui.main_thread import qt_scheduler  # noqa: E402
 from vesselview.gui.metric_choice import MAIN_METRICS, format_value, short_label  # noqa: E402
 from vesselview.gui.plot_dock import CURVES, PlotDock  # noqa: E402
 from vesselview.gui.rank_table import STATISTIC_TITLES  # noqa: E402
@@ -55,7 +55,7 @@ CAL_CASES = ("cal_wide_to_narrow", "cal_narrow_to_wide", "cal_narrow_to_noise")
 CAL_SEVERITY = 0.1  # fraction of vessel pixels moved (the CAL paper moves N pixels)
 
 
-def wait(signal: SignalInstance, jobs: BackgroundJobs) -> None:
+def wait(signal: SignalInstance, jobs: ChannelJobs) -> None:
     """Run the event loop until ``signal`` fires; raise if the job fails or times out."""
     loop, failure = QEventLoop(), []
     signal.connect(loop.quit)
@@ -87,7 +87,7 @@ def grab(widget: QWidget, path: Path) -> Path:
 
 def sweep_figures(out: Path, cases: dict[str, Case]) -> None:
     """F1_t against t; A against α and L against β with forward differences."""
-    dock = PlotDock()
+    dock = PlotDock(qt_scheduler())
     dock.resize(1500, 520)
     dock.show()
     dock.set_case_set("demo seeds 0-4", cases)
@@ -122,7 +122,7 @@ def side_by_side(paths: Sequence[Path], target: Path) -> None:
 
 def behaviour_figure(out: Path) -> Behaviour:
     """The equal-pixel-change set at 584x565 (the default), main metrics."""
-    view = BehaviourView()
+    view = BehaviourView(qt_scheduler())
     view.resize(1500, 600)
     view.show()
     view.run()
@@ -137,7 +137,7 @@ def candidates_figure(out: Path, folder: Path) -> None:
     for panel, name in zip("bcd", CAL_CASES):
         write_png(folder / f"{panel}_{name.removeprefix('cal_')}.png",
                   teaching_case(name, CAL_SEVERITY).candidate)
-    view = CandidatesView()
+    view = CandidatesView(qt_scheduler())
     view.resize(1500, 450)
     view.show()
     view.set_reference(teaching_case(CAL_CASES[0], 0.0))
@@ -151,7 +151,7 @@ def candidates_figure(out: Path, folder: Path) -> None:
 
 def curves_figure(out: Path) -> None:
     """ROC, PR and F1_t against threshold of the demo's probability map."""
-    dock = PlotDock()
+    dock = PlotDock(qt_scheduler())
     dock.resize(1500, 480)
     dock.show()
     dock.set_case(demo_case(soft=True))
@@ -168,7 +168,7 @@ def window_figure(out: Path, folder: Path) -> None:
     tools = window.research
     window.resize(1600, 1000)
     window.show()
-    window.show_case(teaching_case("shift", 3.0), CaseFiles())
+    window.model.show_case(teaching_case("shift", 3.0))
     wait(window.result_applied, tools.plots.jobs)
     tools.plots_dock.show()
     window.resizeDocks([tools.plots_dock], [360], Qt.Orientation.Vertical)

@@ -1,7 +1,7 @@
 """Fixtures of the GUI tests: pyqtgraph options, isolated settings, windows on small cases.
 
-Every window fixture stops its worker thread at teardown (pytest-qt closes the window,
-whose closeEvent shuts the worker down; the explicit call makes it certain).
+Every window fixture stops its scheduler at teardown (pytest-qt closes the window,
+whose closeEvent shuts the scheduler down; the explicit call makes it certain).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import QPointF, QSettings
 
 from vesselview.gui.app import configure_qt
+from vesselview.gui.main_thread import qt_scheduler
 from vesselview.gui.window import MainWindow
 from vesselview.synth import demo_case
 
@@ -36,21 +37,30 @@ def settings(tmp_path):
 
 
 @pytest.fixture
+def scheduler(qtbot):
+    """A scheduler delivering on the main thread, shut down at teardown."""
+    runner = qt_scheduler()
+    yield runner
+    runner.shutdown()
+    assert runner.stopped
+
+
+@pytest.fixture
 def window(qtbot, settings):
     """A main window with no case yet."""
     main_window = MainWindow(settings)
     qtbot.addWidget(main_window)
     main_window.resize(1200, 800)
     yield main_window
-    main_window.live.shutdown()
-    assert main_window.live.stopped
+    main_window.scheduler.shutdown()
+    assert main_window.scheduler.stopped
 
 
 @pytest.fixture
 def small_window(window, qtbot, small_case):
     """A window showing `small_case` with its first result applied."""
     with qtbot.waitSignal(window.result_applied, timeout=RESULT_TIMEOUT_MS):
-        window.show_case(small_case, window.chosen_files)
+        window.model.show_case(small_case)
     return window
 
 

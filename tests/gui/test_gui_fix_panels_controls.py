@@ -6,14 +6,17 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 
+from vesselview.app.display import DisplayLayer
+from vesselview.app.inspector import Inspector
+from vesselview.app.layer_styles import LayerStyles
+from vesselview.app.scheduler import Scheduler
+from vesselview.app.style import LayerStyle
 from vesselview.engine.layers import Layer, LegendEntry
 from vesselview.engine.params import PARAM_SPECS, Params
 from vesselview.engine.skeletal.similarity import SEGMENT_DTYPE
-from vesselview.gui.display import DisplayLayer
 from vesselview.gui.layer_panel import LayerPanel
 from vesselview.gui.params_dock import ADVANCED_SLIDERS, ADVANCED_SWITCHES, ParamsPanel
 from vesselview.gui.segments_table import COLUMNS, SegmentsTable, invalid_reason
-from vesselview.gui.style import LayerStyle
 
 ADVANCED_KEYS = {"contour_gamma", "fom_k", "baddeley_p", "baddeley_c", "nsd_tau", "thin_width",
                  "distance_fov", "cal_fov"}
@@ -21,7 +24,7 @@ ADVANCED_KEYS = {"contour_gamma", "fom_k", "baddeley_p", "baddeley_c", "nsd_tau"
 
 @pytest.fixture
 def params_panel(qtbot):
-    widget = ParamsPanel()
+    widget = ParamsPanel(Inspector(Scheduler(synchronous=True)))
     qtbot.addWidget(widget)
     return widget
 
@@ -45,17 +48,15 @@ def test_advanced_controls_start_at_the_defaults(params_panel):
     assert not params_panel.switches["cal_fov"].isChecked()
 
 
-def test_advanced_edits_reach_the_params(params_panel, qtbot):
-    with qtbot.waitSignal(params_panel.params_changed, timeout=2000,
-                          check_params_cb=lambda p: p.contour_gamma == 3):
-        params_panel.sliders["contour_gamma"].setValue(3)
+def test_advanced_edits_reach_the_params(params_panel):
+    params_panel.sliders["contour_gamma"].setValue(3)
     params_panel.sliders["fom_k"].setValue(0.2500001)
     params_panel.switches["distance_fov"].setChecked(True)
     assert params_panel.params == Params(contour_gamma=3, fom_k=0.25, distance_fov=True)
 
 
 def test_set_params_shows_the_switches(params_panel):
-    params_panel.set_params(Params(cal_fov=True, baddeley_c=12.0))
+    params_panel.model.set_params(Params(cal_fov=True, baddeley_c=12.0))
     assert params_panel.switches["cal_fov"].isChecked()
     assert params_panel.sliders["baddeley_c"].value() == 12.0
     params_panel.reset_button.click()
@@ -132,7 +133,7 @@ def _layers(count):
 
 @pytest.fixture
 def layer_panel(qtbot):
-    widget = LayerPanel()
+    widget = LayerPanel(LayerStyles())
     qtbot.addWidget(widget)
     widget.set_layers(_layers(12))
     widget.resize(300, 500)  # the layers dock at a 1200 px window

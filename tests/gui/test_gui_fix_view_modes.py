@@ -10,18 +10,17 @@ import pytest
 from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QDialog, QLineEdit, QVBoxLayout
 
-from tests.gui.conftest import RESULT_TIMEOUT_MS
+from tests.gui.conftest import RESULT_TIMEOUT_MS, hover
 from vesselview.gui.compare import CompareMode
 from vesselview.gui.legend import compact_legend_html
 from vesselview.gui.readout import format_readout
 from vesselview.gui.view import LEGEND_MAX_FRACTION
-from tests.gui.conftest import hover
 
 
 def change_params(window, qtbot, **changes):
     params = dataclasses.replace(window.params_panel.params, **changes)
     with qtbot.waitSignal(window.result_applied, timeout=RESULT_TIMEOUT_MS):
-        window.params_panel.set_params(params)
+        window.model.set_params(params)
 
 
 def paint(view):
@@ -37,7 +36,7 @@ def test_readout_follows_a_new_result_for_the_pixel_under_the_cursor(shown_windo
     hover(shown_window, row, col)
     assert "TP" in shown_window.readout.text()
     change_params(shown_window, qtbot, threshold=0.8)
-    info = shown_window.response.result.explain(row, col)
+    info = shown_window.model.response.result.explain(row, col)
     assert shown_window.readout.text() == format_readout(info)
     assert "candidate: background" in shown_window.readout.text()
 
@@ -45,7 +44,7 @@ def test_readout_follows_a_new_result_for_the_pixel_under_the_cursor(shown_windo
 def test_a_new_case_forgets_the_hovered_pixel(shown_window, qtbot, small_case):
     hover(shown_window, 3, 4)
     with qtbot.waitSignal(shown_window.result_applied, timeout=RESULT_TIMEOUT_MS):
-        shown_window.show_case(small_case, shown_window.chosen_files)
+        shown_window.model.show_case(small_case)
     assert "row 3, col 4" not in shown_window.readout.text()
 
 
@@ -53,7 +52,7 @@ def test_a_new_case_forgets_the_hovered_pixel(shown_window, qtbot, small_case):
 def test_swipe_divider_starts_in_the_middle_of_the_shown_area(shown_window, rect):
     view, compare = shown_window.view, shown_window.compare
     view.set_view_rect(rect)
-    shown_window.actions.actions["swipe_mode"].trigger()
+    shown_window.menus.actions["swipe_mode"].trigger()
     x, _y, width, _height = view.view_rect()
     assert compare.divider.value() == pytest.approx(x + width / 2)
     assert x < compare.divider.value() < x + width
@@ -62,13 +61,13 @@ def test_swipe_divider_starts_in_the_middle_of_the_shown_area(shown_window, rect
 
 def test_swipe_divider_stays_within_the_image(shown_window, small_case):
     shown_window.view.set_view_rect((-200, 0, 20, 20))  # panned left of the image
-    shown_window.actions.actions["swipe_mode"].trigger()
+    shown_window.menus.actions["swipe_mode"].trigger()
     assert shown_window.compare.divider.value() == 0
 
 
 def test_a_new_threshold_leaves_the_swipe_divider_in_place(shown_window, qtbot):
     compare = shown_window.compare
-    shown_window.actions.actions["swipe_mode"].trigger()
+    shown_window.menus.actions["swipe_mode"].trigger()
     compare.divider.setValue(30)
     change_params(shown_window, qtbot, threshold=0.7)
     assert compare.divider.value() == 30
@@ -78,12 +77,12 @@ def test_side_by_side_keeps_the_zoom_and_leaving_restores_it(shown_window):
     view = shown_window.view
     view.set_view_rect((10, 10, 20, 20))
     before = view.view_rect()
-    shown_window.actions.actions["side_by_side_mode"].trigger()
+    shown_window.menus.actions["side_by_side_mode"].trigger()
     paint(view)
     x, y, width, height = view.view_rect()
     assert (x, width) == pytest.approx((10, 20))  # the narrower box still shows 10..30
     assert y <= 10 and y + height >= 30
-    shown_window.actions.actions["overlay_mode"].trigger()
+    shown_window.menus.actions["overlay_mode"].trigger()
     paint(view)
     assert view.view_rect() == pytest.approx(before)
 
@@ -108,7 +107,7 @@ def test_home_in_side_by_side_then_leaving_shows_the_whole_image_large(shown_win
     view = shown_window.view
     view.set_view_rect((10, 10, 20, 20))
     shown_window.compare.set_mode(CompareMode.SIDE_BY_SIDE)
-    shown_window.actions.actions["reset_view"].trigger()
+    shown_window.menus.actions["reset_view"].trigger()
     shown_window.compare.set_mode(CompareMode.OVERLAY)
     paint(view)
     x, y, width, height = view.view_rect()
@@ -144,14 +143,14 @@ def test_many_layers_give_a_compact_legend_that_leaves_the_image_in_sight(shown_
     show_all_layers(shown_window)
     assert view.legend_compact
     assert view.legend.height() <= LEGEND_MAX_FRACTION * view.canvas.height()
-    for name, layer in shown_window.response.layers.items():
+    for name, layer in shown_window.model.response.layers.items():
         assert layer.title.split(" (")[0] in view.legend.text(), name
     shown_window.resize(1200, 3000)  # tall enough for the full legend
     assert not view.legend_compact and "px)" in view.legend.text()
 
 
 def test_legend_key_hides_and_shows_the_legend(shown_window):
-    legend, action = shown_window.view.legend, shown_window.actions.actions["toggle_legend"]
+    legend, action = shown_window.view.legend, shown_window.menus.actions["toggle_legend"]
     action.trigger()
     assert not legend.isVisible()
     shown_window.layer_panel.toggle("tolerant")  # a new legend stays hidden
@@ -165,7 +164,7 @@ def test_compact_legend_of_nothing_is_empty():
 
 
 def select_a_segment(window):
-    skeletal = window.response.result.skeletal
+    skeletal = window.model.response.result.skeletal
     window.segments_table.select_label(int(skeletal.table["label"][0]))
     assert window.view.highlight.isVisible()
 
@@ -188,7 +187,7 @@ def test_segment_outline_hides_in_compare_modes(shown_window):
 
 
 def test_space_types_into_text_inputs_during_flicker(shown_window, qtbot):
-    shown_window.actions.actions["flicker"].trigger()
+    shown_window.menus.actions["flicker"].trigger()
     in_window = QLineEdit(shown_window.statusBar())
     dialog = QDialog(shown_window)
     in_dialog = QLineEdit(dialog)

@@ -36,23 +36,23 @@ def good_mask(tmp_path):
 
 
 def test_a_bad_file_is_reported_when_opened_alone(window, bad_file):
-    assert not window.actions.open_file("candidate", bad_file)
+    assert not window.model.open_file("candidate", bad_file)
     assert bad_file in window.error_label.text() and window.error_label.isVisibleTo(window)
-    assert window.chosen_files.candidate is None  # not kept: the user picks another
+    assert window.model.chosen_files.candidate is None  # not kept: the user picks another
     assert window.statusBar().currentMessage() == ""
 
 
 def test_an_error_clears_the_earlier_hint(window, bad_file, good_mask):
-    assert not window.actions.open_file("reference", good_mask)
+    assert not window.model.open_file("reference", good_mask)
     assert "candidate" in window.statusBar().currentMessage()
-    assert not window.actions.open_file("candidate", bad_file)
+    assert not window.model.open_file("candidate", bad_file)
     assert window.statusBar().currentMessage() == ""
-    assert window.chosen_files.reference == good_mask
+    assert window.model.chosen_files.reference == good_mask
 
 
 def test_a_good_file_after_a_bad_one_hides_the_error(window, bad_file, good_mask):
-    window.actions.open_file("candidate", bad_file)
-    assert not window.actions.open_file("reference", good_mask)
+    window.model.open_file("candidate", bad_file)
+    assert not window.model.open_file("reference", good_mask)
     assert not window.error_label.isVisibleTo(window)
     assert "candidate" in window.statusBar().currentMessage()
 
@@ -63,7 +63,7 @@ def test_a_colour_reference_is_reported_when_opened(window, tmp_path):
     colour[..., 0] = 255
     colour[:4, :, 1] = 255
     write_png(path, colour)
-    assert not window.actions.open_file("reference", str(path))
+    assert not window.model.open_file("reference", str(path))
     assert str(path) in window.error_label.text()
 
 

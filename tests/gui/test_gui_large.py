@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QTimer
 
+from vesselview.app.files import CaseFiles
 from vesselview.engine.case import Case
-from vesselview.gui.files import CaseFiles
 from vesselview.synth import demo_case
 
 LARGE_SHAPE = (3504, 3390)  # 6x DRIVE's 584x565 in each direction
@@ -47,6 +47,6 @@ def test_event_loop_keeps_ticking_during_a_large_evaluation(window, qtbot):
     gaps = np.diff(ticks) if len(ticks) > 1 else np.array([np.nan])
     print(f"evaluation {seconds:.2f} s, {len(ticks)} ticks, "
           f"longest gap {gaps.max() * 1000:.0f} ms")
-    assert window.response.result.params == window.params_panel.params.with_case_threshold(
+    assert window.model.response.result.params == window.model.params.with_case_threshold(
         case.threshold)
     assert len(ticks) >= 20

@@ -6,10 +6,11 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 
+from vesselview.app.display import DisplayLayer
+from vesselview.app.layer_styles import LayerStyles
+from vesselview.app.style import FUNDUS, LayerStyle
 from vesselview.engine.layers import Layer, LegendEntry
-from vesselview.gui.display import DisplayLayer
 from vesselview.gui.layer_panel import LayerPanel
-from vesselview.gui.style import FUNDUS, LayerStyle
 
 LEGEND = (LegendEntry(1, "TP", (1, 1, 1, 255)), LegendEntry(2, "FP", (2, 2, 2, 255)))
 LAYERS = {
@@ -22,11 +23,11 @@ LAYERS = {
 
 @pytest.fixture
 def panel(qtbot):
-    widget = LayerPanel()
+    widget = LayerPanel(LayerStyles())
     qtbot.addWidget(widget)
     widget.set_layers(LAYERS)
     edits = []
-    widget.style_changed.connect(lambda name, style: edits.append((name, style)))
+    widget.model.changed.connect(lambda name, style: edits.append((name, style)))
     widget.edits = edits
     return widget
 
@@ -61,7 +62,7 @@ def test_opacity_slider_and_outline_box(panel):
 
 def test_programmatic_styles_update_the_widgets(panel):
     style = panel.styles["confusion"]
-    panel.set_styles({"confusion": style.with_colour(2, (9, 9, 9, 255))})
+    panel.model.restore({"confusion": style.with_colour(2, (9, 9, 9, 255))})
     panel.set_style("confusion", LayerStyle(False, 0.25, (), True))
     item = row(panel, "confusion")
     assert item.checkState(0) == Qt.CheckState.Unchecked
@@ -78,6 +79,13 @@ def test_new_result_with_same_layers_keeps_rows_and_styles(panel):
     assert row(panel, "confusion") is first_item
     assert first_item.text(0) == "Agreement (t = 3)"
     assert panel.styles["segments"].visible
+
+
+def test_rows_follow_the_model_order(panel):
+    panel.model.move("segments", 0)
+    assert panel.names == ["segments", FUNDUS, "confusion"]
+    assert [panel.topLevelItem(r).text(0) for r in range(3)] == [
+        "Segments", "Fundus photograph", "Agreement"]
 
 
 def test_selection_wraps(panel):

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from vesselview.app.display import DisplayLayer
+from vesselview.app.style import LayerStyle
 from vesselview.engine.keys import DISSIMILARITIES, METRIC_FAMILIES, METRIC_KEYS
 from vesselview.engine.layers import Layer, LegendEntry
 from vesselview.gui.about import about_html
-from vesselview.gui.display import DisplayLayer
 from vesselview.gui.legend import legend_html
 from vesselview.gui.metric_docs import FAMILY_TITLES, METRIC_DOCS, metric_tooltip
 from vesselview.gui.shortcuts import SHORTCUTS, shortcuts_html
-from vesselview.gui.style import LayerStyle
 
 
 def test_legend_lists_classes_with_counts_and_overridden_colours():

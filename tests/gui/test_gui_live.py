@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 from PySide6.QtWidgets import QApplication
 
+from vesselview.app.style import FUNDUS
 from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator
 from vesselview.gui.metrics_panel import value_text
-from vesselview.gui.style import FUNDUS
 
 from .conftest import RESULT_TIMEOUT_MS
 
@@ -26,16 +26,16 @@ NEW_VALUES = {
 def assert_shows(window, evaluator: Evaluator, params: Params) -> None:
     """The metrics panel shows exactly what a direct evaluation with ``params`` gives."""
     direct = evaluator.evaluate(params)
-    shown = window.response.result
-    assert shown.params == params.with_case_threshold(window.shown.case.threshold)
+    shown = window.model.response.result
+    assert shown.params == params.with_case_threshold(window.model.case.threshold)
     for key in METRIC_KEYS:
         assert window.metrics_panel.displayed(key) == value_text(direct, key), key
 
 
 def wait_for_params(qtbot, window, params: Params) -> None:
     """Block until a result computed with ``params`` (threshold resolved) is on screen."""
-    params = params.with_case_threshold(window.shown.case.threshold)
-    if window.response is not None and window.response.result.params == params:
+    params = params.with_case_threshold(window.model.case.threshold)
+    if window.model.response is not None and window.model.response.result.params == params:
         return
     with qtbot.waitSignal(window.result_applied, timeout=RESULT_TIMEOUT_MS,
                           check_params_cb=lambda r: r.result.params == params):
@@ -44,8 +44,8 @@ def wait_for_params(qtbot, window, params: Params) -> None:
 
 def test_demo_starts_and_every_control_recomputes(window, qtbot):
     with qtbot.waitSignal(window.result_applied, timeout=RESULT_TIMEOUT_MS):
-        window.actions.open_demo()
-    case = window.shown.case
+        window.model.open_demo()
+    case = window.model.shown.case
     assert case.shape == (584, 565)
     evaluator = Evaluator(case)
     assert_shows(window, evaluator, Params())
@@ -71,7 +71,7 @@ def test_reset_restores_default_results(small_window, qtbot, small_case):
 
 
 def test_slider_storm_ends_on_final_params_with_few_evaluations(small_window, qtbot, small_case):
-    started = small_window.live.evaluations_started
+    started = small_window.model.live.started
     slider = small_window.params_panel.sliders["t"]
     values = [(3 * i) % 21 for i in range(1, 200)] + [7]
     for value in values:
@@ -79,14 +79,15 @@ def test_slider_storm_ends_on_final_params_with_few_evaluations(small_window, qt
         QApplication.processEvents()
     final = Params(t=7)
     wait_for_params(qtbot, small_window, final)
-    qtbot.waitUntil(lambda: not small_window.live.busy, timeout=RESULT_TIMEOUT_MS)
-    assert small_window.response.result.params == final.with_case_threshold(small_case.threshold)
+    qtbot.waitUntil(lambda: not small_window.model.live.busy, timeout=RESULT_TIMEOUT_MS)
+    assert small_window.model.response.result.params == final.with_case_threshold(
+        small_case.threshold)
     assert_shows(small_window, Evaluator(small_case), final)
-    assert small_window.live.evaluations_started - started < 50
+    assert small_window.model.live.started - started < 50
 
 
 def test_cosmetic_changes_never_recompute(small_window, qtbot):
-    started = small_window.live.evaluations_started
+    started = small_window.model.live.started
     panel = small_window.layer_panel
     panel.toggle("tolerant")
     panel.set_style("confusion", dataclasses.replace(panel.styles["confusion"], opacity=0.3,
@@ -94,20 +95,20 @@ def test_cosmetic_changes_never_recompute(small_window, qtbot):
     panel.set_colour("confusion", 3, (0, 0, 0, 255))
     panel.toggle(FUNDUS)
     qtbot.wait(100)
-    assert small_window.live.evaluations_started == started
-    assert not small_window.live.busy
+    assert small_window.model.live.started == started
+    assert not small_window.model.live.busy
     item = small_window.view.main.items["tolerant"]
     assert item.isVisible()
     confusion = small_window.view.main.items["confusion"]
     assert tuple(confusion.lut[3]) == (0, 0, 0, round(255 * 0.3))
-    outline = small_window.response.layers["confusion"].outline
+    outline = small_window.model.response.layers["confusion"].outline
     assert np.array_equal(confusion.image, outline) and outline.any()
     assert not small_window.view.main.fundus.isVisible()
 
 
 def test_busy_indicator_follows_the_worker(small_window, qtbot):
     states = []
-    small_window.live.busy_changed.connect(states.append)
+    small_window.model.live.busy_changed.connect(states.append)
     small_window.params_panel.sliders["ss_R"].setValue(4)
     wait_for_params(qtbot, small_window, Params(ss_R=4))
     qtbot.waitUntil(lambda: states == [True, False], timeout=RESULT_TIMEOUT_MS)

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import math
 
-from vesselview.gui.readout import (format_distance, format_readout, format_readout_details,
-                                    format_segment, readout_facts)
+from vesselview.gui.readout import (
+    format_distance,
+    format_readout,
+    format_readout_details,
+    format_segment,
+    readout_facts,
+)
 
 PIXEL = {
     "row": 7, "col": 9, "inside_fov": False, "reference": False, "candidate": True,

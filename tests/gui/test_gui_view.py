@@ -8,18 +8,18 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
+from tests.gui.conftest import hover
+from vesselview.app.style import FUNDUS
 from vesselview.gui.compare import CompareMode
 from vesselview.gui.readout import format_readout, format_readout_details
 from vesselview.gui.shortcuts import SHORTCUTS
-from vesselview.gui.style import FUNDUS
-from tests.gui.conftest import hover
 
 
 def test_readout_describes_the_pixel_under_the_cursor(shown_window, small_case):
     rows, cols = small_case.reference.nonzero()
     row, col = int(rows[0]), int(cols[0])
     hover(shown_window, row, col)
-    info = shown_window.response.result.explain(row, col)
+    info = shown_window.model.response.result.explain(row, col)
     expected = format_readout(info)
     assert shown_window.readout.text() == expected
     assert "reference: vessel" in expected
@@ -35,7 +35,7 @@ def test_hovering_outside_the_image_changes_nothing(shown_window):
 
 def test_reset_view_shows_the_whole_image(shown_window, small_case):
     shown_window.view.set_view_rect((5, 5, 10, 10))
-    shown_window.actions.actions["reset_view"].trigger()
+    shown_window.menus.actions["reset_view"].trigger()
     x, y, width, height = shown_window.view.view_rect()
     rows, cols = small_case.shape
     assert x <= 0 and y <= 0 and x + width >= cols and y + height >= rows
@@ -52,7 +52,7 @@ def test_legend_follows_visible_layers(shown_window):
 
 def test_flicker_toggles_and_holds(shown_window, qtbot):
     compare = shown_window.compare
-    shown_window.actions.actions["flicker"].trigger()
+    shown_window.menus.actions["flicker"].trigger()
     assert compare.mode is CompareMode.FLICKER
     assert not shown_window.view.main.overlays.isVisible()
     assert compare.visible_role() == "reference"
@@ -67,9 +67,9 @@ def test_flicker_toggles_and_holds(shown_window, qtbot):
     qtbot.keyRelease(reset, Qt.Key.Key_Space)
     assert compare.visible_role() == "reference"
     assert clicks == []  # Space held for flicker never presses the focused button
-    shown_window.actions.actions["flicker"].trigger()
+    shown_window.menus.actions["flicker"].trigger()
     assert compare.visible_role() == "candidate"
-    shown_window.actions.actions["overlay_mode"].trigger()
+    shown_window.menus.actions["overlay_mode"].trigger()
     assert compare.mode is CompareMode.OVERLAY
     assert shown_window.view.main.overlays.isVisible()
     assert not shown_window.view.banner.isVisible()
@@ -79,7 +79,7 @@ def test_flicker_toggles_and_holds(shown_window, qtbot):
 
 def test_swipe_clips_the_candidate_at_the_divider(shown_window, small_case):
     compare = shown_window.compare
-    shown_window.actions.actions["swipe_mode"].trigger()
+    shown_window.menus.actions["swipe_mode"].trigger()
     assert compare.divider.isVisible()
     rows, cols = small_case.shape
     assert compare.divider.value() == pytest.approx(cols / 2)  # the middle of the view
@@ -91,7 +91,7 @@ def test_swipe_clips_the_candidate_at_the_divider(shown_window, small_case):
 
 def test_side_by_side_links_zoom_and_pan(shown_window, qtbot):
     view = shown_window.view
-    shown_window.actions.actions["side_by_side_mode"].trigger()
+    shown_window.menus.actions["side_by_side_mode"].trigger()
     assert view.second_box.scene() is not None
     view.set_view_rect((10, 10, 20, 20))
     qtbot.waitUntil(lambda: view.second_box.viewRect().x() == pytest.approx(
@@ -102,7 +102,7 @@ def test_side_by_side_links_zoom_and_pan(shown_window, qtbot):
 
 def test_layer_keys_and_selection(shown_window):
     panel = shown_window.layer_panel
-    actions = shown_window.actions
+    actions = shown_window.menus
     assert panel.names[0] == FUNDUS
     actions.toggle_layer_at(0)
     assert not panel.styles[FUNDUS].visible
@@ -127,13 +127,13 @@ def test_real_key_press_toggles_a_layer(shown_window, qtbot):
 
 
 def test_menu_shortcuts_match_the_table(shown_window):
-    for key, action in shown_window.actions.actions.items():
+    for key, action in shown_window.menus.actions.items():
         assert action.shortcut() == QKeySequence(SHORTCUTS[key][0]), key
-    assert set(shown_window.actions.actions) == set(SHORTCUTS)
+    assert set(shown_window.menus.actions) == set(SHORTCUTS)
 
 
 def test_segments_table_lists_every_segment(shown_window):
-    table = shown_window.response.result.skeletal.table
+    table = shown_window.model.response.result.skeletal.table
     model = shown_window.segments_table.model()
     assert model.rowCount() == len(table) > 0
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
@@ -145,7 +145,7 @@ def test_segments_table_lists_every_segment(shown_window):
 
 
 def test_selecting_a_segment_centres_and_highlights_it(shown_window):
-    skeletal = shown_window.response.result.skeletal
+    skeletal = shown_window.model.response.result.skeletal
     label = int(skeletal.table["label"][len(skeletal.table) // 2])
     shown_window.segments_table.select_label(label)
     highlight = shown_window.view.highlight
@@ -169,12 +169,12 @@ def test_sorting_by_score_keeps_selection_on_the_right_segment(shown_window):
     selected = []
     table_view.segment_selected.connect(selected.append)
     table_view.selectRow(0)
-    lowest = shown_window.response.result.skeletal.table
+    lowest = shown_window.model.response.result.skeletal.table
     assert selected == [int(lowest["label"][np.argmin(lowest["score"])])]
 
 
 def test_readout_on_a_segment_names_it(shown_window):
-    skeletal = shown_window.response.result.skeletal
+    skeletal = shown_window.model.response.result.skeletal
     label = int(skeletal.table["label"][0])
     rows, cols = np.nonzero(skeletal.labels == label)
     hover(shown_window, int(rows[0]), int(cols[0]))

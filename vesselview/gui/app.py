@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QApplication
 
 from vesselview._version import __version__
 from vesselview.gui.export import save_screenshot
-from vesselview.gui.files import ROLES
+from vesselview.app.files import ROLES
 from vesselview.gui.identity import apply_identity
 from vesselview.gui.window import MainWindow
 
@@ -110,14 +110,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     window = MainWindow()
     window.resize(*WINDOW_SIZE)
     if files_given:
-        if not window.actions.open_files(files_given):
+        if not window.model.open_files(files_given):
             print(f"vesselview: {window.error_label.text()}", file=sys.stderr)
             if args.screenshot:
-                window.live.shutdown()
+                window.scheduler.shutdown()
                 return 2
-            window.actions.open_demo()
+            window.model.open_demo()
     else:
-        window.actions.open_demo()
+        window.model.open_demo()
     if args.screenshot:
         return _screenshot(window, args.screenshot)
     window.show()
@@ -149,7 +149,7 @@ def _screenshot(window: MainWindow, path: str) -> int:
         loop.quit()
 
     window.result_applied.connect(capture)
-    window.live.failed.connect(fail)
+    window.model.live.failed.connect(fail)
     window.show()
     loop.exec()
     window.close()

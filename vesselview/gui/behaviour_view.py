@@ -1,7 +1,7 @@
 """The "metric behaviour" window: how every metric ranks a set of teaching cases.
 
-Runs `vesselview.research.behaviour` in the background (`BackgroundJobs`) on either the
-equal-pixel-change set (shift, noise, gap, expansion, angle changes of about the same
+Runs `vesselview.research.behaviour` on the application's scheduler (`ChannelJobs`) on
+either the equal-pixel-change set (shift, noise, gap, expansion, angle changes of about the same
 number of pixels, expected order from the tolerance-F1 paper section 4.2) or one
 teaching case at increasing severities (milder = better), and shows the result as the
 papers' tables do (`RankTable`): each metric's value and rank per case next to the
@@ -14,19 +14,32 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
-                               QPushButton, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
-from vesselview.research.behaviour import (Behaviour, equal_change_behaviour,
-                                         severity_behaviour)
+from vesselview.app.scheduler import Scheduler
 from vesselview.engine.params import Params
-from vesselview.io.tables import write_table
+from vesselview.gui.channel_jobs import ChannelJobs, JobStatus
 from vesselview.gui.error_label import ErrorLabel
 from vesselview.gui.export import CSV_FILTER, save_with_dialog
-from vesselview.gui.jobs import BackgroundJobs, JobStatus
 from vesselview.gui.metric_choice import MetricSetBox
 from vesselview.gui.rank_table import RankTable
 from vesselview.gui.research_inputs import parse_numbers
+from vesselview.io.tables import write_table
+from vesselview.research.behaviour import (
+    Behaviour,
+    equal_change_behaviour,
+    severity_behaviour,
+)
 from vesselview.synth import TEACHING_CASES, equal_change_set, teaching_case
 
 EQUAL_CHANGE = "equal_change"
@@ -55,6 +68,8 @@ class BehaviourView(QWidget):
 
     Parameters
     ----------
+    scheduler : Scheduler
+        Runs the tables' evaluations (the application's one scheduler).
     shape : tuple of int
         ``(H, W)`` of the synthetic cases (584x565 like DRIVE; tests use smaller).
     seed : int
@@ -70,11 +85,11 @@ class BehaviourView(QWidget):
     shown = Signal(object)
     case_chosen = Signal(object)
 
-    def __init__(self, parent: QWidget | None = None, shape: tuple[int, int] = (584, 565),
-                 seed: int = 0) -> None:
+    def __init__(self, scheduler: Scheduler, parent: QWidget | None = None,
+                 shape: tuple[int, int] = (584, 565), seed: int = 0) -> None:
         super().__init__(parent)
         self.setWindowTitle("vesselview: metric behaviour")
-        self.jobs = BackgroundJobs(self)
+        self.jobs = ChannelJobs(scheduler, "behaviour", self)
         self.shape, self.seed = shape, seed
         self.params = Params()
         self.behaviour: Behaviour | None = None
@@ -154,8 +169,8 @@ class BehaviourView(QWidget):
                                                                        seed))
 
     def shutdown(self) -> None:
-        """Stop the background thread."""
-        self.jobs.shutdown()
+        """Abandon the running computation."""
+        self.jobs.cancel()
 
     def _on_finished(self, kind: str, value: Any) -> None:
         if kind == "case":

@@ -17,29 +17,55 @@ from typing import Any
 
 import numpy as np
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
-                               QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
+from vesselview.app.scheduler import Scheduler
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
-from vesselview.io.tables import write_table
-from vesselview.research.ranking import (RankAgreement, Ranking, rank_agreement, rank_candidates)
-from vesselview.gui.candidate_set import (Candidate, evaluate_candidates, metric_table,
-                                          reevaluate)
+from vesselview.gui.candidate_set import (
+    Candidate,
+    evaluate_candidates,
+    metric_table,
+    reevaluate,
+)
+from vesselview.gui.channel_jobs import ChannelJobs, JobStatus
 from vesselview.gui.error_label import ErrorLabel
-from vesselview.gui.export import CSV_FILTER, save_with_dialog
-from vesselview.gui.files import IMAGE_FILTER
-from vesselview.gui.jobs import BackgroundJobs, JobStatus
+from vesselview.gui.export import CSV_FILTER, IMAGE_FILTER, save_with_dialog
 from vesselview.gui.metric_choice import MetricSetBox
 from vesselview.gui.rank_table import RankTable
-from vesselview.gui.research_inputs import (candidate_names, image_files, parse_expected_ranks,
-                                            read_human_scores)
+from vesselview.gui.research_inputs import (
+    candidate_names,
+    image_files,
+    parse_expected_ranks,
+    read_human_scores,
+)
+from vesselview.io.tables import write_table
+from vesselview.research.ranking import (
+    RankAgreement,
+    Ranking,
+    rank_agreement,
+    rank_candidates,
+)
 
 _SCORES_FILTER = "Human scores CSV: candidate, score (*.csv);;All files (*)"
 
 
 class CandidatesView(QWidget):
     """Load candidates for the inspector's reference, rank them, compare with an order.
+
+    Parameters
+    ----------
+    scheduler : Scheduler
+        Runs the loading and evaluation (the application's one scheduler).
 
     Signals
     -------
@@ -55,10 +81,10 @@ class CandidatesView(QWidget):
     cases_changed = Signal(object)
     case_chosen = Signal(object)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, scheduler: Scheduler, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("vesselview: candidates")
-        self.jobs = BackgroundJobs(self)
+        self.jobs = ChannelJobs(scheduler, "candidates", self)
         self.reference: Case | None = None
         self.params = Params()
         self.candidates: list[Candidate] = []
@@ -154,8 +180,8 @@ class CandidatesView(QWidget):
             self.case_chosen.emit(self.candidates[row].case)
 
     def shutdown(self) -> None:
-        """Stop the background thread."""
-        self.jobs.shutdown()
+        """Abandon the running computation."""
+        self.jobs.cancel()
 
     # -- reactions -----------------------------------------------------------------------
 

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 import numpy as np
 import pyqtgraph as pg
 
-from vesselview.gui.display import DisplayLayer, lookup_table
-from vesselview.gui.style import LayerStyle
+from vesselview.app.display import DisplayLayer, lookup_table
+from vesselview.app.style import LayerStyle
 
 LEVELS = (0, 255)
 _FIRST_OVERLAY_Z = 10

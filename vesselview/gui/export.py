@@ -1,7 +1,6 @@
-"""Export: the save dialog, widget screenshots (PNG) and the current metrics as CSV or JSON.
+"""File dialogs' filters, the save dialog and widget screenshots (PNG).
 
-Metrics go through `vesselview.io.writers`, so a file exported here has exactly the
-columns and encoding of the batch CLI's output.
+The metrics themselves are written by `vesselview.app.export` (the CLI's formats).
 """
 
 from __future__ import annotations
@@ -11,10 +10,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-from vesselview.engine.case import Case
-from vesselview.engine.result import Result
-from vesselview.io.writers import result_record, write_csv, write_json
-
+IMAGE_FILTER = "Images (*.png *.gif *.tif *.tiff *.jpg *.jpeg *.bmp *.ppm *.pgm);;All files (*)"
 CSV_FILTER = "CSV (*.csv)"
 PNG_FILTER = "PNG image (*.png)"
 METRICS_FILTER = "CSV (*.csv);;JSON (*.json)"
@@ -60,25 +56,3 @@ def save_screenshot(widget: QWidget, path: str | os.PathLike) -> None:
     """
     if not widget.grab().save(os.fspath(path), "PNG"):
         raise OSError(f"cannot write the PNG file {os.fspath(path)}")
-
-
-def case_id(case: Case) -> str:
-    """Identifier of a case in exported rows: the candidate's file name without extension."""
-    candidate = case.sources.get("candidate", "candidate")
-    return os.path.splitext(os.path.basename(candidate))[0] or candidate
-
-
-def write_metrics(path: str | os.PathLike, result: Result, case: Case) -> None:
-    """Write the metrics of ``result`` as CSV (``.csv``) or JSON (any other suffix).
-
-    Raises
-    ------
-    OSError
-        When the file cannot be written.
-    """
-    record = result_record(result, id=case_id(case), sources=case.sources)
-    with open(path, "w", encoding="utf-8", newline="") as stream:
-        if os.fspath(path).lower().endswith(".csv"):
-            write_csv([record], stream, version=result.version)
-        else:
-            write_json([record], result.params, stream, version=result.version)

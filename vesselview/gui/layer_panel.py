@@ -1,7 +1,8 @@
 """Layer panel: per layer visibility, opacity, outline-or-fill and class colours.
 
-The panel owns the `LayerStyle` of every layer (the fundus first, then the layers of
-the current result in their order) and emits ``style_changed`` on every edit. Each
+The styles and the order of the layers live in the application model
+(`vesselview.app.layer_styles.LayerStyles`): the panel edits them there and redraws a
+row whenever the model announces a change, whoever made it (a key, a session). Each
 class row carries a colour button; pixel counts are in the legend on the image. The
 name column takes the width the opacity and outline controls leave (long titles elide,
 their tooltip has them in full); each opacity slider shows its value in per cent.
@@ -9,7 +10,6 @@ their tooltip has them in full); each opacity slider shows its value in per cent
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 
 from PySide6.QtCore import Qt, Signal
@@ -27,10 +27,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from vesselview.app.display import DisplayLayer
+from vesselview.app.layer_styles import LayerStyles
+from vesselview.app.style import FUNDUS, LayerStyle
 from vesselview.engine.layers import RGBA
-from vesselview.gui.display import DisplayLayer
 from vesselview.gui.shortcuts import LAYER_KEYS
-from vesselview.gui.style import FUNDUS, LayerStyle, default_style
 
 _NAME, _OPACITY, _OUTLINE = range(3)
 
@@ -44,7 +45,7 @@ class OpacityControl(QWidget):
         The slider moved (per cent).
     """
 
-    valueChanged = Signal(int)  # noqa: N815 - Qt naming, as QSlider's
+    valueChanged = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -66,7 +67,7 @@ class OpacityControl(QWidget):
         """Opacity in per cent."""
         return self.slider.value()
 
-    def setValue(self, value: int) -> None:  # noqa: N802 - Qt naming, as QSlider's
+    def setValue(self, value: int) -> None:
         """Move the slider to ``value`` per cent."""
         self.slider.setValue(value)
 
@@ -85,16 +86,15 @@ def colour_icon(colour: RGBA, size: int = 14) -> QIcon:
 class LayerPanel(QTreeWidget):
     """Tree of layers (top level) and their classes (children).
 
-    Signals
-    -------
-    style_changed(str, LayerStyle)
-        A layer's style was edited (name, new style).
+    Parameters
+    ----------
+    layers : LayerStyles
+        The model's layer styles and order (edited and observed).
     """
 
-    style_changed = Signal(str, object)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, layers: LayerStyles, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.model = layers
         self.setColumnCount(3)
         self.setHeaderLabels(["Layer", "Opacity", "Outline"])
         self.setRootIsDecorated(True)
@@ -104,48 +104,40 @@ class LayerPanel(QTreeWidget):
         header.setSectionResizeMode(_NAME, QHeaderView.ResizeMode.Stretch)
         for column in (_OPACITY, _OUTLINE):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        self.styles: dict[str, LayerStyle] = {FUNDUS: default_style(FUNDUS)}
         self._layers: dict[str, DisplayLayer] = {}
         self._items: dict[str, QTreeWidgetItem] = {}
+        self._rows: list[str] = []
         self.itemChanged.connect(self._on_item_changed)
+        layers.changed.connect(self._on_style_changed)
+        layers.order_changed.connect(self._on_order_changed)
         self._rebuild()
 
     @property
+    def styles(self) -> Mapping[str, LayerStyle]:
+        """Layer name -> style (the model's)."""
+        return self.model.styles
+
+    @property
     def names(self) -> list[str]:
-        """Layer names in panel order (fundus first)."""
-        return [FUNDUS, *self._layers]
+        """Layer names in panel order (the model's order)."""
+        return [name for name in self.model.names if name == FUNDUS or name in self._layers]
 
     def set_layers(self, layers: Mapping[str, DisplayLayer]) -> None:
-        """Show the layers of a new result (keeping the styles of known names)."""
-        same_rows = list(layers) == list(self._layers)
+        """Show the display layers of a new result (styles and order from the model)."""
         self._layers = dict(layers)
-        for name in layers:
-            self.styles.setdefault(name, default_style(name))
-        if same_rows:
+        self.model.set_layers(layers)
+        if self.names == self._rows:
             self._refresh_texts()
         else:
             self._rebuild()
 
-    def set_styles(self, styles: Mapping[str, LayerStyle]) -> None:
-        """Replace the styles of the named layers (session load) and report each."""
-        for name, style in styles.items():
-            self.set_style(name, style)
-
     def set_style(self, name: str, style: LayerStyle) -> None:
-        """Give layer ``name`` a new style, update the row and emit ``style_changed``."""
-        self.styles[name] = style
-        item = self._items.get(name)
-        if item is not None:
-            self.blockSignals(True)
-            item.setCheckState(_NAME, Qt.CheckState.Checked if style.visible
-                               else Qt.CheckState.Unchecked)
-            self.blockSignals(False)
-            self._sync_widgets(name)
-        self.style_changed.emit(name, style)
+        """Give layer ``name`` a new style (in the model; the row follows)."""
+        self.model.set(name, style)
 
     def toggle(self, name: str) -> None:
         """Flip the visibility of layer ``name``."""
-        self._edit(name, visible=not self.styles[name].visible)
+        self.model.toggle(name)
 
     def toggle_current(self) -> None:
         """Flip the visibility of the selected layer."""
@@ -166,13 +158,28 @@ class LayerPanel(QTreeWidget):
 
     def set_colour(self, name: str, value: int, colour: RGBA) -> None:
         """Draw class ``value`` of layer ``name`` in ``colour``."""
-        self.set_style(name, self.styles[name].with_colour(value, colour))
+        self.model.set_colour(name, value, colour)
+
+    def _on_style_changed(self, name: str, style: LayerStyle) -> None:
+        item = self._items.get(name)
+        if item is None:
+            return
+        self.blockSignals(True)
+        item.setCheckState(_NAME, Qt.CheckState.Checked if style.visible
+                           else Qt.CheckState.Unchecked)
+        self.blockSignals(False)
+        self._sync_widgets(name)
+
+    def _on_order_changed(self, _names: list[str]) -> None:
+        if self.names != self._rows:
+            self._rebuild()
 
     def _rebuild(self) -> None:
         self.blockSignals(True)
         self.clear()
         self._items = {}
-        for name in self.names:
+        self._rows = self.names
+        for name in self._rows:
             item = QTreeWidgetItem(self)
             item.setData(_NAME, Qt.ItemDataRole.UserRole, name)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
@@ -206,10 +213,13 @@ class LayerPanel(QTreeWidget):
 
     def _refresh_texts(self) -> None:
         """Titles, class names, counts and swatches from the current layers and styles."""
-        self._items[FUNDUS].setText(_NAME, "Fundus photograph")
-        self._items[FUNDUS].setToolTip(_NAME, "Fundus photograph" + _key_hint(0))
-        for index, (name, layer) in enumerate(self._layers.items(), start=1):
+        for index, name in enumerate(self._rows):
             item = self._items[name]
+            if name == FUNDUS:
+                item.setText(_NAME, "Fundus photograph")
+                item.setToolTip(_NAME, "Fundus photograph" + _key_hint(index))
+                continue
+            layer = self._layers[name]
             item.setText(_NAME, layer.title)
             item.setToolTip(_NAME, layer.title + _key_hint(index))
             for row, entry in enumerate(layer.legend if layer.kind == "classes" else ()):
@@ -237,7 +247,7 @@ class LayerPanel(QTreeWidget):
                 button.setIcon(colour_icon(colours.get(entry.value, entry.colour)))
 
     def _edit(self, name: str, **changes: object) -> None:
-        self.set_style(name, dataclasses.replace(self.styles[name], **changes))
+        self.model.edit(name, **changes)
 
     def _on_item_changed(self, item: QTreeWidgetItem, column: int) -> None:
         name = item.data(_NAME, Qt.ItemDataRole.UserRole)

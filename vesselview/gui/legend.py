@@ -11,9 +11,9 @@ import html
 from collections.abc import Iterable
 
 from vesselview.engine.layers import RGBA
-from vesselview.gui.display import LABEL_CYCLE, DisplayLayer
+from vesselview.app.display import LABEL_CYCLE, DisplayLayer
 from vesselview.gui.shortcuts import SHORTCUTS
-from vesselview.gui.style import LayerStyle
+from vesselview.app.style import LayerStyle
 
 
 def swatch(colour: RGBA) -> str:

@@ -5,10 +5,10 @@ NSD tolerance, the thin-vessel width limit, the FOV switches of the distance met
 CAL) sit in a collapsed "Advanced" section. A ``threshold`` of None (the case's threshold)
 shows as `DEFAULT_THRESHOLD`, the threshold cases are loaded at when none is given.
 
-The panel keeps the current `Params` as its single source of truth; every edit
-replaces one key and the new snapshot is emitted through a leading-edge throttle, so
-a drag produces at most one request per ``THROTTLE_MS`` (the worker drops
-superseded ones anyway) and the first change of a drag goes out at once.
+The panel holds no parameters of its own: the application model
+(`vesselview.app.inspector.Inspector`) is their source of truth. Every edit calls
+``Inspector.set_param``; the panel shows whatever the model's ``params_changed``
+announces (an edit, a reset, a session).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import dataclasses
 import math
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -29,11 +29,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 from superqt import QCollapsible, QLabeledDoubleSlider, QLabeledSlider
-from superqt.utils import QSignalThrottler
 
+from vesselview.app.inspector import Inspector
 from vesselview.engine.params import DEFAULT_THRESHOLD, PARAM_SPECS, Params
-
-THROTTLE_MS = 40
 
 
 @dataclasses.dataclass(frozen=True)
@@ -85,7 +83,12 @@ ADVANCED_SWITCHES: dict[str, str] = {
 
 
 class ParamsPanel(QWidget):
-    """Sliders and value boxes for the interactive parameters.
+    """Sliders and value boxes for the interactive parameters of ``model``.
+
+    Parameters
+    ----------
+    model : Inspector
+        Holds the parameters; the panel edits and observes them.
 
     Attributes
     ----------
@@ -95,24 +98,14 @@ class ParamsPanel(QWidget):
         The check box of every boolean parameter.
     advanced : QCollapsible
         The section of the rarely changed parameters (collapsed at start).
-
-    Signals
-    -------
-    params_changed(Params)
-        Throttled; carries the full current parameter snapshot.
     """
 
-    params_changed = Signal(object)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, model: Inspector, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._params = Params()
+        self.model = model
         self.sliders: dict[str, QLabeledSlider] = {}
         self.switches: dict[str, QCheckBox] = {}
         self._decimals: dict[str, int] = {}
-        self._throttler = QSignalThrottler(parent=self)
-        self._throttler.setTimeout(THROTTLE_MS)
-        self._throttler.triggered.connect(lambda: self.params_changed.emit(self._params))
         layout = QVBoxLayout(self)
         for title, specs in GROUPS.items():
             layout.addWidget(self._group(title, specs))
@@ -121,23 +114,17 @@ class ParamsPanel(QWidget):
         layout.addWidget(self.advanced)
         self.reset_button = QPushButton("Reset to defaults")
         self.reset_button.setToolTip("Set every parameter back to its default (metrics.md §7)")
-        self.reset_button.clicked.connect(lambda: self.set_params(Params()))
+        self.reset_button.clicked.connect(lambda: model.reset_params())
         layout.addWidget(self.reset_button)
         layout.addStretch(1)
-        self._show(self._params)
+        self._show(model.params)
         self._connect_controls()
+        model.params_changed.connect(self._show)
 
     @property
     def params(self) -> Params:
-        """The current parameters."""
-        return self._params
-
-    def set_params(self, params: Params) -> None:
-        """Show ``params`` and emit them once (reset, session load)."""
-        self._params = params
-        self._show(params)
-        self._throttler.cancel()
-        self.params_changed.emit(params)
+        """The model's current parameters."""
+        return self.model.params
 
     def set_soft_candidate(self, soft: bool) -> None:
         """Enable the threshold slider only for probability-map candidates."""
@@ -148,15 +135,7 @@ class ParamsPanel(QWidget):
 
     def set_value(self, key: str, value: Any) -> None:
         """Change one parameter as if the user had moved its control."""
-        params = self._params.to_dict()
-        params[key] = value
-        if key == "ss_min_length":
-            params["ss_max_length"] = max(params["ss_max_length"], value)
-        elif key == "ss_max_length":
-            params["ss_min_length"] = min(params["ss_min_length"], value)
-        self._params = Params.from_mapping(params)
-        self._show(self._params)
-        self._throttler.throttle()
+        self.model.set_param(key, value)
 
     def _group(self, title: str, specs: tuple[SliderSpec, ...]) -> QGroupBox:
         box = QGroupBox(title)

@@ -3,9 +3,11 @@
 Sweeps (`vesselview.research.sweep`) run for the inspector's case or the mean over a set
 of cases (a manifest, or the candidates window's set), with forward differences on
 demand (the CAL paper's Fig. 1 (b)); soft candidates get ROC, precision-recall and
-F1_t-against-threshold curves (`vesselview.research.curves`). Computations run in a
-background thread (`BackgroundJobs`); changing which metrics are drawn or toggling
-the differences only redraws. Exports: the curve as CSV (sweep rows as
+F1_t-against-threshold curves (`vesselview.research.curves`). Computations run on the
+application's scheduler (`ChannelJobs`); a sweep of the inspector's case uses the
+inspector's shared `Evaluator`, so the shown case's skeletons and distance transforms
+are not computed twice. Changing which metrics are drawn or toggling the differences
+only redraws. Exports: the curve as CSV (sweep rows as
 `Sweep.to_rows`, soft curves exactly as ``vesselview-eval --curves``) and as PNG.
 """
 
@@ -17,23 +19,42 @@ from typing import Any
 
 import pyqtgraph as pg
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QPushButton, QStackedWidget,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
-from vesselview.io.curve_tables import write_curves
+from vesselview.app.export import case_id
+from vesselview.app.live import CaseEvaluators
+from vesselview.app.scheduler import Scheduler
 from vesselview.engine.case import Case
 from vesselview.engine.params import DEFAULT_THRESHOLD, Params
 from vesselview.engine.pipeline import Evaluator
-from vesselview.research.sweep import Sweep, sweep
-from vesselview.io.tables import write_table
+from vesselview.gui.channel_jobs import ChannelJobs, JobStatus
 from vesselview.gui.error_label import ErrorLabel
-from vesselview.gui.export import (CSV_FILTER, PNG_FILTER, case_id, save_screenshot,
-                                   save_with_dialog)
-from vesselview.gui.jobs import BackgroundJobs, JobStatus
-from vesselview.gui.plot_views import (SoftCurves, draw_soft_curves, draw_sweep, side_legend,
-                                       soft_curves)
+from vesselview.gui.export import (
+    CSV_FILTER,
+    PNG_FILTER,
+    save_screenshot,
+    save_with_dialog,
+)
+from vesselview.gui.plot_views import (
+    SoftCurves,
+    draw_soft_curves,
+    draw_sweep,
+    side_legend,
+    soft_curves,
+)
 from vesselview.gui.research_inputs import load_case_set
 from vesselview.gui.sweep_controls import SweepControls, parameter_label
+from vesselview.io.curve_tables import write_curves
+from vesselview.io.tables import write_table
+from vesselview.research.sweep import Sweep, sweep
 
 SWEEP, CURVES = "sweep", "curves"
 MODE_TITLES = {SWEEP: "Metric against a parameter",
@@ -43,6 +64,13 @@ MODE_TITLES = {SWEEP: "Metric against a parameter",
 class PlotDock(QWidget):
     """Sweep and soft-map curve plots with their controls and exports.
 
+    Parameters
+    ----------
+    scheduler : Scheduler
+        Runs the computations (the application's one scheduler).
+    evaluators : CaseEvaluators, optional
+        The shared evaluators (the inspector's); sweeps of the current case use its one.
+
     Signals
     -------
     plotted(str)
@@ -51,9 +79,11 @@ class PlotDock(QWidget):
 
     plotted = Signal(str)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, scheduler: Scheduler, evaluators: CaseEvaluators | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.jobs = BackgroundJobs(self)
+        self.jobs = ChannelJobs(scheduler, "plots", self)
+        self._evaluators = evaluators if evaluators is not None else CaseEvaluators()
         self.case: Case | None = None
         self.params = Params()
         self.case_set: dict[str, Evaluator] = {}
@@ -61,7 +91,6 @@ class PlotDock(QWidget):
         self.sweep_result: Sweep | None = None
         self.curves: SoftCurves | None = None
         self._curves_input: tuple[Case, Params] | None = None
-        self._evaluator: Evaluator | None = None  # the current case's; used by jobs only
         self._build()
         self._handlers = {SWEEP: self._on_sweep, CURVES: self._on_curves,
                           "case_set": self._on_case_set, "export": self._on_exported}
@@ -75,7 +104,6 @@ class PlotDock(QWidget):
         if case is self.case:
             return
         self.case = case
-        self._evaluator = Evaluator(case) if case is not None else None
         shown = self.sweep_result is not None or self.curves is not None
         if shown and self.isVisible() and (self.mode == CURVES
                                            or not self.controls.uses_case_set):
@@ -149,8 +177,8 @@ class PlotDock(QWidget):
         save_screenshot(self.pages.currentWidget(), path)
 
     def shutdown(self) -> None:
-        """Stop the background thread."""
-        self.jobs.shutdown()
+        """Abandon the running computation."""
+        self.jobs.cancel()
 
     # -- reactions -----------------------------------------------------------------------
 
@@ -158,8 +186,8 @@ class PlotDock(QWidget):
         key, values = self.controls.key, self.controls.values()
         if self.controls.uses_case_set:
             cases: Any = dict(self.case_set)
-        elif self._evaluator is not None:
-            cases = {case_id(self._evaluator.case): self._evaluator}
+        elif self.case is not None:
+            cases = {case_id(self.case): self._evaluators.get(self.case)}
         else:
             self.error.show_message("No case to sweep: open a case first.")
             return

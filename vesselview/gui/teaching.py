@@ -1,20 +1,27 @@
 """The Teaching menu: load any teaching case at a chosen severity, open the behaviour view.
 
 Each entry of `vesselview.synth.TEACHING_CASES` gets a menu item; choosing it asks for
-the severity (`SeverityDialog`, showing the case's explanation for teachers), builds
-the case in the background and hands it to the inspector.
+the severity (`SeverityDialog`, showing the case's explanation for teachers) and hands
+name and severity to the application model (``Inspector.load_teaching`` builds the case
+in the background and shows it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QMenu, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QMenu,
+    QVBoxLayout,
+    QWidget,
+)
 from superqt import QLabeledDoubleSlider
 
-from vesselview.gui.jobs import BackgroundJobs
-from vesselview.synth import TEACHING_CASES, TeachingCase, teaching_case
+from vesselview.synth import TEACHING_CASES, TeachingCase
 
 _SLIDER_STEPS = 100  # severity steps over a case's range
 
@@ -49,44 +56,7 @@ class SeverityDialog(QDialog):
         return float(self.slider.value())
 
 
-class TeachingLoader(QObject):
-    """Builds teaching cases off the GUI thread.
-
-    Parameters
-    ----------
-    shape : tuple of int
-        ``(H, W)`` of the cases (584x565 like DRIVE).
-    seed : int
-
-    Signals
-    -------
-    loaded(Case)
-        A requested case is ready (main thread).
-    failed(str)
-    """
-
-    loaded = Signal(object)
-    failed = Signal(str)
-
-    def __init__(self, parent: QObject | None = None, shape: tuple[int, int] = (584, 565),
-                 seed: int = 0) -> None:
-        super().__init__(parent)
-        self.shape, self.seed = shape, seed
-        self.jobs = BackgroundJobs(self)
-        self.jobs.finished.connect(lambda _kind, case: self.loaded.emit(case))
-        self.jobs.failed.connect(self.failed)
-
-    def load(self, name: str, severity: float) -> None:
-        """Build teaching case ``name`` at ``severity`` in the background."""
-        shape, seed = self.shape, self.seed
-        self.jobs.run("case", lambda stop, progress: teaching_case(name, severity, shape, seed))
-
-    def shutdown(self) -> None:
-        """Stop the background thread."""
-        self.jobs.shutdown()
-
-
-def build_teaching_menu(parent: QWidget, loader: TeachingLoader,
+def build_teaching_menu(parent: QWidget, load: Callable[[str, float], object],
                         open_behaviour: Callable[[], None],
                         ask: Callable[[TeachingCase], float | None] | None = None) -> QMenu:
     """The Teaching menu: one item per teaching case, then "Metric behaviour...".
@@ -95,8 +65,8 @@ def build_teaching_menu(parent: QWidget, loader: TeachingLoader,
     ----------
     parent : QWidget
         Owner of the menu and of the severity dialogs.
-    loader : TeachingLoader
-        Builds the chosen case.
+    load : callable (name, severity)
+        Builds and shows the chosen case (``Inspector.load_teaching``).
     open_behaviour : callable
         Shows the metric-behaviour window.
     ask : callable (TeachingCase) -> severity or None, optional
@@ -116,7 +86,7 @@ def build_teaching_menu(parent: QWidget, loader: TeachingLoader,
         def trigger(_checked: bool = False, chosen: TeachingCase = entry) -> None:
             severity = choose(chosen)
             if severity is not None:
-                loader.load(chosen.name, severity)
+                load(chosen.name, severity)
         action.triggered.connect(trigger)
     menu.addSeparator()
     behaviour = menu.addAction("Metric behaviour...")

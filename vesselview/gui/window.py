@@ -1,15 +1,14 @@
 """The inspector's main window: view in the centre, docks around it, live results.
 
-Data flow (``design.md``): a parameter edit -> `LiveEvaluation.submit` (worker
-thread) -> ``result_ready`` on the main thread -> `_apply` updates metrics, segments,
-layers and legend. Cosmetic edits (layer styles, compare modes) go straight to the
-view and never reach the worker. File, session and export actions live in
-`vesselview.gui.actions`.
+The window observes the application model (`vesselview.app.inspector.Inspector`,
+``window.model``): a parameter edit -> ``Inspector.set_param`` -> an evaluation on the
+shared scheduler -> ``result_changed`` on the main thread -> `_apply` updates metrics,
+segments, layers and legend. Cosmetic edits (layer styles, compare modes) go straight
+to the view and never reach the scheduler. The menus (`vesselview.gui.menus`) call the
+model's actions; they and the window do not know each other beyond construction.
 """
 
 from __future__ import annotations
-
-import dataclasses
 
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QShowEvent
@@ -22,22 +21,24 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QWidget,
 )
+from superqt.utils import qthrottled
 
-from vesselview.engine.case import Case
-from vesselview.gui.actions import WindowActions
+from vesselview.app.inspector import Inspector, ShownCase
+from vesselview.app.live import Response
+from vesselview.app.scheduler import Scheduler
+from vesselview.app.style import FUNDUS, LayerStyle
 from vesselview.gui.compare import MASK_RGBA, CompareController, CompareMode
 from vesselview.gui.error_label import ErrorLabel
-from vesselview.gui.files import CaseFiles
 from vesselview.gui.layer_panel import LayerPanel
 from vesselview.gui.legend import compact_legend_html, legend_html, swatch
+from vesselview.gui.main_thread import qt_scheduler
+from vesselview.gui.menus import InspectorMenus
 from vesselview.gui.metrics_panel import MetricsPanel
 from vesselview.gui.params_dock import ParamsPanel
 from vesselview.gui.readout import format_readout, format_readout_details
 from vesselview.gui.research_tools import install_research_tools
 from vesselview.gui.segments_table import SegmentsTable, segment_region
-from vesselview.gui.style import DEFAULT_VISIBLE, FUNDUS, LayerStyle
 from vesselview.gui.view import InspectorView
-from vesselview.gui.worker import LiveEvaluation, Response
 
 _METRICS_WIDTH = 400  # pixels: metric names and "undefined (reason)" texts fit
 _LAYERS_WIDTH = 350  # pixels: layer titles, opacity slider and outline box fit
@@ -49,14 +50,10 @@ MIN_VIEW_WIDTH = 480
 #: Largest part of the left dock area's height the parameters take by default.
 _PARAMS_HEIGHT_FRACTION = 0.6
 _READOUT_PROMPT = "Move the mouse over the image for a pixel readout."
-
-
-@dataclasses.dataclass(frozen=True)
-class ShownCase:
-    """The case on screen and the files it came from (empty for synthetic cases)."""
-
-    case: Case
-    files: CaseFiles
+#: A slider drag asks for at most one evaluation per this many milliseconds (the first
+#: at once); the scheduler drops superseded ones anyway.
+THROTTLE_MS = 40
+_STATUS_MS = 10000
 
 
 class MainWindow(QMainWindow):
@@ -66,6 +63,14 @@ class MainWindow(QMainWindow):
     ----------
     settings : QSettings, optional
         Where recent files are kept (tests pass a temporary one).
+    scheduler : Scheduler, optional
+        Runs every background computation of this window and its tools; by default a
+        new one delivering on the main thread, shut down when the window closes.
+
+    Attributes
+    ----------
+    model : Inspector
+        The state and actions this window shows.
 
     Signals
     -------
@@ -75,15 +80,16 @@ class MainWindow(QMainWindow):
 
     result_applied = Signal(object)
 
-    def __init__(self, settings: QSettings | None = None) -> None:
+    def __init__(self, settings: QSettings | None = None,
+                 scheduler: Scheduler | None = None) -> None:
         super().__init__()
         self.setWindowTitle("vesselview")
         self.settings = settings if settings is not None else QSettings("vesselview", "vesselview")
-        self.live = LiveEvaluation(self)
-        self.shown: ShownCase | None = None
-        self.chosen_files = CaseFiles()
-        self.response: Response | None = None
+        self.scheduler = scheduler if scheduler is not None else qt_scheduler(self)
+        self.model = Inspector(self.scheduler, self.settings)
+        self.model.evaluate_later = qthrottled(self.model.evaluate, THROTTLE_MS, leading=True)
         self.error_box: QMessageBox | None = None
+        self._shown_response: Response | None = None
         self._compared_threshold: float | None = None
         self._hovered: tuple[int, int] | None = None  # last pixel under the cursor
         self._docks_fitted = False
@@ -91,26 +97,24 @@ class MainWindow(QMainWindow):
         self.view.setMinimumWidth(MIN_VIEW_WIDTH)
         self.setCentralWidget(self.view)
         self.compare = CompareController(self.view)
-        self.params_panel = ParamsPanel()
-        self.layer_panel = LayerPanel()
+        self.params_panel = ParamsPanel(self.model)
+        self.layer_panel = LayerPanel(self.model.layers)
         self.metrics_panel = MetricsPanel()
         self.segments_table = SegmentsTable()
         self._build_docks()
         self._build_status_bar()
         self._connect()
-        self.live.warm_layers = DEFAULT_VISIBLE
-        self.actions = WindowActions(self)
-        self.research = install_research_tools(self)  # plots dock, Research/Teaching menus
+        self.menus = InspectorMenus(self, self.model, self.view, self.compare, self.layer_panel)
+        self.research = install_research_tools(self, self.model)  # plots dock, Research/Teaching menus
         self.setAcceptDrops(True)
 
     # -- showing a case and its results -------------------------------------------------
 
-    def show_case(self, case: Case, files: CaseFiles) -> None:
-        """Put ``case`` on screen and evaluate it with the current parameters."""
-        self.shown = ShownCase(case, files)
-        self.chosen_files = files
+    def _on_case(self, shown: ShownCase) -> None:
+        """Put the model's new case on screen (its evaluation is under way)."""
+        case = shown.case
         self.error_label.hide()
-        self.response = None
+        self._shown_response = None
         self._compared_threshold = None
         self._hovered = None
         self.readout.setText(_READOUT_PROMPT)
@@ -118,21 +122,17 @@ class MainWindow(QMainWindow):
         self.params_panel.set_soft_candidate(case.candidate_soft is not None)
         self.metrics_panel.clear_values()
         self.segments_table.show_segments(None)
-        self._update_compare_masks(self.params_panel.params.threshold)
+        self._update_compare_masks(self.model.params.threshold)
         self.setWindowTitle(f"vesselview: {case.sources.get('candidate', '?')} vs "
                             f"{case.sources.get('reference', '?')}")
-        for warning in case.warnings:
-            self.statusBar().showMessage(warning, 10000)
-        self.live.submit(case=case, params=self.params_panel.params)
 
     def _apply(self, response: Response) -> None:
         """Show the newest result (main thread)."""
-        previous, self.response = self.response, response
+        previous, self._shown_response = self._shown_response, response
         if previous is None or previous.result.skeletal is not response.result.skeletal:
             self.view.clear_highlight()  # segments renumbered: the outlined one is gone
         self.metrics_panel.show_result(response.result)
         self.layer_panel.set_layers(response.layers)
-        self._sync_warm_layers()
         self.view.main.show_layers(response.layers, self.layer_panel.styles)
         self._set_fundus_style(self.layer_panel.styles[FUNDUS])
         self._update_legend()
@@ -143,9 +143,9 @@ class MainWindow(QMainWindow):
         self.result_applied.emit(response)
 
     def _update_compare_masks(self, threshold: float | None) -> None:
-        if self.shown is None or threshold == self._compared_threshold:
+        case = self.model.case
+        if case is None or threshold == self._compared_threshold:
             return
-        case = self.shown.case
         self.compare.set_masks(case.reference, case.candidate_at(threshold))
         self._compared_threshold = threshold
 
@@ -153,26 +153,22 @@ class MainWindow(QMainWindow):
         if self.compare.mode is not CompareMode.OVERLAY:
             self.view.set_legend(f"{swatch(MASK_RGBA)} vessel (mask named in the banner)")
             return
-        if self.response is None:
+        response = self.model.response
+        if response is None:
             return
-        styles = self.layer_panel.styles
-        shown = [(layer, styles[name]) for name, layer in self.response.layers.items()
-                 if styles[name].visible]
+        styles = self.model.layers.styles
+        shown = [(response.layers[name], styles[name]) for name in self.model.layers.names
+                 if name in response.layers and styles[name].visible]
         self.view.set_legend(legend_html(shown), compact_legend_html(shown))
 
     # -- reactions -----------------------------------------------------------------------
 
-    def _sync_warm_layers(self) -> None:
-        """Let the worker prepare the display products of the visible layers."""
-        styles = self.layer_panel.styles
-        self.live.warm_layers = frozenset(name for name, style in styles.items() if style.visible)
-
     def _on_style_changed(self, name: str, style: LayerStyle) -> None:
-        self._sync_warm_layers()
+        response = self.model.response
         if name == FUNDUS:
             self._set_fundus_style(style)
-        elif self.response is not None and name in self.response.layers:
-            self.view.main.apply_style(self.response.layers[name], style)
+        elif response is not None and name in response.layers:
+            self.view.main.apply_style(response.layers[name], style)
         self._update_legend()
 
     def _set_fundus_style(self, style: LayerStyle) -> None:
@@ -185,8 +181,9 @@ class MainWindow(QMainWindow):
 
     def _show_readout(self) -> None:
         """Describe the last hovered pixel with the shown result."""
-        if self.response is not None and self._hovered is not None:
-            info = self.response.result.explain(*self._hovered)
+        response = self.model.response
+        if response is not None and self._hovered is not None:
+            info = response.result.explain(*self._hovered)
             self.readout.setText(format_readout(info))
             self.readout.setToolTip(format_readout_details(info))
 
@@ -194,8 +191,9 @@ class MainWindow(QMainWindow):
         self.busy.setVisible(busy)
 
     def _focus_segment(self, label: int) -> None:
-        if self.response is not None and self.response.result.skeletal is not None:
-            top, left, mask = segment_region(self.response.result.skeletal.labels, label)
+        response = self.model.response
+        if response is not None and response.result.skeletal is not None:
+            top, left, mask = segment_region(response.result.skeletal.labels, label)
             self.view.focus_region(top, left, mask)
 
     def show_error(self, message: str) -> None:
@@ -206,27 +204,27 @@ class MainWindow(QMainWindow):
                                      QMessageBox.StandardButton.Ok, self)
         self.error_box.open()
 
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt override
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         """Accept dragged files."""
         if event.mimeData().hasUrls():
             event.acceptProposedAction()
 
-    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt override
+    def dropEvent(self, event: QDropEvent) -> None:
         """Open dropped files (role from the file name, else asked)."""
         paths = [url.toLocalFile() for url in event.mimeData().urls() if url.isLocalFile()]
         event.acceptProposedAction()
-        self.actions.drop_paths(paths)
+        self.model.drop_paths(paths, self.menus.ask_role)
 
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+    def showEvent(self, event: QShowEvent) -> None:
         """On first showing, size the docks for the window's size."""
         super().showEvent(event)
         if not self._docks_fitted:
             self._fit_docks()
             self._docks_fitted = True
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
-        """Stop the worker thread before the window goes."""
-        self.live.shutdown()
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Stop the background work before the window goes."""
+        self.scheduler.shutdown()
         super().closeEvent(event)
 
     # -- construction --------------------------------------------------------------------
@@ -286,12 +284,22 @@ class MainWindow(QMainWindow):
         bar.addPermanentWidget(self.busy)
         bar.addPermanentWidget(self.timing)
 
+    def _show_status(self, message: str) -> None:
+        self.statusBar().showMessage(message, _STATUS_MS)
+
+    def _on_chosen(self, _files: object) -> None:
+        self.error_label.hide()
+
     def _connect(self) -> None:
-        self.params_panel.params_changed.connect(lambda params: self.live.submit(params=params))
-        self.live.result_ready.connect(self._apply)
-        self.live.failed.connect(self.show_error)
-        self.live.busy_changed.connect(self._on_busy)
-        self.layer_panel.style_changed.connect(self._on_style_changed)
+        model = self.model
+        model.case_changed.connect(self._on_case)
+        model.result_changed.connect(self._apply)
+        model.error.connect(self.show_error)
+        model.status.connect(self._show_status)
+        model.chosen_changed.connect(self._on_chosen)
+        model.view_requested.connect(self.view.set_view_rect)
+        model.live.busy_changed.connect(self._on_busy)
+        model.layers.changed.connect(self._on_style_changed)
         self.view.hovered.connect(self._on_hovered)
         self.segments_table.segment_selected.connect(self._focus_segment)
         self.compare.mode_changed.connect(lambda _mode: self._update_legend())

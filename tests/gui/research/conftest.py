@@ -1,7 +1,7 @@
 """Fixtures of the research-tool GUI tests: small synthetic cases, tools on a window.
 
-Every fixture that owns background threads stops them at teardown and checks they
-ended (pytest-qt closes the widgets afterwards).
+Every fixture stops its scheduler at teardown and checks the tools' work ended
+(pytest-qt closes the widgets afterwards).
 """
 
 from __future__ import annotations
@@ -34,21 +34,23 @@ def binary_demo():
 def tools(window, qtbot, soft_demo):
     """The research tools of a window that shows `soft_demo` (result applied)."""
     installed = window.research
-    installed.teaching.shape = RESEARCH_SHAPE
+    window.model.teaching_shape = RESEARCH_SHAPE
     installed.behaviour.shape = RESEARCH_SHAPE
     with qtbot.waitSignal(window.result_applied, timeout=RESULT_TIMEOUT_MS):
-        window.show_case(soft_demo, window.chosen_files)
+        window.model.show_case(soft_demo)
     yield installed
     installed.shutdown()
+    window.scheduler.shutdown()
     assert all(jobs.stopped for jobs in (installed.plots.jobs, installed.behaviour.jobs,
-                                         installed.candidates.jobs, installed.teaching.jobs))
+                                         installed.candidates.jobs))
 
 
 @pytest.fixture
-def view(qtbot):
-    """A metric-behaviour window whose job thread is stopped at teardown."""
-    widget = BehaviourView(shape=RESEARCH_SHAPE)
+def view(qtbot, scheduler):
+    """A metric-behaviour window whose work is stopped at teardown."""
+    widget = BehaviourView(scheduler, shape=RESEARCH_SHAPE)
     qtbot.addWidget(widget)
     yield widget
     widget.shutdown()
+    scheduler.shutdown()
     assert widget.jobs.stopped

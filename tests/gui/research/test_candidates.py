@@ -9,13 +9,13 @@ import pytest
 
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import evaluate
-from vesselview.io.tables import write_table
-from vesselview.research.ranking import (rank_agreement, rank_candidates)
 from vesselview.gui.candidate_set import metric_table
 from vesselview.gui.candidates import CandidatesView
 from vesselview.gui.metric_choice import MAIN_METRICS
 from vesselview.io.loader import load_case
+from vesselview.io.tables import write_table
 from vesselview.io.writers import write_png
+from vesselview.research.ranking import rank_agreement, rank_candidates
 from vesselview.synth import teaching_case
 
 from .conftest import JOB_TIMEOUT_MS, RESEARCH_SHAPE
@@ -42,12 +42,13 @@ def folder(tmp_path):
 
 
 @pytest.fixture
-def view(qtbot, reference):
-    widget = CandidatesView()
+def view(qtbot, scheduler, reference):
+    widget = CandidatesView(scheduler)
     qtbot.addWidget(widget)
     widget.set_reference(reference)
     yield widget
     widget.shutdown()
+    scheduler.shutdown()
     assert widget.jobs.stopped
 
 
@@ -210,8 +211,8 @@ def test_reevaluating_nothing_says_so(view):
     assert "Load candidates first" in view.error.text() and not view.jobs.busy
 
 
-def test_without_a_reference_nothing_loads(qtbot, folder):
-    widget = CandidatesView()
+def test_without_a_reference_nothing_loads(qtbot, scheduler, folder):
+    widget = CandidatesView(scheduler)
     qtbot.addWidget(widget)
     widget.add_folder(str(folder))
     assert "reference" in widget.error.text() and not widget.jobs.busy

@@ -5,12 +5,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vesselview.research.ranking import rank_agreement, rank_candidates
 from vesselview.gui.behaviour_view import EQUAL_CHANGE
 from vesselview.gui.metric_docs import METRIC_DOCS
-from vesselview.gui.rank_table import (RIGHT_MARK, WRONG_MARK, RankTable, column_decimals,
-                                       format_number)
-
+from vesselview.gui.rank_table import (
+    RIGHT_MARK,
+    WRONG_MARK,
+    RankTable,
+    column_decimals,
+    format_number,
+)
+from vesselview.research.ranking import rank_agreement, rank_candidates
 
 NAMES = ["a", "b", "c"]
 SCORES = {"dice": [0.9, 0.7, 0.8], "hausdorff": [10.0, 128.082, 8.48528],

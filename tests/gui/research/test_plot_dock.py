@@ -9,28 +9,29 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from vesselview.io.curve_tables import write_curves
 from vesselview.cli.main import main as cli_main
-from vesselview.research.curves import f1_t_curve, roc_curve
 from vesselview.engine.params import Params
-from vesselview.research.sweep import sweep
 from vesselview.gui.metric_docs import METRIC_DOCS
 from vesselview.gui.plot_dock import CURVES, SWEEP, PlotDock
+from vesselview.io.curve_tables import write_curves
 from vesselview.io.loader import load_case
 from vesselview.io.writers import write_png
+from vesselview.research.curves import f1_t_curve, roc_curve
+from vesselview.research.sweep import sweep
 from vesselview.synth import teaching_case
 
 from .conftest import JOB_TIMEOUT_MS, RESEARCH_SHAPE
 
 
 @pytest.fixture
-def dock(qtbot, soft_demo):
-    widget = PlotDock()
+def dock(qtbot, scheduler, soft_demo):
+    widget = PlotDock(scheduler)
     qtbot.addWidget(widget)
     widget.resize(1200, 420)
     widget.set_case(soft_demo)
     yield widget
     widget.shutdown()
+    scheduler.shutdown()
     assert widget.jobs.stopped
 
 

@@ -8,10 +8,15 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 
-from vesselview.research.ranking import rank_agreement, rank_candidates
 from vesselview.gui.metric_choice import format_value, short_label
-from vesselview.gui.rank_table import (RANK_ROLE, STATISTIC_TITLES, RankTable, agreement_shade,
-                                       tier_bounds)
+from vesselview.gui.rank_table import (
+    RANK_ROLE,
+    STATISTIC_TITLES,
+    RankTable,
+    agreement_shade,
+    tier_bounds,
+)
+from vesselview.research.ranking import rank_agreement, rank_candidates
 
 
 def test_tier_bounds_by_hand():

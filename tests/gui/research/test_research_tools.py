@@ -7,11 +7,12 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QMainWindow
 
+from vesselview.app.files import CaseFiles
+from vesselview.app.inspector import Inspector
+from vesselview.app.scheduler import Scheduler
 from vesselview.engine.params import Params
-from vesselview.gui.files import CaseFiles
-from vesselview.gui.params_dock import ParamsPanel
 from vesselview.gui.research_tools import install_research_tools
-from vesselview.gui.teaching import SeverityDialog, TeachingLoader, build_teaching_menu
+from vesselview.gui.teaching import SeverityDialog, build_teaching_menu
 from vesselview.io.writers import write_png
 from vesselview.synth import TEACHING_CASES, teaching_case
 
@@ -33,29 +34,34 @@ def test_severity_dialog_spans_the_case_range(qtbot):
     assert "gap" in dialog.windowTitle().lower()
 
 
+def _teaching_model() -> Inspector:
+    """A model that builds teaching cases at once (no evaluation without a case)."""
+    model = Inspector(Scheduler(synchronous=True))
+    model.teaching_shape = RESEARCH_SHAPE
+    model.evaluate = lambda: 0  # only the loaded case matters here
+    return model
+
+
 def test_a_menu_item_builds_the_case_at_the_chosen_severity(qtbot):
-    loader = TeachingLoader(shape=RESEARCH_SHAPE)
-    asked = []
-    opened = []
-    menu = build_teaching_menu(None, loader, lambda: opened.append(True),
+    model = _teaching_model()
+    shown, asked, opened = [], [], []
+    model.case_changed.connect(shown.append)
+    menu = build_teaching_menu(None, model.load_teaching, lambda: opened.append(True),
                                ask=lambda entry: asked.append(entry.name) or 3.0)
     assert len(menu.actions()) == len(TEACHING_CASES) + 2  # separator, behaviour
-    with qtbot.waitSignal(loader.loaded, timeout=JOB_TIMEOUT_MS) as signal:
-        _action(menu, "teaching_shift").trigger()
+    _action(menu, "teaching_shift").trigger()
     assert asked == ["shift"]
     want = teaching_case("shift", 3.0, RESEARCH_SHAPE)
-    assert np.array_equal(signal.args[0].candidate, want.candidate)
+    assert np.array_equal(shown[0].case.candidate, want.candidate)
     _action(menu, "metric_behaviour").trigger()
     assert opened == [True]
-    loader.shutdown()
 
 
 def test_cancelling_the_severity_builds_nothing(qtbot):
-    loader = TeachingLoader(shape=RESEARCH_SHAPE)
-    menu = build_teaching_menu(None, loader, lambda: None, ask=lambda entry: None)
+    model = _teaching_model()
+    menu = build_teaching_menu(None, model.load_teaching, lambda: None, ask=lambda entry: None)
     _action(menu, "teaching_noise").trigger()
-    assert not loader.jobs.busy and loader.jobs.stopped
-    loader.shutdown()
+    assert model.loading.started == 0 and model.shown is None
 
 
 def test_menus_sit_before_help(tools, window):
@@ -66,11 +72,7 @@ def test_menus_sit_before_help(tools, window):
 def test_install_works_on_any_main_window(qtbot):
     window = QMainWindow()
     qtbot.addWidget(window)
-    window.params_panel = ParamsPanel()  # the attributes the tools use
-    window.shown = None
-    window.result_applied = window.destroyed  # any signal with an argument
-    window.show_case = window.show_error = lambda *args: None
-    tools = install_research_tools(window)
+    tools = install_research_tools(window, Inspector(Scheduler(synchronous=True)))
     assert [action.text() for action in window.menuBar().actions()] == ["&Research",
                                                                         "&Teaching"]
     tools.open_candidates()
@@ -79,7 +81,7 @@ def test_install_works_on_any_main_window(qtbot):
 
 
 def test_the_teaching_menu_loads_a_case_into_the_inspector(tools, window, qtbot, soft_demo):
-    assert window.shown.case is soft_demo
+    assert window.model.shown.case is soft_demo
 
     def accept_dialog():
         dialog = QApplication.activeModalWidget()
@@ -90,17 +92,17 @@ def test_the_teaching_menu_loads_a_case_into_the_inspector(tools, window, qtbot,
     QTimer.singleShot(0, accept_dialog)
     with qtbot.waitSignal(window.result_applied, timeout=RESULT_TIMEOUT_MS):
         _action(tools.teaching_menu, "teaching_gap").trigger()
-    shown = window.shown.case
+    shown = window.model.shown.case
     assert shown.sources["candidate"] == "synthetic:gap(severity=20, seed=0)"
     assert np.array_equal(shown.candidate,
                           teaching_case("gap", 20.0, RESEARCH_SHAPE).candidate)
-    assert window.shown.files == CaseFiles()
+    assert window.model.shown.files == CaseFiles()
 
 
 def test_a_cancelled_dialog_keeps_the_case(tools, window, qtbot, soft_demo):
     QTimer.singleShot(0, lambda: QApplication.activeModalWidget().reject())
     _action(tools.teaching_menu, "teaching_expansion").trigger()
-    assert window.shown.case is soft_demo and not tools.teaching.jobs.busy
+    assert window.model.shown.case is soft_demo and not window.model.loading.busy
 
 
 def test_the_behaviour_window_opens_from_the_menu_and_hands_cases_over(tools, window, qtbot):
@@ -109,17 +111,17 @@ def test_the_behaviour_window_opens_from_the_menu_and_hands_cases_over(tools, wi
     case = teaching_case("noise", 0.01, RESEARCH_SHAPE)
     with qtbot.waitSignal(window.result_applied, timeout=RESULT_TIMEOUT_MS):
         tools.behaviour.case_chosen.emit(case)
-    assert window.shown.case is case
+    assert window.model.shown.case is case
 
 
 def test_parameters_follow_the_inspector(tools, window):
-    window.params_panel.set_params(Params(t=4, cal_alpha=3))
+    window.model.set_params(Params(t=4, cal_alpha=3))
     for tool in (tools.plots, tools.behaviour, tools.candidates):
         assert tool.params == Params(t=4, cal_alpha=3)
 
 
 def test_the_plots_dock_follows_the_shown_case(tools, window, qtbot):
-    assert tools.plots.case is window.shown.case
+    assert tools.plots.case is window.model.shown.case
     assert tools.plots_dock.isHidden()
     with qtbot.waitSignal(tools.plots.plotted, timeout=JOB_TIMEOUT_MS):
         tools.research_menu.actions()[0].trigger()  # Plots: shows the dock, sweeps t
@@ -133,17 +135,17 @@ def test_candidates_use_the_shown_reference_and_come_back_with_files(tools, wind
     write_png(reference, soft_demo.reference)
     write_png(candidate, soft_demo.candidate)
     with qtbot.waitSignal(window.result_applied, timeout=RESULT_TIMEOUT_MS):
-        assert window.actions.open_files([("reference", str(reference)),
+        assert window.model.open_files([("reference", str(reference)),
                                           ("candidate", str(candidate))])
     tools.open_candidates()
     assert tools.candidates.isVisible()
-    assert tools.candidates.reference is window.shown.case
+    assert tools.candidates.reference is window.model.shown.case
     with qtbot.waitSignal(tools.candidates.ranked, timeout=JOB_TIMEOUT_MS):
         tools.candidates.add_files([str(candidate)])
     assert tools.plots.controls.uses_case_set  # the candidates became the plots' set
     with qtbot.waitSignal(window.result_applied, timeout=RESULT_TIMEOUT_MS):
         tools.candidates.show_candidate(0)
-    assert window.shown.files == CaseFiles(reference=str(reference), candidate=str(candidate))
+    assert window.model.shown.files == CaseFiles(reference=str(reference), candidate=str(candidate))
 
 
 def test_reopening_candidates_on_the_same_reference_keeps_them(tools, monkeypatch):
@@ -154,14 +156,15 @@ def test_reopening_candidates_on_the_same_reference_keeps_them(tools, monkeypatc
     assert calls == []
 
 
-def test_closing_the_window_stops_every_thread(window):
+def test_closing_the_window_stops_the_scheduler(window):
     tools = window.research
     tools.behaviour.shape = RESEARCH_SHAPE
     tools.behaviour.run()
-    assert not tools.behaviour.jobs.stopped
+    assert tools.behaviour.jobs.busy
     window.close()
+    assert window.scheduler.stopped
     assert all(jobs.stopped for jobs in (tools.plots.jobs, tools.behaviour.jobs,
-                                         tools.candidates.jobs, tools.teaching.jobs))
+                                         tools.candidates.jobs))
 
 
 @pytest.mark.parametrize("name", sorted(TEACHING_CASES))

@@ -1,4 +1,8 @@
-"""Background jobs: results on the main thread, newest wins, cancel, errors, progress."""
+"""A tool's channel seen from Qt: outcomes as signals on the main thread, newest wins.
+
+Ordering is controlled with events: a task blocks until the test releases it, and the
+test waits on the scheduler's idle hook or on signals, never on the clock.
+"""
 
 from __future__ import annotations
 
@@ -8,82 +12,83 @@ import pytest
 from PySide6.QtCore import QThread, QTimer
 
 from vesselview.errors import EvaluationStopped, InputError
-from vesselview.gui.jobs import BackgroundJobs, JobStatus
+from vesselview.gui.channel_jobs import ChannelJobs, JobStatus
 
 from .conftest import JOB_TIMEOUT_MS
 
+TIMEOUT_S = JOB_TIMEOUT_MS / 1000
+
 
 @pytest.fixture
-def jobs(qtbot):
-    runner = BackgroundJobs()
+def jobs(qtbot, scheduler):
+    runner = ChannelJobs(scheduler, "test")
     yield runner
-    runner.shutdown()
+    runner.cancel()
+    scheduler.shutdown()
     assert runner.stopped
 
 
-def _blocking(release: threading.Event, value: object):
-    """A job that polls should_stop until released, then returns ``value``."""
-    def job(should_stop, progress):
-        while not release.wait(0.005):
-            if should_stop():
-                raise EvaluationStopped("stopped")
+def _gated(started: threading.Event, release: threading.Event, value: object):
+    """A task that says it started, then waits for ``release`` (stopping if asked)."""
+    def task(should_stop, progress):
+        started.set()
+        release.wait(TIMEOUT_S)
+        if should_stop():
+            raise EvaluationStopped("superseded")
         return value
-    return job
-
-
-def test_no_thread_before_the_first_job(jobs):
-    assert jobs.stopped
-    assert not jobs.busy
+    return task
 
 
 def test_the_value_arrives_on_the_main_thread(jobs, qtbot):
     threads = []
 
-    def job(should_stop, progress):
+    def task(should_stop, progress):
         threads.append(QThread.currentThread())
         return 42
 
     with qtbot.waitSignal(jobs.finished, timeout=JOB_TIMEOUT_MS) as signal:
-        jobs.run("answer", job)
+        jobs.run("answer", task)
     assert signal.args == ["answer", 42]
     assert threads[0] is not QThread.currentThread()
     assert not jobs.busy
 
 
-def test_a_newer_job_abandons_the_running_one(jobs, qtbot):
+def test_a_newer_job_abandons_the_running_one(jobs, qtbot, scheduler):
     delivered = []
     jobs.finished.connect(lambda kind, value: delivered.append(value))
-    first = threading.Event()
-    jobs.run("slow", _blocking(first, "old"))
-    with qtbot.waitSignal(jobs.finished, timeout=JOB_TIMEOUT_MS):
-        jobs.run("fast", lambda stop, progress: "new")
-    first.set()
-    qtbot.wait(50)
+    started, release = threading.Event(), threading.Event()
+    jobs.run("slow", _gated(started, release, "old"))
+    assert started.wait(TIMEOUT_S)
+    jobs.run("fast", lambda stop, progress: "new")
+    release.set()
+    assert scheduler.wait_idle(TIMEOUT_S)
+    qtbot.waitUntil(lambda: not jobs.busy, timeout=JOB_TIMEOUT_MS)
     assert delivered == ["new"]
 
 
-def test_cancel_delivers_nothing_and_clears_busy(jobs, qtbot):
+def test_cancel_delivers_nothing_and_clears_busy(jobs, qtbot, scheduler):
     delivered = []
     jobs.finished.connect(lambda kind, value: delivered.append(value))
-    release = threading.Event()
+    started, release = threading.Event(), threading.Event()
     with qtbot.waitSignal(jobs.busy_changed, timeout=JOB_TIMEOUT_MS):
-        jobs.run("slow", _blocking(release, "never"))
+        jobs.run("slow", _gated(started, release, "never"))
+    assert started.wait(TIMEOUT_S)
     with qtbot.waitSignal(jobs.busy_changed, timeout=JOB_TIMEOUT_MS) as signal:
         jobs.cancel()
     assert signal.args == [False]
     release.set()
-    qtbot.wait(50)
-    assert delivered == []
+    assert scheduler.wait_idle(TIMEOUT_S)
     with qtbot.waitSignal(jobs.finished, timeout=JOB_TIMEOUT_MS):
         jobs.run("after", lambda stop, progress: "still works")
+    assert delivered == ["still works"]
 
 
 def test_an_input_error_is_reported_by_its_message(jobs, qtbot):
-    def job(should_stop, progress):
+    def task(should_stop, progress):
         raise InputError("bad.png: not an image", source="bad.png")
 
     with qtbot.waitSignal(jobs.failed, timeout=JOB_TIMEOUT_MS) as signal:
-        jobs.run("load", job)
+        jobs.run("load", task)
     assert signal.args == ["bad.png: not an image"]
     assert not jobs.busy
 
@@ -99,13 +104,12 @@ def test_progress_reaches_the_status_widget(jobs, qtbot):
     qtbot.addWidget(status)
     release = threading.Event()
 
-    def job(should_stop, progress):
+    def task(should_stop, progress):
         progress(0.5, "half way")
-        release.wait(JOB_TIMEOUT_MS / 1000)
-        return None
+        release.wait(TIMEOUT_S)
 
     with qtbot.waitSignal(jobs.progress, timeout=JOB_TIMEOUT_MS) as signal:
-        jobs.run("half", job)
+        jobs.run("half", task)
     assert signal.args == [0.5, "half way"]
     assert status.bar.value() == status.bar.maximum() // 2
     assert status.message.text() == "half way"
@@ -115,22 +119,13 @@ def test_progress_reaches_the_status_widget(jobs, qtbot):
     assert status.isHidden()
 
 
-def test_shutdown_stops_a_running_job_and_is_idempotent(qtbot):
-    runner = BackgroundJobs()
-    runner.run("slow", _blocking(threading.Event(), None))
-    runner.shutdown()
-    runner.shutdown()
-    assert runner.stopped
-    assert not runner.busy
-
-
 def test_the_event_loop_keeps_running_during_a_job(jobs, qtbot):
-    release = threading.Event()
+    started, release = threading.Event(), threading.Event()
     ticks = []
     timer = QTimer()
     timer.timeout.connect(lambda: ticks.append(jobs.busy))
     timer.start(5)
-    jobs.run("slow", _blocking(release, None))
+    jobs.run("slow", _gated(started, release, None))
     qtbot.waitUntil(lambda: len(ticks) >= 3, timeout=JOB_TIMEOUT_MS)
     assert all(ticks)  # every tick came while the job was still running
     timer.stop()

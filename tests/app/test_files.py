@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from vesselview.gui.files import MAX_RECENT, CaseFiles, RecentFiles, guess_role
+from vesselview.app.files import MAX_RECENT, CaseFiles, RecentFiles, guess_role
 
 
 @pytest.mark.parametrize("path, role", [

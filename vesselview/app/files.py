@@ -1,12 +1,15 @@
-"""Which file plays which role, loading a case from files, and the recent-files list."""
+"""Which file plays which role, loading a case from files, and the recent-files list.
+
+Qt-free: the recent-files list keeps its entries in any `SettingsStore` (the GUI passes
+a ``QSettings``; tests may pass a dict-backed store).
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import os
 from collections.abc import Mapping
-
-from PySide6.QtCore import QSettings
+from typing import Any, Protocol
 
 from vesselview.engine.case import Case
 from vesselview.engine.params import DEFAULT_THRESHOLD
@@ -22,7 +25,6 @@ ROLE_TITLES = {
     "fov": "Field-of-view mask",
     "fundus": "Fundus photograph",
 }
-IMAGE_FILTER = "Images (*.png *.gif *.tif *.tiff *.jpg *.jpeg *.bmp *.ppm *.pgm);;All files (*)"
 MAX_RECENT = 10
 
 #: Name fragments that make a role obvious, checked in this order (first match wins):
@@ -62,7 +64,7 @@ class CaseFiles:
     fov: str | None = None
     fundus: str | None = None
 
-    def with_role(self, role: str, path: str | None) -> "CaseFiles":
+    def with_role(self, role: str, path: str | None) -> CaseFiles:
         """A copy with ``role`` set to ``path``."""
         return dataclasses.replace(self, **{role: path})
 
@@ -76,7 +78,7 @@ class CaseFiles:
         return dataclasses.asdict(self)
 
     @classmethod
-    def from_dict(cls, paths: Mapping[str, str | None]) -> "CaseFiles":
+    def from_dict(cls, paths: Mapping[str, str | None]) -> CaseFiles:
         """Inverse of `to_dict` (unknown roles raise TypeError)."""
         return cls(**dict(paths))
 
@@ -84,8 +86,11 @@ class CaseFiles:
 def load_files(files: CaseFiles, threshold: float | None) -> Case:
     """Read the chosen files into a `Case` (raises `InputError` naming the file).
 
-    ``threshold`` None loads at `DEFAULT_THRESHOLD`.
+    ``files`` must be complete (reference and candidate chosen); ``threshold`` None
+    loads at `DEFAULT_THRESHOLD`.
     """
+    if files.reference is None or files.candidate is None:
+        raise ValueError("load_files needs both a reference and a candidate")
     return load_case(files.reference, files.candidate, fov=files.fov, fundus=files.fundus,
                      threshold=threshold)
 
@@ -109,10 +114,20 @@ def check_file(role: str, path: str, threshold: float | None) -> None:
         fundus_rgb(raw)
 
 
-class RecentFiles:
-    """Most recently opened files with their roles, newest first, kept in `QSettings`."""
+class SettingsStore(Protocol):
+    """Where settings persist (``QSettings`` has this interface)."""
 
-    def __init__(self, settings: QSettings) -> None:
+    def value(self, key: str, default: Any = None) -> Any:
+        """The stored value of ``key`` (``default`` when there is none)."""
+
+    def setValue(self, key: str, value: Any) -> None:
+        """Store ``value`` under ``key``."""
+
+
+class RecentFiles:
+    """Most recently opened files with their roles, newest first, kept in a `SettingsStore`."""
+
+    def __init__(self, settings: SettingsStore) -> None:
         self._settings = settings
 
     def entries(self) -> list[tuple[str, str]]:

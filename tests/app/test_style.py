@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from vesselview.gui.style import FUNDUS, FUNDUS_OPACITY, LayerStyle, default_style
+from vesselview.app.style import FUNDUS, FUNDUS_OPACITY, LayerStyle, default_style
 
 
 def test_defaults_show_fundus_and_confusion_only():

@@ -8,15 +8,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from vesselview.engine.layers import Layer, LegendEntry
-from vesselview.gui.display import (
+from vesselview.app.display import (
     LABEL_CYCLE,
-    cyclic_labels,
     DisplayLayer,
+    cyclic_labels,
     lookup_table,
     outline_image,
     prepare_layers,
 )
+from vesselview.engine.layers import Layer, LegendEntry
 
 RED, BLUE = (255, 0, 0, 255), (0, 0, 255, 255)
 

@@ -47,9 +47,9 @@ class LayerStyle:
         """The colour overrides as a dict (class value -> RGBA)."""
         return dict(self.colours)
 
-    def with_colour(self, value: int, colour: RGBA) -> "LayerStyle":
+    def with_colour(self, value: int, colour: RGBA) -> LayerStyle:
         """A copy with class ``value`` drawn in ``colour``."""
-        colours = {**self.colour_map, value: tuple(int(c) for c in colour)}
+        colours = {**self.colour_map, value: _rgba(colour)}
         return dataclasses.replace(self, colours=tuple(sorted(colours.items())))
 
     def to_dict(self) -> dict[str, Any]:
@@ -62,7 +62,7 @@ class LayerStyle:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "LayerStyle":
+    def from_dict(cls, data: Mapping[str, Any]) -> LayerStyle:
         """Inverse of `to_dict`; raises ValueError/TypeError/KeyError on malformed data."""
         colours = tuple(
             sorted((int(value), _rgba(colour)) for value, colour in data["colours"].items())

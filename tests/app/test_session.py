@@ -6,11 +6,11 @@ import json
 
 import pytest
 
+from vesselview.app.files import CaseFiles
+from vesselview.app.session import Session, load_session, save_session
+from vesselview.app.style import LayerStyle
 from vesselview.engine.params import Params
 from vesselview.errors import InputError
-from vesselview.gui.files import CaseFiles
-from vesselview.gui.session import Session, load_session, save_session
-from vesselview.gui.style import LayerStyle
 
 SESSION = Session(
     files=CaseFiles(reference="/data/r.gif", candidate="/data/c.png"),

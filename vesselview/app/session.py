@@ -14,10 +14,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from vesselview._version import __version__
+from vesselview.app.files import CaseFiles
+from vesselview.app.style import LayerStyle
 from vesselview.engine.params import Params
 from vesselview.errors import InputError, ParamsError
-from vesselview.gui.files import CaseFiles
-from vesselview.gui.style import LayerStyle
 
 FORMAT = "vesselview-session"
 FORMAT_VERSION = 1
@@ -100,8 +100,16 @@ def _session(document: Mapping[str, Any], folder: str) -> Session:
         params=Params.from_mapping(document["params"]),
         styles={str(name): LayerStyle.from_dict(style)
                 for name, style in document["layers"].items()},
-        view_rect=tuple(float(v) for v in view) if view is not None else None,
+        view_rect=_view_rect(view),
     )
+
+
+def _view_rect(view: Any) -> ViewRect | None:
+    """``[x, y, width, height]`` as floats (None stays None)."""
+    if view is None:
+        return None
+    x, y, width, height = (float(v) for v in view)
+    return (x, y, width, height)
 
 
 def _resolved(path: str | None, folder: str) -> str | None:

@@ -1,0 +1,289 @@
+"""The inspector's application model: its state, its actions and their events (no Qt).
+
+Like napari's ``components``, `Inspector` holds everything the inspector window shows
+and every action the window's menus, drag and drop, the command line, the research
+tools and the tests perform: open files per role, set or reset parameters, load the demo
+or a teaching case, save and load sessions, export metrics. It is the single source of
+truth of the parameters and of the shown case; the Qt widgets only observe its events
+and call its actions. Evaluations run on the shared `vesselview.app.scheduler.Scheduler`
+(latest wins, one `Evaluator` per case shared with the research tools).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from vesselview.app.events import Event
+from vesselview.app.export import write_metrics
+from vesselview.app.files import (
+    ROLES,
+    CaseFiles,
+    RecentFiles,
+    SettingsStore,
+    check_file,
+    guess_role,
+    load_files,
+)
+from vesselview.app.layer_styles import LayerStyles
+from vesselview.app.live import CaseEvaluators, Request, Response, evaluation_task
+from vesselview.app.scheduler import Scheduler
+from vesselview.app.session import Session, ViewRect, load_session, save_session
+from vesselview.engine.case import Case
+from vesselview.engine.params import Params
+from vesselview.errors import InputError
+from vesselview.synth import demo_case, teaching_case
+
+#: Channel priorities: the live view's evaluations run before (and inside) research work.
+LIVE_PRIORITY, LOADING_PRIORITY = 2, 1
+#: Size of built teaching cases (DRIVE's) and their seed.
+TEACHING_SHAPE, TEACHING_SEED = (584, 565), 0
+RoleAsker = Callable[[str], "str | None"]
+
+
+@dataclasses.dataclass(frozen=True)
+class ShownCase:
+    """The case on screen and the files it came from (empty for synthetic cases)."""
+
+    case: Case
+    files: CaseFiles
+
+
+class Inspector:
+    """State and actions of one inspector window.
+
+    Parameters
+    ----------
+    scheduler : Scheduler
+        Runs evaluations and case loading (shared with the research tools).
+    settings : SettingsStore, optional
+        Keeps the recent-files list (none kept without it).
+
+    Attributes
+    ----------
+    layers : LayerStyles
+        Styles and order of the layers (cosmetic: never re-evaluates).
+    evaluators : CaseEvaluators
+        The shared `Evaluator` of each case (use on the scheduler's thread only).
+    live : Channel
+        The evaluations of the shown case (``live.busy``, ``live.busy_changed``).
+    case_changed, params_changed, result_changed : Event
+        ``(ShownCase)``, ``(Params)``, ``(Response)`` after each change.
+    chosen_changed : Event
+        ``(CaseFiles)``: files chosen for a case that is not complete yet.
+    error, status : Event
+        ``(message)``: something failed (the message names the file and the fix) / a hint.
+    files_opened : Event
+        ``()`` after files were added to the recent list.
+    view_requested : Event
+        ``(ViewRect)``: a session asks the view to show this image area.
+    evaluate_later : callable
+        How parameter edits ask for an evaluation; the GUI replaces it with a throttled
+        `evaluate` (default: `evaluate` at once).
+    """
+
+    def __init__(self, scheduler: Scheduler, settings: SettingsStore | None = None) -> None:
+        self.scheduler = scheduler
+        self.evaluators = CaseEvaluators()
+        self.live = scheduler.channel("live evaluation", LIVE_PRIORITY)
+        self.loading = scheduler.channel("case loading", LOADING_PRIORITY)
+        self.layers = LayerStyles()
+        self.recent = RecentFiles(settings) if settings is not None else None
+        self.teaching_shape, self.teaching_seed = TEACHING_SHAPE, TEACHING_SEED
+        self.shown: ShownCase | None = None
+        self.chosen_files = CaseFiles()
+        self.response: Response | None = None
+        self._params = Params()
+        self.case_changed = Event("case changed")
+        self.params_changed = Event("params changed")
+        self.result_changed = Event("result changed")
+        self.chosen_changed = Event("chosen files changed")
+        self.error = Event("error")
+        self.status = Event("status")
+        self.files_opened = Event("files opened")
+        self.view_requested = Event("view requested")
+        self.evaluate_later: Callable[[], object] = self.evaluate
+        self.live.done.connect(self._on_response)
+        self.live.failed.connect(self.error.emit)
+        self.loading.done.connect(lambda case: self.show_case(case, files_of(case)))
+        self.loading.failed.connect(self.error.emit)
+
+    # -- the shown case and its evaluation -----------------------------------------------
+
+    @property
+    def case(self) -> Case | None:
+        """The case on screen (None before the first)."""
+        return self.shown.case if self.shown is not None else None
+
+    @property
+    def params(self) -> Params:
+        """The current parameters (the one source of truth)."""
+        return self._params
+
+    def show_case(self, case: Case, files: CaseFiles | None = None) -> None:
+        """Put ``case`` on screen (from ``files``, if any) and evaluate it."""
+        files = files if files is not None else CaseFiles()
+        self.shown = ShownCase(case, files)
+        self.chosen_files = files
+        self.response = None
+        self.case_changed.emit(self.shown)
+        for warning in case.warnings:
+            self.status.emit(warning)
+        self.evaluate()
+
+    def evaluate(self) -> int:
+        """Evaluate the shown case with the current parameters (0: no case, no request)."""
+        if self.shown is None:
+            return 0
+        case = self.shown.case
+        request = Request(case, self._params, self.layers.visible)
+        return self.live.submit(evaluation_task(self.evaluators.get(case), request))
+
+    def _on_response(self, response: Response) -> None:
+        self.response = response
+        self.layers.set_layers(response.layers)
+        self.result_changed.emit(response)
+
+    # -- parameters ----------------------------------------------------------------------
+
+    def set_param(self, key: str, value: Any) -> None:
+        """Change one parameter (the segment-length bounds stay ordered) and re-evaluate."""
+        params = self._params.to_dict()
+        params[key] = value
+        if key == "ss_min_length":
+            params["ss_max_length"] = max(params["ss_max_length"], value)
+        elif key == "ss_max_length":
+            params["ss_min_length"] = min(params["ss_min_length"], value)
+        self._params = Params.from_mapping(params)
+        self.params_changed.emit(self._params)
+        self.evaluate_later()
+
+    def set_params(self, params: Params) -> None:
+        """Replace every parameter (session, reset) and re-evaluate at once."""
+        self._params = params
+        self.params_changed.emit(params)
+        self.evaluate()
+
+    def reset_params(self) -> None:
+        """Every parameter back to its default (docs/metrics.md §7)."""
+        self.set_params(Params())
+
+    # -- opening cases -------------------------------------------------------------------
+
+    def open_demo(self) -> None:
+        """Show the built-in synthetic case (soft candidate, so the threshold works)."""
+        self.show_case(demo_case(soft=True))
+
+    def load_teaching(self, name: str, severity: float) -> None:
+        """Build teaching case ``name`` at ``severity`` in the background, then show it."""
+        shape, seed = self.teaching_shape, self.teaching_seed
+        self.loading.submit(lambda stop, progress: teaching_case(name, severity, shape, seed))
+
+    def open_file(self, role: str, path: str) -> bool:
+        """Use ``path`` for ``role``; load the case once reference and candidate are known."""
+        return self.open_files([(role, path)])
+
+    def open_files(self, assignments: Iterable[tuple[str, str]]) -> bool:
+        """Set several roles at once, then load; on error the current case stays.
+
+        Returns
+        -------
+        bool
+            True when a new case is on screen.
+        """
+        assignments = list(assignments)
+        files = self.chosen_files
+        for role, path in assignments:
+            files = files.with_role(role, path)
+        if not files.complete:
+            if not self._check(assignments):
+                return False
+            self.chosen_files = files
+            self.chosen_changed.emit(files)
+            missing = "candidate" if files.candidate is None else "reference"
+            self.status.emit(f"Now open a {missing} to evaluate.")
+            return False
+        if not self._load(files):
+            return False
+        if self.recent is not None:
+            for role, path in assignments:
+                self.recent.add(role, path)
+            self.files_opened.emit()
+        return True
+
+    def drop_paths(self, paths: Iterable[str], ask_role: RoleAsker) -> bool:
+        """Open dropped files, each in the role its name suggests (else ``ask_role(path)``)."""
+        assignments = []
+        for path in paths:
+            role = guess_role(path) or ask_role(path)
+            if role is not None:
+                assignments.append((role, path))
+        return bool(assignments) and self.open_files(assignments)
+
+    def reload(self) -> bool:
+        """Read the current files again (after they changed on disk)."""
+        if self.shown is None or not self.shown.files.complete:
+            return False
+        return self._load(self.shown.files)
+
+    def _check(self, assignments: list[tuple[str, str]]) -> bool:
+        """Read each file as its role needs, so a bad one is reported at once."""
+        try:
+            for role, path in assignments:
+                check_file(role, path, self._params.threshold)
+        except InputError as error:
+            self.error.emit(str(error))
+            return False
+        return True
+
+    def _load(self, files: CaseFiles) -> bool:
+        try:
+            case = load_files(files, self._params.threshold)
+        except InputError as error:
+            self.error.emit(str(error))
+            return False
+        self.show_case(case, files)
+        return True
+
+    # -- sessions and exports ------------------------------------------------------------
+
+    def save_session(self, path: str, view_rect: ViewRect | None = None) -> None:
+        """Save files, parameters, layer styles (in order) and ``view_rect`` to ``path``."""
+        files = self.shown.files if self.shown is not None else CaseFiles()
+        styles = self.layers.styles
+        ordered = {name: styles[name] for name in self.layers.names}
+        save_session(Session(files, self._params, ordered, view_rect), path)
+
+    def load_session(self, path: str) -> bool:
+        """Restore a session; on error the current case and settings stay."""
+        try:
+            session = load_session(path)
+            case = (load_files(session.files, session.params.threshold)
+                    if session.files.complete else demo_case(soft=True))
+        except InputError as error:
+            self.error.emit(str(error))
+            return False
+        self._params = session.params
+        self.layers.restore(session.styles)
+        self.params_changed.emit(session.params)
+        self.show_case(case, session.files if session.files.complete else CaseFiles())
+        if session.view_rect is not None:
+            self.view_requested.emit(session.view_rect)
+        return True
+
+    def export_metrics(self, path: str) -> None:
+        """Save the metrics of the shown result as CSV or JSON (CLI format)."""
+        if self.response is None or self.shown is None:
+            self.error.emit("No result to export yet.")
+            return
+        write_metrics(path, self.response.result, self.shown.case)
+
+
+def files_of(case: Case) -> CaseFiles:
+    """The files of ``case`` when its reference and candidate are files, else none."""
+    paths = {role: case.sources.get(role) for role in ROLES}
+    existing = {role: path for role, path in paths.items() if path and os.path.isfile(path)}
+    files = CaseFiles(**existing)
+    return files if files.complete else CaseFiles()

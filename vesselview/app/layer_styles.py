@@ -1,0 +1,98 @@
+"""The layers' cosmetic state: one `LayerStyle` per layer and the layers' order.
+
+Held by the application model (`vesselview.app.inspector.Inspector`); the layer panel
+and the image view observe it through its events. Nothing here triggers an evaluation.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from vesselview.app.events import Event
+from vesselview.app.style import FUNDUS, LayerStyle, default_style
+from vesselview.engine.layers import RGBA
+
+
+class LayerStyles:
+    """Styles and order of the fundus and the current result's layers.
+
+    Attributes
+    ----------
+    changed : Event
+        ``(name, style)`` after a layer's style changed.
+    order_changed : Event
+        ``(names)`` after layers were added, removed or moved.
+    """
+
+    def __init__(self) -> None:
+        self._styles: dict[str, LayerStyle] = {FUNDUS: default_style(FUNDUS)}
+        self._names: list[str] = [FUNDUS]
+        self.changed = Event("layer style changed")
+        self.order_changed = Event("layer order changed")
+
+    @property
+    def styles(self) -> Mapping[str, LayerStyle]:
+        """Layer name -> style (a read-only view)."""
+        return dict(self._styles)
+
+    @property
+    def names(self) -> list[str]:
+        """The layers in display order (the fundus first unless moved)."""
+        return list(self._names)
+
+    @property
+    def visible(self) -> frozenset[str]:
+        """Names of the visible layers."""
+        return frozenset(name for name in self._names if self._styles[name].visible)
+
+    def __getitem__(self, name: str) -> LayerStyle:
+        return self._styles[name]
+
+    def set_layers(self, names: Iterable[str]) -> None:
+        """Show the layers ``names`` of a new result (styles of known names are kept)."""
+        wanted = [FUNDUS, *names]
+        for name in wanted:
+            self._styles.setdefault(name, default_style(name))
+        order = [n for n in self._names if n in wanted]
+        order += [n for n in wanted if n not in order]
+        self._set_order(order)
+
+    def set(self, name: str, style: LayerStyle) -> None:
+        """Give layer ``name`` (known or not yet shown) a new style."""
+        if self._styles.get(name) != style:
+            self._styles[name] = style
+            self.changed.emit(name, style)
+
+    def edit(self, name: str, **changes: Any) -> None:
+        """Change some fields of a layer's style (``visible``, ``opacity``, ``outline``)."""
+        self.set(name, dataclasses.replace(self._styles[name], **changes))
+
+    def toggle(self, name: str) -> None:
+        """Flip the visibility of layer ``name``."""
+        self.edit(name, visible=not self._styles[name].visible)
+
+    def set_colour(self, name: str, value: int, colour: RGBA) -> None:
+        """Draw class ``value`` of layer ``name`` in ``colour``."""
+        self.set(name, self._styles[name].with_colour(value, colour))
+
+    def move(self, name: str, index: int) -> None:
+        """Put layer ``name`` at position ``index`` of the order."""
+        order = [n for n in self._names if n != name]
+        order.insert(index, name)
+        self._set_order(order)
+
+    def restore(self, styles: Mapping[str, LayerStyle]) -> None:
+        """Apply saved styles (a session) and their order, also for layers not shown yet.
+
+        Names that the next result does not have drop out of the order then.
+        """
+        for name, style in styles.items():
+            self.set(name, style)
+        self._set_order([*styles, *(n for n in self._names if n not in styles)])
+
+    def _set_order(self, order: list[str]) -> None:
+        if order != self._names:
+            self._names = order
+            self.order_changed.emit(self.names)
