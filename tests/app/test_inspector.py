@@ -55,7 +55,7 @@ def test_show_case_evaluates_with_the_models_params(model, small_case):
     assert recorder.names() == ["params_changed", "case_changed", "result_changed"]
     result = model.response.result
     direct = Evaluator(small_case).evaluate(Params(t=3))
-    assert result.params == Params(t=3)
+    assert result.params == Params(t=3).with_case_threshold(small_case.threshold)
     assert all(result.metrics[key] == direct.metrics[key] or
                (np.isnan(result.metrics[key]) and np.isnan(direct.metrics[key]))
                for key in METRIC_KEYS)
@@ -66,9 +66,11 @@ def test_set_param_is_the_one_source_of_truth(model, small_case):
     model.show_case(small_case)
     model.set_param("ss_min_length", 40)
     assert model.params.ss_min_length == 40 and model.params.ss_max_length == 40
-    assert model.response.result.params == model.params
+    assert model.response.result.params == model.params.with_case_threshold(
+        small_case.threshold)
     model.reset_params()
-    assert model.params == Params() and model.response.result.params == Params()
+    assert model.params == Params()
+    assert model.response.result.params == Params().with_case_threshold(small_case.threshold)
 
 
 def test_evaluate_later_is_how_edits_ask_for_work(model, small_case):
@@ -76,7 +78,7 @@ def test_evaluate_later_is_how_edits_ask_for_work(model, small_case):
     model.evaluate_later = lambda: asked.append(model.params)
     model.show_case(small_case)
     model.set_param("t", 5)
-    assert asked == [Params(t=5)] and model.response.result.params == Params()
+    assert asked == [Params(t=5)] and model.response.result.params.t == Params().t
 
 
 def test_live_and_research_share_the_evaluator_of_the_shown_case(model, small_case):
@@ -129,7 +131,7 @@ def test_session_round_trip_with_styles_order_and_view(model, tmp_path, small_ca
     recorder = Recorder(other)
     assert other.load_session(str(path))  # no files: the demo case
     assert other.params == Params(t=4)
-    assert other.response.result.params == Params(t=4)
+    assert other.response.result.params.t == 4
     assert other.layers["tolerant"].visible and other.layers.names[0] == "confusion"
     assert ("view_requested", (1.0, 2.0, 30.0, 40.0)) in recorder.events
 

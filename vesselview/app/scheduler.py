@@ -282,7 +282,7 @@ class Scheduler:
         except (InputError, ParamsError) as error:  # the message names the culprit
             self.deliver(functools.partial(channel._fail, job.id, str(error)))
             return
-        except Exception as error:  # noqa: BLE001 - reported to the user, the worker lives on
+        except Exception as error:
             self.deliver(functools.partial(channel._fail, job.id,
                                            f"{type(error).__name__}: {error}"))
             return
