@@ -44,10 +44,12 @@ def test_single_pair_json(capsys, pair):
     assert document["vesselview"] == __version__
     assert document["params"] == Params().to_dict()
     (result,) = document["results"]
-    assert list(result) == ["id", "reference", "candidate", "fov", "params", "metrics",
-                            "undefined"]
+    assert list(result) == ["id", "method", "reference", "candidate", "fov", "fov_source",
+                            "observer", "params", "metrics", "undefined", "error"]
     assert (result["id"], result["reference"], result["candidate"], result["fov"]) == (
         "pred", reference, candidate, None)
+    assert (result["method"], result["fov_source"], result["observer"], result["error"]) == (
+        None, "none", None, None)
     assert list(result["metrics"]) == list(METRIC_KEYS)
     # Hand count: the reference has 14 + 11 = 25 pixels, the candidate (moved one column
     # right, branch one shorter) 24; they share the 11 branch pixels: dice 22/49.
@@ -143,11 +145,6 @@ def test_bad_file_exits_2_naming_it(capsys, pair, tmp_path):
     assert code == 2 and "notes.png" in _one_error_line(err)
 
 
-def test_bad_file_in_a_manifest_exits_2_from_worker_processes(capsys, dataset):
-    (dataset.parent / "masks" / "2_pred.png").write_bytes(b"\x89PNG broken")
-    code, out, err = _run(capsys, "--manifest", str(dataset), "--workers", "2")
-    assert (code, out) == (2, "")
-    assert "2_pred.png" in _one_error_line(err)
 
 
 def test_shape_mismatch_exits_2(capsys, pair, tmp_path):

@@ -1,4 +1,4 @@
-"""`vesselview.io.manifest`: manifest parsing, path resolution and every error."""
+"""`vesselview.io.manifest`: parsing, path resolution, header errors and row problems."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from vesselview.io.manifest import Pair, read_manifest, single_pair
 from vesselview.errors import InputError
+from vesselview.io.manifest import Pair, read_manifest, read_manifest_rows, single_pair
 
 
 def test_relative_paths_resolve_against_the_manifest_folder(dataset, monkeypatch, tmp_path):
@@ -19,46 +19,79 @@ def test_relative_paths_resolve_against_the_manifest_folder(dataset, monkeypatch
     folder = dataset.parent
     assert [pair.id for pair in pairs] == ["case0", "case1", "case2", "case3"]
     assert pairs[0] == Pair("case0", str(folder / "masks/0_ref.png"),
-                            str(folder / "masks/0_pred.png"), None, None)
+                            str(folder / "masks/0_pred.png"), None, None,
+                            where=f"{dataset} line 2")
     assert pairs[1].fov == str(folder / "masks/fov.png")
+    assert pairs[3].label == f"{dataset} line 5, id 'case3'"
     assert all(Path(pair.candidate).is_file() for pair in pairs)
 
 
-def test_absolute_paths_bom_and_spaces(tmp_path, pair):
+def test_absolute_paths_bom_spaces_blank_lines_and_observer(tmp_path, pair):
     reference, candidate = pair
     manifest = tmp_path / "m.csv"
-    manifest.write_text(f"\ufeffid, reference, candidate\n a , {reference} , {candidate}\n\n",
-                        encoding="utf-8")
-    assert read_manifest(str(manifest)) == [Pair("a", reference, candidate)]
+    manifest.write_text(f"\ufeff\nid, reference, candidate, observer\n a , {reference} , "
+                        f"{candidate}, 2\n\n", encoding="utf-8")
+    assert read_manifest(str(manifest)) == [
+        Pair("a", reference, candidate, observer=2, where=f"{manifest} line 3")]
 
 
-def _error(tmp_path, text: str) -> str:
+def _write(tmp_path, text: str) -> str:
     (tmp_path / "ref.png").write_bytes(b"x")
     manifest = tmp_path / "m.csv"
     manifest.write_text(text)
-    with pytest.raises(InputError) as caught:
-        read_manifest(str(manifest))
-    assert "m.csv" in str(caught.value)
-    return str(caught.value)
+    return str(manifest)
 
 
 @pytest.mark.parametrize(
     ("text", "match"),
     [
-        ("id,reference\na,ref.png\n", "missing column candidate"),
-        ("id,reference,candidate,refernce\n", "unknown column 'refernce'"),
-        ("id,reference,candidate\n", "lists no pairs"),
-        ("id,reference,candidate\n,ref.png,ref.png\n", "line 2: the id cell is empty"),
-        ("id,reference,candidate\na,ref.png,\n", "line 2: the candidate cell is empty"),
-        ("id,reference,candidate\na,ref.png,ref.png\na,ref.png,ref.png\n",
-         "line 3: id 'a' appears twice"),
-        ("id,reference,candidate\na,ref.png,gone.png\n", "line 2: candidate file .*gone.png"),
-        ("id,reference,candidate,fov\na,ref.png,ref.png,nofov.png\n", "fov file .*nofov.png"),
-        ("id,reference,candidate\na,ref.png,ref.png,extra\n", "more cells than header"),
+        ("id,reference\na,ref.png\n", "m.csv line 1: missing column candidate"),
+        ("id,reference,candidate,refernce\n",
+         "m.csv line 1, column 4: unknown column 'refernce'"),
+        ("id,reference,candidate,candidate\na,ref.png,ref.png,ref.png\n",
+         "m.csv line 1, columns 3 and 4: column 'candidate' appears twice"),
+        ("\n\nid,id,reference,candidate\n", "m.csv line 3, columns 1 and 2: column 'id'"),
+        ("id,reference,candidate\n", "m.csv: the manifest lists no pairs"),
+        ("", "m.csv: missing column id, reference, candidate"),
     ],
 )
-def test_manifest_errors_name_the_manifest_and_line(tmp_path, text, match):
-    assert re.search(match, _error(tmp_path, text))
+def test_header_problems_stop_before_any_row(tmp_path, text, match):
+    with pytest.raises(InputError, match=match):
+        read_manifest_rows(_write(tmp_path, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "match"),
+    [
+        ("id,reference,candidate\n,ref.png,ref.png\n", 2, "the id cell is empty"),
+        ("id,reference,candidate\na,ref.png,\n", 2, "the candidate cell is empty"),
+        ("id,reference,candidate\na,ref.png,ref.png\na,ref.png,ref.png\n", 3,
+         "id 'a' appears twice .first on line 2."),
+        ("id,reference,candidate\na,ref.png,gone.png\n", 2, "candidate file .*gone.png not found"),
+        ("id,reference,candidate,fov\na,ref.png,ref.png,nofov.png\n", 2,
+         "fov file .*nofov.png"),
+        ("id,reference,candidate\na,ref.png,ref.png,extra\n", 2, "more cells than header"),
+        ("id,reference,candidate,observer\na,ref.png,ref.png,first\n", 2,
+         "observer 'first' is not an observer number"),
+    ],
+)
+def test_row_problems_are_kept_with_their_row(tmp_path, text, line, match):
+    path = _write(tmp_path, text)
+    pairs = read_manifest_rows(path)
+    bad = pairs[-1]
+    assert bad.where == f"{path} line {line}"
+    assert re.search(match, bad.problem)
+    assert all(pair.problem is None for pair in pairs[:-1])
+    with pytest.raises(InputError, match=f"m.csv line {line}, id '.*': {match}"):
+        read_manifest(path)  # the GUI's reading stops at the first problem
+
+
+def test_a_bad_row_among_good_rows(tmp_path):
+    path = _write(tmp_path, "id,reference,candidate\na,ref.png,ref.png\nb,ref.png,gone.png\n"
+                            "c,ref.png,ref.png\n")
+    problems = [(pair.id, pair.problem) for pair in read_manifest_rows(path)]
+    assert problems[0] == ("a", None) and problems[2] == ("c", None)
+    assert problems[1][0] == "b" and "gone.png not found" in problems[1][1]
 
 
 def test_missing_and_undecodable_manifest(tmp_path):
@@ -72,5 +105,6 @@ def test_missing_and_undecodable_manifest(tmp_path):
 def test_single_pair_is_named_after_the_candidate(pair):
     reference, candidate = pair
     assert single_pair(reference, candidate) == Pair("pred", reference, candidate)
+    assert single_pair(reference, candidate).files() == [reference, candidate]
     with pytest.raises(InputError, match="fov file .*missing.png not found"):
         single_pair(reference, candidate, fov="missing.png")

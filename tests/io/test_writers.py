@@ -15,7 +15,8 @@ from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import PARAM_SPECS, Params
 from vesselview.engine.result import Result
 from vesselview.io import result_record, summarise, write_csv, write_json, write_png
-from vesselview.io.writers import CSV_COLUMNS, decode_number, encode_number
+from vesselview.io.writers import (CSV_COLUMNS, decode_number, encode_number, error_record,
+                                  fov_source)
 
 SOURCES = {"reference": "r.gif", "candidate": "c.png", "fov": "", "fundus": ""}
 
@@ -44,8 +45,10 @@ def test_number_encoding_round_trips(value, encoded):
 
 def test_record_shape_and_encoding():
     record = _record(se=math.nan, hausdorff=math.inf, dice=0.1 + 0.2)
-    assert list(record) == ["id", "reference", "candidate", "fov", "params", "metrics",
-                            "undefined"]
+    assert list(record) == ["id", "method", "reference", "candidate", "fov", "fov_source",
+                            "observer", "params", "metrics", "undefined", "error"]
+    assert (record["method"], record["fov_source"], record["observer"], record["error"]) == (
+        None, "none", None, None)
     assert record["fov"] is None and record["candidate"] == "c.png"
     assert list(record["metrics"]) == list(METRIC_KEYS)
     assert record["metrics"]["se"] is None and record["metrics"]["hausdorff"] == "inf"
@@ -59,7 +62,7 @@ def test_record_of_a_case_built_without_sources():
     assert (record["reference"], record["candidate"], record["fov"]) == (None, None, None)
     stream = io.StringIO()
     write_csv([record], stream)
-    assert stream.getvalue().splitlines()[1].startswith("x,,,2,")
+    assert stream.getvalue().splitlines()[1].startswith("x,,,,,none,,2,")
 
 
 def test_json_document_is_strict_json_and_exact():
@@ -85,17 +88,43 @@ def test_csv_columns_and_cells():
     write_csv([_record(se=math.nan, hausdorff=math.inf, dice=1 / 3)], stream, version="1.2.3")
     rows = list(csv.reader(io.StringIO(stream.getvalue())))
     assert tuple(rows[0]) == CSV_COLUMNS
-    assert rows[0][:3] == ["id", "reference", "candidate"]
-    assert rows[0][3:3 + len(PARAM_SPECS)] == list(PARAM_SPECS)
-    assert rows[0][-1] == "vesselview_version"
+    assert rows[0][:7] == ["id", "method", "reference", "candidate", "fov", "fov_source",
+                           "observer"]
+    assert rows[0][7:7 + len(PARAM_SPECS)] == list(PARAM_SPECS)
+    assert rows[0][-2:] == ["vesselview_version", "error"]
     row = dict(zip(rows[0], rows[1]))
     assert row["id"] == "01" and row["reference"] == "r.gif"
     assert row["se"] == "" and row["hausdorff"] == "inf"
     assert float(row["dice"]) == 1 / 3
     assert row["t"] == "2" and row["cal_fov"] == "false" and row["distance"] == "euclidean"
     assert float(row["fom_k"]) == 1 / 9
-    assert row["vesselview_version"] == "1.2.3"
+    assert row["vesselview_version"] == "1.2.3" and row["error"] == ""
+    assert (row["method"], row["fov"], row["fov_source"], row["observer"]) == ("", "", "none", "")
     assert len(rows) == 2
+
+
+@pytest.mark.parametrize(("fov", "source"), [
+    ("", "none"), ("masks/01_mask.gif", "file"), ("estimated from fundus/01.tif", "estimated")])
+def test_fov_source(fov, source):
+    assert fov_source({"fov": fov}) == source
+    record = result_record(_result(), id="01", sources={**SOURCES, "fov": fov},
+                           method="Soares", observer=2)
+    assert (record["fov_source"], record["method"], record["observer"]) == (source, "Soares", 2)
+
+
+def test_error_records_hold_the_reason_and_no_metric():
+    failed = error_record("pairs.csv line 3, id 'b': b.png: truncated", Params(t=1), id="b",
+                          sources={"reference": "r.gif", "candidate": "b.png", "fov": None})
+    assert list(failed) == list(_record())
+    assert failed["error"] == "pairs.csv line 3, id 'b': b.png: truncated"
+    assert set(failed["metrics"].values()) == {None} and failed["params"]["t"] == 1
+    stream = io.StringIO()
+    write_csv([_record("a"), failed], stream)
+    rows = list(csv.DictReader(io.StringIO(stream.getvalue())))
+    assert [row["error"] for row in rows] == ["", "pairs.csv line 3, id 'b': b.png: truncated"]
+    assert rows[1]["dice"] == "" and rows[1]["candidate"] == "b.png" and rows[1]["t"] == "1"
+    (group,) = summarise([_record("a", dice=0.2), failed])  # failed rows are left out
+    assert group["n"] == 1 and group["mean"]["dice"] == 0.2
 
 
 def test_csv_summary_rows():

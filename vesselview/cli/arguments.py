@@ -23,7 +23,9 @@ PROG = "vesselview-eval"
 FORMATS = ("json", "csv")
 _DESCRIPTION = ("Evaluate retinal-vessel segmentations against reference masks "
                 "(tolerance F1, CAL, skeletal similarity, classic metrics).")
-_EXIT_CODES = "Exit codes: 0 success, 2 bad input or usage, 1 internal error."
+_EXIT_CODES = ("Exit codes: 0 success, 2 bad input or usage or any pair failed (the "
+               "other pairs are still written), 1 internal error, 130 interrupted, "
+               "143 terminated.")
 #: Most parameter combinations one run may sweep (every pair is evaluated under each).
 MAX_COMBINATIONS = 10_000
 #: Most local worker processes (each holds a copy of the evaluation's libraries).
@@ -79,7 +81,7 @@ def parameter_epilog() -> str:
         f"included (the GUI's sweep grammar); at most {MAX_COMBINATIONS} combinations "
         "over all sweeps.", width=79)
     return "\n".join(["parameters for --set KEY=VALUE and --sweep KEY=SPEC:", *entries,
-                      "", sweeps, "", _EXIT_CODES])
+                      "", sweeps, "", textwrap.fill(_EXIT_CODES, width=79)])
 
 
 def build_parser() -> argparse.ArgumentParser:

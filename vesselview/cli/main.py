@@ -1,8 +1,9 @@
 """``vesselview-eval``: batch evaluation of vessel segmentations (issue 2 item 6).
 
 Exit codes: 0 success; 2 bad input or usage (one line on stderr naming the file or
-parameter); 1 internal error (one line and a request to report it; ``--debug`` adds
-the traceback); 130 interrupted.
+parameter), including any pair that failed (the others are still written); 1 internal
+error (one line and a request to report it; ``--debug`` adds the traceback); 130
+interrupted (Ctrl-C); 143 terminated (SIGTERM). Worker processes stop with the run.
 """
 
 from __future__ import annotations
@@ -17,12 +18,13 @@ from typing import TextIO
 
 from vesselview.cli.arguments import PROG, UsageError, parameter_grid, parse_arguments
 from vesselview.cli.progress import ProgressBar
-from vesselview.cli.runner import Job, run_pairs
+from vesselview.cli.runner import Job, RowFailure, run_pairs
+from vesselview.cli.termination import Terminated, sigterm_raises
 from vesselview.engine.params import Params
 from vesselview.errors import VesselviewError
 from vesselview.io.curve_tables import write_curves
 from vesselview.io.loader import load_case
-from vesselview.io.manifest import Pair, read_manifest, single_pair
+from vesselview.io.manifest import Pair, read_manifest_rows, single_pair
 from vesselview.io.output_file import atomic_output, check_output
 from vesselview.io.summary import summarise
 from vesselview.io.writers import write_csv, write_json
@@ -31,6 +33,7 @@ EXIT_OK = 0
 EXIT_INTERNAL_ERROR = 1
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -43,7 +46,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     arguments = sys.argv[1:] if argv is None else list(argv)
     try:
-        return _evaluate(parse_arguments(arguments))
+        with sigterm_raises():
+            return _evaluate(parse_arguments(arguments))
+    except Terminated as stop:
+        _report(str(stop))
+        return EXIT_TERMINATED
     except SystemExit as done:  # --help and --version print and exit normally
         return done.code if isinstance(done.code, int) else EXIT_OK
     except (UsageError, VesselviewError) as error:
@@ -71,7 +78,7 @@ def _evaluate(options: argparse.Namespace) -> int:
     if options.curves:
         return _write_curves(options, base)
     if options.manifest is not None:
-        pairs = read_manifest(options.manifest)
+        pairs = read_manifest_rows(options.manifest)
     else:
         pairs = [single_pair(options.reference, options.candidate, options.fov,
                              options.fundus)]
@@ -85,13 +92,31 @@ def _evaluate(options: argparse.Namespace) -> int:
     for outcome in outcomes:
         for note in outcome.warnings:
             _report(f"warning: {note}")
+    failures = [outcome.failure for outcome in outcomes if outcome.failure is not None]
+    for failure in failures:
+        _report_failure(failure, options.debug)
     records = [record for outcome in outcomes for record in outcome.records]
     with _output(options.output) as stream:
         if options.format == "json":
             write_json(records, base, stream, summary=summarise(records))
         else:
             write_csv(records, stream, summary=summarise(records) if options.summary else None)
-    return EXIT_OK
+    if any(failure.internal for failure in failures):
+        return EXIT_INTERNAL_ERROR
+    return EXIT_BAD_INPUT if failures else EXIT_OK
+
+
+def _report_failure(failure: RowFailure, debug: bool) -> None:
+    """One line per failed pair; an internal error asks for a report (and shows its
+    traceback with ``--debug``)."""
+    if not failure.internal:
+        _report(f"error: {failure.message}")
+        return
+    if debug:
+        print(failure.details, file=sys.stderr, end="")
+    hint = "" if debug else "; run again with --debug to see the traceback"
+    _report(f"error: {failure.message} — please report this bug with the command you "
+            f"ran{hint}")
 
 
 def _write_curves(options: argparse.Namespace, params: Params) -> int:
@@ -107,10 +132,9 @@ def _write_curves(options: argparse.Namespace, params: Params) -> int:
     return EXIT_OK
 
 
-def _files(pairs: Sequence[Pair]) -> list[str | None]:
+def _files(pairs: Sequence[Pair]) -> list[str]:
     """Every file the pairs read."""
-    return [getattr(pair, role) for pair in pairs
-            for role in ("reference", "candidate", "fov", "fundus")]
+    return [path for pair in pairs for path in pair.files()]
 
 
 def _warn_if_oversubscribed(workers: int, scheduler: str | None) -> None:

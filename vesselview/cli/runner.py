@@ -4,28 +4,37 @@ Every backend runs the same function, `evaluate_pair`, on the same picklable inp
 so the records are identical bit for bit whichever backend produced them. Each pair
 is one task: its case is loaded once and one `Evaluator` serves every sweep value,
 re-using the stages a parameter change does not touch.
+
+A pair that fails never stops the others: its outcome carries a `RowFailure` (the
+reason, with the manifest line and id) and one error record per parameter set, so
+the output still has a row for it.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import multiprocessing
+import functools
+import traceback
 import warnings
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from vesselview.cli.arguments import UsageError
+from vesselview.cli.pool import ItemFailure, run_in_processes
 from vesselview.engine import pipeline
+from vesselview.engine.case import Case
 from vesselview.engine.params import Params
+from vesselview.errors import InputError, VesselviewError
 from vesselview.io.loader import load_case
 from vesselview.io.manifest import Pair
 from vesselview.io.masks import MaskWarning
-from vesselview.io.writers import Record, result_record
+from vesselview.io.writers import Record, error_record, result_record
 
 #: Seconds to wait for a Dask scheduler to answer.
 CONNECT_TIMEOUT = 10
 
 Advance = Callable[[], None]
+#: Reads a pair's files into a `Case`; `load_case`'s signature.
+Loader = Callable[..., Case]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -41,47 +50,90 @@ class Job:
         None loads at `DEFAULT_THRESHOLD`).
     invert_reference, invert_candidate : bool
         Polarity options passed to `load_case`.
+    load : callable
+        The function that reads a pair's files (`load_case`; tests give a stand-in
+        that misbehaves, e.g. kills its worker process). Must be picklable.
     """
 
     grid: tuple[Params, ...]
     threshold: float | None = None
     invert_reference: bool = False
     invert_candidate: bool = False
+    load: Loader = load_case
+
+
+@dataclasses.dataclass(frozen=True)
+class RowFailure:
+    """Why one pair produced no metrics.
+
+    Attributes
+    ----------
+    message : str
+        One line: the pair's label (manifest line, id), the file and the reason.
+    internal : bool
+        True for a bug of vesselview (an unexpected exception), not a bad input.
+    details : str
+        The traceback of an internal error (shown with ``--debug``), else empty.
+    """
+
+    message: str
+    internal: bool = False
+    details: str = ""
 
 
 @dataclasses.dataclass(frozen=True)
 class PairOutcome:
-    """The records of one pair (one per grid entry) and its loading warnings."""
+    """The records of one pair (one per grid entry), its loading warnings, its failure."""
 
     records: tuple[Record, ...]
-    warnings: tuple[str, ...]
+    warnings: tuple[str, ...] = ()
+    failure: RowFailure | None = None
 
 
 def evaluate_pair(pair: Pair, job: Job) -> PairOutcome:
     """Load ``pair`` and evaluate it under every parameter set of ``job``.
 
-    Raises
-    ------
-    InputError
-        When a file of the pair cannot be used.
+    Never raises for a bad pair: a problem found when reading the manifest, an
+    `InputError` of the loader, or an unexpected exception (an internal error) becomes
+    a failed outcome with one error record per parameter set.
     """
-    with warnings.catch_warnings():
-        # Mask warnings (polarity included) travel back in the outcome (``Case.warnings``)
-        # so the main process reports each once, instead of every worker printing its own.
-        warnings.simplefilter("ignore", MaskWarning)
-        case = load_case(pair.reference, pair.candidate, pair.fov, pair.fundus,
-                         invert_reference=job.invert_reference,
-                         invert_candidate=job.invert_candidate, threshold=job.threshold)
-    evaluator = pipeline.Evaluator(case)
-    records = tuple(result_record(evaluator.evaluate(params), id=pair.id, sources=case.sources)
-                    for params in job.grid)
+    if pair.problem is not None:
+        return failed_outcome(pair, job, RowFailure(f"{pair.label}: {pair.problem}"))
+    try:
+        with warnings.catch_warnings():
+            # Mask warnings (polarity included) travel back in the outcome
+            # (``Case.warnings``) so the main process reports each once, instead of every
+            # worker printing its own.
+            warnings.simplefilter("ignore", MaskWarning)
+            case = job.load(pair.reference, pair.candidate, pair.fov, pair.fundus,
+                            invert_reference=job.invert_reference,
+                            invert_candidate=job.invert_candidate, threshold=job.threshold)
+        evaluator = pipeline.Evaluator(case)
+        records = tuple(result_record(evaluator.evaluate(params), id=pair.id,
+                                      sources=case.sources, method=pair.method,
+                                      observer=pair.observer)
+                        for params in job.grid)
+    except VesselviewError as error:
+        return failed_outcome(pair, job, RowFailure(f"{pair.label}: {_reason(error)}"))
+    except Exception as error:  # a bug: this row fails, the others still run
+        message = f"{pair.label}: internal error: {type(error).__name__}: {error}"
+        return failed_outcome(pair, job, RowFailure(message, True, traceback.format_exc()))
     return PairOutcome(records, case.warnings)
+
+
+def failed_outcome(pair: Pair, job: Job, failure: RowFailure) -> PairOutcome:
+    """The outcome of a pair that could not be evaluated: one error record per grid entry."""
+    sources = {"reference": pair.reference, "candidate": pair.candidate, "fov": pair.fov}
+    records = tuple(error_record(failure.message, params, id=pair.id, sources=sources,
+                                 method=pair.method, observer=pair.observer)
+                    for params in job.grid)
+    return PairOutcome(records, (), failure)
 
 
 def run_pairs(pairs: Sequence[Pair], job: Job, *, workers: int = 1,
               scheduler: str | None = None, advance: Advance = lambda: None
               ) -> list[PairOutcome]:
-    """Evaluate every pair; outcomes in the order of ``pairs``.
+    """Evaluate every pair; outcomes in the order of ``pairs``, one per pair.
 
     Parameters
     ----------
@@ -96,8 +148,6 @@ def run_pairs(pairs: Sequence[Pair], job: Job, *, workers: int = 1,
 
     Raises
     ------
-    InputError
-        The first pair that fails to load stops the run.
     UsageError
         When Dask is not installed or the scheduler cannot be reached.
     """
@@ -105,7 +155,18 @@ def run_pairs(pairs: Sequence[Pair], job: Job, *, workers: int = 1,
         return _on_dask(scheduler, pairs, job, advance)
     if workers == 1 or len(pairs) == 1:
         return _serially(pairs, job, advance)
-    return _in_processes(pairs, job, min(workers, len(pairs)), advance)
+    results = run_in_processes(functools.partial(evaluate_pair, job=job), pairs,
+                               min(workers, len(pairs)), advance)
+    return [failed_outcome(pair, job, RowFailure(f"{pair.label}: {result.reason}"))
+            if isinstance(result, ItemFailure) else result
+            for pair, result in zip(pairs, results, strict=True)]
+
+
+def _reason(error: VesselviewError) -> str:
+    """The error's message, naming its file when the message does not already."""
+    message = str(error)
+    source = getattr(error, "source", None) if isinstance(error, InputError) else None
+    return message if not source or source in message else f"{message} ({source})"
 
 
 def _serially(pairs: Sequence[Pair], job: Job, advance: Advance) -> list[PairOutcome]:
@@ -117,28 +178,13 @@ def _serially(pairs: Sequence[Pair], job: Job, advance: Advance) -> list[PairOut
     return outcomes
 
 
-def _in_processes(pairs: Sequence[Pair], job: Job, workers: int,
-                  advance: Advance) -> list[PairOutcome]:
-    """Local worker processes, started fresh ("spawn"): forking a parent whose OpenCV or
-    numba threads already run can deadlock, and spawn behaves the same on every OS."""
-    outcomes: dict[int, PairOutcome] = {}
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as executor:
-        futures = {executor.submit(evaluate_pair, pair, job): index
-                   for index, pair in enumerate(pairs)}
-        try:
-            for future in as_completed(futures):
-                outcomes[futures[future]] = future.result()
-                advance()
-        except BaseException:
-            executor.shutdown(cancel_futures=True)
-            raise
-    return [outcomes[index] for index in range(len(pairs))]
-
-
 def _on_dask(address: str, pairs: Sequence[Pair], job: Job,
              advance: Advance) -> list[PairOutcome]:
-    """An existing Dask distributed cluster (optional dependency, imported here only)."""
+    """An existing Dask distributed cluster (optional dependency, imported here only).
+
+    A task that fails on the cluster (e.g. Dask gave up on it after its workers died,
+    ``KilledWorker``) fails only its pair.
+    """
     try:
         from dask.distributed import Client
         from dask.distributed import as_completed as dask_completed
@@ -149,9 +195,17 @@ def _on_dask(address: str, pairs: Sequence[Pair], job: Job,
         client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as error:
         raise UsageError(f"--scheduler {address}: cannot connect ({error})") from None
+    outcomes: dict[int, PairOutcome] = {}
     with client, client.as_current():  # as_completed looks the client up
         futures = client.map(evaluate_pair, pairs, job=job, pure=False)
+        index_of = {future.key: index for index, future in enumerate(futures)}
         for future in dask_completed(futures):
-            future.result()  # raises the pair's error here, stopping the run
+            index = index_of[future.key]
+            try:
+                outcomes[index] = future.result()
+            except Exception as error:  # the cluster lost the task: only this pair fails
+                reason = f"{pairs[index].label}: the Dask cluster could not run it " \
+                         f"({type(error).__name__}: {error})"
+                outcomes[index] = failed_outcome(pairs[index], job, RowFailure(reason))
             advance()
-        return client.gather(futures)
+    return [outcomes[index] for index in range(len(pairs))]

@@ -1,44 +1,113 @@
 """The pairs to evaluate: one from the command line, or many from a manifest CSV.
 
 A manifest has a header row with the columns ``id, reference, candidate`` (required)
-and ``fov, fundus`` (optional; their cells may be empty). Relative paths resolve
-against the manifest's folder. Everything is checked before any evaluation starts, so
-a typo fails fast: unknown columns, empty or duplicate ids, missing files.
+and ``fov, fundus, observer`` (optional; their cells may be empty; ``observer`` is the
+number of the observer whose annotation the reference is, recorded in the output).
+Relative paths resolve against the manifest's folder.
+
+The header is checked first: a missing, unknown or repeated column stops the run before
+any work. A problem of one row (an empty cell, a repeated id, a file that does not
+exist, more cells than columns) is kept with the row (`Pair.problem`): the batch
+evaluates every other row and reports that one with its line and id.
 """
 
 from __future__ import annotations
 
 import csv
 import dataclasses
+from collections.abc import Iterator
 from pathlib import Path
 
 from vesselview.errors import InputError
 
 REQUIRED_COLUMNS = ("id", "reference", "candidate")
-OPTIONAL_COLUMNS = ("fov", "fundus")
+OPTIONAL_COLUMNS = ("fov", "fundus", "observer")
+FILE_ROLES = ("reference", "candidate", "fov", "fundus")
 
 
 @dataclasses.dataclass(frozen=True)
 class Pair:
-    """One reference / candidate pair to evaluate; paths as strings, None when absent."""
+    """One reference / candidate pair to evaluate; paths as strings, None when absent.
+
+    Attributes
+    ----------
+    id : str
+        The case id (a manifest's ``id`` cell, a dataset's case id, or the candidate's
+        file name for a single pair).
+    reference, candidate : str
+        Mask files.
+    fov, fundus : str or None
+        Optional files; ``fov`` may be ``"auto"`` (estimated from the fundus, see
+        `vesselview.io.loader.load_case`).
+    method : str or None
+        The method that produced the candidate (dataset runs).
+    observer : int or None
+        Whose annotation the reference is, when known.
+    where : str
+        Where the pair was given, e.g. ``"pairs.csv line 3"``; empty for one pair.
+    problem : str or None
+        Why the pair cannot be evaluated, found while reading it (it is then reported
+        as a failed row without being loaded).
+    """
 
     id: str
     reference: str
     candidate: str
     fov: str | None = None
     fundus: str | None = None
+    method: str | None = None
+    observer: int | None = None
+    where: str = ""
+    problem: str | None = None
+
+    @property
+    def label(self) -> str:
+        """How messages name the pair: ``pairs.csv line 3, id 'case2'`` (plus method)."""
+        parts = [self.where] if self.where else []
+        parts.append(f"id {self.id!r}")
+        if self.method is not None:
+            parts.append(f"method {self.method!r}")
+        return ", ".join(parts)
+
+    def files(self) -> list[str]:
+        """The files the pair names."""
+        return [path for path in (getattr(self, role) for role in FILE_ROLES) if path]
 
 
 def single_pair(reference: str, candidate: str, fov: str | None = None,
                 fundus: str | None = None) -> Pair:
-    """The pair given by ``--reference``/``--candidate``; its id is the candidate's name."""
+    """The pair given by ``--reference``/``--candidate``; its id is the candidate's name.
+
+    Raises
+    ------
+    InputError
+        When a file does not exist.
+    """
     pair = Pair(Path(candidate).stem, reference, candidate, fov, fundus)
-    _check_files_exist(pair, where="")
+    problem = _missing_file(pair)
+    if problem is not None:
+        raise InputError(problem, source=pair.candidate)
     return pair
 
 
 def read_manifest(path: str) -> list[Pair]:
-    """Read and check a manifest CSV.
+    """Read a manifest CSV and stop at its first problem (for the GUI's case sets).
+
+    Raises
+    ------
+    InputError
+        For a problem of the header (see `read_manifest_rows`) or of any row, naming
+        the manifest, line and id.
+    """
+    pairs = read_manifest_rows(path)
+    for pair in pairs:
+        if pair.problem is not None:
+            raise InputError(f"{pair.label}: {pair.problem}", source=path)
+    return pairs
+
+
+def read_manifest_rows(path: str) -> list[Pair]:
+    """Read a manifest CSV; each row's problem is kept with it (`Pair.problem`).
 
     Parameters
     ----------
@@ -48,81 +117,99 @@ def read_manifest(path: str) -> list[Pair]:
     Returns
     -------
     list of Pair
-        In file order, paths resolved against the manifest's folder.
+        In file order, paths resolved against the manifest's folder, ``where`` naming
+        the manifest and line.
 
     Raises
     ------
     InputError
-        Naming the manifest (and line) for a missing or unreadable file, a missing or
-        unknown column, an empty required cell, a duplicate id, a file that does not
-        exist, or a manifest without rows.
+        Naming the manifest (and line and column) when it is missing or unreadable,
+        its header lacks a required column, has an unknown or repeated column, or
+        it lists no row.
     """
-    rows = _rows(path)
     folder = Path(path).parent
-    pairs, seen = [], set()
-    for line, row in rows:
-        where = f"{path} line {line}: "
-        for column in REQUIRED_COLUMNS:
-            if not row.get(column):
-                raise InputError(f"{where}the {column} cell is empty", source=path)
-        if row["id"] in seen:
-            raise InputError(f"{where}id {row['id']!r} appears twice; ids must be unique",
-                             source=path)
-        seen.add(row["id"])
-        pair = Pair(row["id"], str(folder / row["reference"]), str(folder / row["candidate"]),
-                    *(_resolved(folder, row.get(column)) for column in OPTIONAL_COLUMNS))
-        _check_files_exist(pair, where)
-        pairs.append(pair)
+    pairs: list[Pair] = []
+    first_line: dict[str, int] = {}
+    for line, cells, extra in _rows(path):
+        pair = _pair(cells, folder, f"{path} line {line}")
+        problem = ("more cells than header columns (an unquoted comma in a path?)" if extra
+                   else _row_problem(pair, cells, first_line.get(pair.id)))
+        first_line.setdefault(pair.id, line)
+        pairs.append(dataclasses.replace(pair, problem=problem))
     if not pairs:
         raise InputError(f"{path}: the manifest lists no pairs", source=path)
     return pairs
 
 
-def _rows(path: str) -> list[tuple[int, dict[str, str]]]:
-    """Rows of the manifest with their line numbers, cells stripped, header checked."""
+def _rows(path: str) -> Iterator[tuple[int, dict[str, str], bool]]:
+    """``(line, stripped cells by column, has extra cells)`` per row; header checked."""
     try:
         with open(path, newline="", encoding="utf-8-sig") as stream:
-            reader = csv.DictReader(stream, skipinitialspace=True)
-            columns = [name.strip() for name in reader.fieldnames or ()]
-            _check_columns(path, columns)
-            reader.fieldnames = columns
-            return [(reader.line_num, _cells(row, path, reader.line_num)) for row in reader]
+            reader = csv.reader(stream, skipinitialspace=True)
+            header = next((row for row in reader if row), [])
+            columns = [name.strip() for name in header]
+            _check_columns(path, reader.line_num, columns)
+            rows = [(reader.line_num, row) for row in reader if any(cell.strip()
+                                                                  for cell in row)]
     except FileNotFoundError:
         raise InputError(f"{path}: manifest not found; check the path", source=path) from None
     except (OSError, UnicodeDecodeError, csv.Error) as error:
         raise InputError(f"{path}: cannot read the manifest ({error})", source=path) from None
+    for line, row in rows:
+        cells = dict(zip(columns, (cell.strip() for cell in row), strict=False))
+        yield line, cells, len(row) > len(columns)
 
 
-def _cells(row: dict[str | None, object], path: str, line: int) -> dict[str, str]:
-    """Stripped cells of one row; a row longer than the header is an error."""
-    if None in row:
-        raise InputError(f"{path} line {line}: more cells than header columns (an unquoted "
-                         "comma in a path?)", source=path)
-    return {str(key): str(value or "").strip() for key, value in row.items()}
-
-
-def _check_columns(path: str, columns: list[str]) -> None:
-    """Require the id/reference/candidate columns and refuse unknown ones."""
+def _check_columns(path: str, line: int, columns: list[str]) -> None:
+    """Require id/reference/candidate; refuse unknown and repeated columns."""
+    where = f"{path} line {line}" if columns else path
+    known = (*REQUIRED_COLUMNS, *OPTIONAL_COLUMNS)
+    for number, name in enumerate(columns, start=1):
+        if name not in known:
+            raise InputError(f"{where}, column {number}: unknown column {name!r}; a "
+                             f"manifest's columns are {', '.join(known)}", source=path)
+        first = columns.index(name) + 1
+        if first != number:
+            raise InputError(f"{where}, columns {first} and {number}: column {name!r} "
+                             "appears twice; keep one", source=path)
     missing = [name for name in REQUIRED_COLUMNS if name not in columns]
-    unknown = [name for name in columns if name not in (*REQUIRED_COLUMNS, *OPTIONAL_COLUMNS)]
-    if missing or unknown:
-        problem = (f"missing column {', '.join(missing)}" if missing
-                   else f"unknown column {', '.join(repr(name) for name in unknown)}")
-        raise InputError(
-            f"{path}: {problem}; a manifest's header is id, reference, candidate "
-            "and optionally fov, fundus",
-            source=path,
-        )
+    if missing:
+        raise InputError(f"{where}: missing column {', '.join(missing)}; a manifest's "
+                         "header is id, reference, candidate and optionally "
+                         f"{', '.join(OPTIONAL_COLUMNS)}", source=path)
 
 
-def _resolved(folder: Path, cell: str | None) -> str | None:
+def _pair(cells: dict[str, str], folder: Path, where: str) -> Pair:
+    """The pair of one row (paths resolved), its observer parsed when it is a number."""
+    paths = {role: _resolved(folder, cells.get(role, "")) for role in FILE_ROLES}
+    observer = cells.get("observer", "")
+    return Pair(cells.get("id", ""), paths["reference"] or "", paths["candidate"] or "",
+                paths["fov"], paths["fundus"],
+                observer=int(observer) if observer.isdigit() else None, where=where)
+
+
+def _row_problem(pair: Pair, cells: dict[str, str], first_line: int | None) -> str | None:
+    """What is wrong with one row, else None."""
+    for column in REQUIRED_COLUMNS:
+        if not cells.get(column):
+            return f"the {column} cell is empty"
+    if first_line is not None:
+        return f"id {pair.id!r} appears twice (first on line {first_line}); ids must be unique"
+    observer = cells.get("observer", "")
+    if observer and (not observer.isdigit() or int(observer) < 1):
+        return f"observer {observer!r} is not an observer number (1, 2, ...)"
+    return _missing_file(pair)
+
+
+def _resolved(folder: Path, cell: str) -> str | None:
     """A manifest cell as a path relative to the manifest's folder; None when empty."""
     return str(folder / cell) if cell else None
 
 
-def _check_files_exist(pair: Pair, where: str) -> None:
-    """Fail before evaluating anything when a file of the pair is missing."""
-    for role in ("reference", "candidate", "fov", "fundus"):
+def _missing_file(pair: Pair) -> str | None:
+    """Which file of the pair does not exist, if any."""
+    for role in FILE_ROLES:
         path = getattr(pair, role)
-        if path is not None and not Path(path).is_file():
-            raise InputError(f"{where}{role} file {path} not found", source=path)
+        if path and not Path(path).is_file():
+            return f"{role} file {path} not found"
+    return None

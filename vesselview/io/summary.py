@@ -1,6 +1,7 @@
 """Dataset summary of evaluation records: mean, std and median of every metric.
 
-Records are grouped by their parameter values (one group per sweep value), in the
+Records of pairs that could not be evaluated (their ``error`` is set) are left out.
+The others are grouped by their parameter values (one group per sweep value), in the
 order each group first appears. Each statistic is taken over the pairs where the
 metric is defined (``nan``, i.e. undefined, values are left out; infinities take
 part, so a mean can be ``inf`` and a std ``nan``). ``std`` is the sample standard
@@ -26,17 +27,20 @@ def summarise(records: Iterable[Record]) -> list[dict[str, Any]]:
     Parameters
     ----------
     records : iterable of dict
-        From `vesselview.io.writers.result_record`.
+        From `vesselview.io.writers.result_record` (or ``error_record``, left out).
 
     Returns
     -------
     list of dict
-        One ``{"params", "n", "mean", "std", "median"}`` per distinct ``params``: ``n``
-        is the number of records, each statistic a dict over ``METRIC_KEYS`` encoded
-        like the records' metrics (``None`` when no pair defines the metric).
+        One ``{"params", "n", "mean", "std", "median"}`` per distinct ``params`` of an
+        evaluated record: ``n`` is the number of evaluated records, each statistic a
+        dict over ``METRIC_KEYS`` encoded like the records' metrics (``None`` when no
+        pair defines the metric).
     """
     groups: dict[str, list[Record]] = {}
     for record in records:
+        if record.get("error") is not None:
+            continue
         groups.setdefault(json.dumps(record["params"], sort_keys=True), []).append(record)
     return [_group_summary(members) for members in groups.values()]
 

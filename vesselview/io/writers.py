@@ -1,10 +1,17 @@
 """Write evaluation results as JSON, CSV and PNG (``metrics.md`` section 7).
 
 Shared by the batch CLI and the GUI's export, so it knows nothing about either.
-A *record* is one evaluated pair under one parameter set, already JSON-safe:
+A *record* is one pair under one parameter set, already JSON-safe:
 
-``{"id", "reference", "candidate", "fov", "params": {...}, "metrics": {...},
-"undefined": {...}}``
+``{"id", "method", "reference", "candidate", "fov", "fov_source", "observer",
+"params": {...}, "metrics": {...}, "undefined": {...}, "error"}``
+
+``method`` names the method of the candidate (dataset runs, else ``None``);
+``fov_source`` says where the field of view came from: ``"file"``, ``"estimated"``
+(from the fundus photograph) or ``"none"`` (the whole image); ``observer`` is the
+number of the observer whose annotation is the reference (``None`` when not known).
+``error`` is ``None`` for an evaluated pair; for a pair that could not be evaluated it
+says why (with the manifest line and id) and every metric is ``None``.
 
 Numbers are encoded JSON-safely: ``nan`` (undefined) becomes ``null``, infinities the
 strings ``"inf"`` and ``"-inf"``; every other float is a JSON number that reads back
@@ -36,8 +43,13 @@ Encoded = float | int | str | None
 
 #: CSV columns, in order.
 CSV_COLUMNS: tuple[str, ...] = (
-    "id", "reference", "candidate", *PARAM_SPECS, *METRIC_KEYS, "vesselview_version",
+    "id", "method", "reference", "candidate", "fov", "fov_source", "observer",
+    *PARAM_SPECS, *METRIC_KEYS, "vesselview_version", "error",
 )
+#: Columns of a record that describe the pair (before the parameters in CSV).
+PAIR_COLUMNS: tuple[str, ...] = CSV_COLUMNS[:7]
+#: How `vesselview.io.loader.load_case` records an FOV estimated from the fundus.
+ESTIMATED_FOV_PREFIX = "estimated from "
 #: Summary statistics, in the order of CSV summary rows (``id`` ``summary:<name>``).
 SUMMARY_STATISTICS: tuple[str, ...] = ("mean", "std", "median")
 
@@ -59,7 +71,8 @@ def decode_number(value: Encoded) -> float:
     return math.nan if value is None else float(value)
 
 
-def result_record(result: Result, *, id: str, sources: Mapping[str, str]) -> Record:
+def result_record(result: Result, *, id: str, sources: Mapping[str, str],
+                  method: str | None = None, observer: int | None = None) -> Record:
     """One JSON-safe record of an evaluation.
 
     Parameters
@@ -71,22 +84,47 @@ def result_record(result: Result, *, id: str, sources: Mapping[str, str]) -> Rec
     sources : Mapping[str, str]
         ``reference``, ``candidate`` and ``fov`` paths (``Case.sources``); an empty or
         missing one becomes ``None`` (JSON ``null``, an empty CSV cell).
+    method : str, optional
+        The candidate's method (dataset runs).
+    observer : int, optional
+        Whose annotation the reference is.
 
     Returns
     -------
     dict
-        Keys ``id, reference, candidate, fov, params, metrics, undefined``; ``metrics``
-        has every key of ``METRIC_KEYS`` in order, encoded by `encode_number`.
+        The keys of the module docstring; ``metrics`` has every key of ``METRIC_KEYS``
+        in order, encoded by `encode_number`; ``error`` is None.
     """
     return {
-        "id": id,
-        "reference": sources.get("reference") or None,
-        "candidate": sources.get("candidate") or None,
-        "fov": sources.get("fov") or None,
+        **_pair_fields(id, sources, method, observer),
         "params": result.params.to_dict(),
         "metrics": {key: encode_number(result.metrics[key]) for key in METRIC_KEYS},
         "undefined": dict(result.undefined),
+        "error": None,
     }
+
+
+def error_record(error: str, params: Params, *, id: str, sources: Mapping[str, str | None],
+                 method: str | None = None, observer: int | None = None) -> Record:
+    """The record of a pair that could not be evaluated under ``params``.
+
+    Same keys as `result_record`: every metric ``None``, ``error`` the reason.
+    """
+    return {
+        **_pair_fields(id, sources, method, observer),
+        "params": params.to_dict(),
+        "metrics": dict.fromkeys(METRIC_KEYS),
+        "undefined": {},
+        "error": error,
+    }
+
+
+def fov_source(sources: Mapping[str, str | None]) -> str:
+    """``"file"``, ``"estimated"`` or ``"none"``: where a case's field of view came from."""
+    fov = sources.get("fov") or ""
+    if not fov:
+        return "none"
+    return "estimated" if fov.startswith(ESTIMATED_FOV_PREFIX) else "file"
 
 
 def write_json(
@@ -102,7 +140,7 @@ def write_json(
     Parameters
     ----------
     records : iterable of dict
-        From `result_record`.
+        From `result_record` or `error_record`.
     params : Params
         The run's base parameters (a sweep varies some of them per record).
     stream : text stream
@@ -134,7 +172,7 @@ def write_csv(
     Parameters
     ----------
     records : iterable of dict
-        From `result_record`.
+        From `result_record` or `error_record`.
     stream : text stream
         Opened with ``newline=""`` when it is a file.
     summary : sequence of dict, optional
@@ -146,12 +184,12 @@ def write_csv(
     writer = csv.writer(stream, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for record in records:
-        writer.writerow(_row(record["id"], record["reference"], record["candidate"],
-                             record["params"], record["metrics"], version))
+        writer.writerow(_row([record[key] for key in PAIR_COLUMNS], record["params"],
+                             record["metrics"], version, record["error"]))
     for group in summary or ():
         for statistic in SUMMARY_STATISTICS:
-            writer.writerow(_row(f"summary:{statistic}", "", "", group["params"],
-                                 group[statistic], version))
+            pair = [f"summary:{statistic}", *[None] * (len(PAIR_COLUMNS) - 1)]
+            writer.writerow(_row(pair, group["params"], group[statistic], version, None))
 
 
 def write_png(path: str | os.PathLike, image: np.ndarray) -> None:
@@ -182,11 +220,19 @@ def write_png(path: str | os.PathLike, image: np.ndarray) -> None:
     Image.fromarray(np.ascontiguousarray(pixels)).save(path, format="PNG")
 
 
-def _row(id: str, reference: str, candidate: str, params: Mapping[str, Any],
-         metrics: Mapping[str, Encoded], version: str) -> list[str]:
+def _pair_fields(id: str, sources: Mapping[str, str | None], method: str | None,
+                 observer: int | None) -> Record:
+    """The `PAIR_COLUMNS` of a record."""
+    return {"id": id, "method": method, "reference": sources.get("reference") or None,
+            "candidate": sources.get("candidate") or None, "fov": sources.get("fov") or None,
+            "fov_source": fov_source(sources), "observer": observer}
+
+
+def _row(pair: list[Any], params: Mapping[str, Any], metrics: Mapping[str, Encoded],
+         version: str, error: str | None) -> list[str]:
     """One CSV row in `CSV_COLUMNS` order."""
-    values = [id, reference, candidate, *(params[key] for key in PARAM_SPECS),
-              *(metrics[key] for key in METRIC_KEYS), version]
+    values = [*pair, *(params[key] for key in PARAM_SPECS),
+              *(metrics[key] for key in METRIC_KEYS), version, error]
     return [_cell(value) for value in values]
 
 
