@@ -119,3 +119,49 @@ def test_an_unwritable_numba_cache_dir_of_the_user_falls_back_too(package_copy, 
     assert result.stdout.split() == ["False", "3.0"]
     assert result.stderr.count("cannot write the kernel cache") == 1
     assert not cache_files(tmp_path)
+
+
+#: A cold start: compile in parallel, then evaluate a binary and a soft case, every layer.
+COLD_START = """
+import sys
+from numba.core.registry import CPUDispatcher
+import vesselview as vv
+from vesselview.engine import kernels_warmup
+from vesselview.synth import demo_case
+
+print(kernels_warmup.compile_kernels(processes=2))
+for soft in (False, True):
+    result = vv.Evaluator(demo_case(shape=(96, 96), soft=soft)).evaluate(vv.Params())
+    for name in result.layers:
+        result.layers[name]
+for module in [m for m in sys.modules if m.startswith("vesselview")]:
+    for name, kernel in vars(sys.modules[module]).items():
+        if isinstance(kernel, CPUDispatcher) and kernel.__module__ == module:
+            for signature in kernel.signatures:
+                hit = kernel.stats.cache_hits[signature] > 0
+                print(module, name, repr(signature), hit)
+"""
+
+
+def test_a_cold_start_compiles_every_kernel_an_evaluation_needs_in_parallel(
+        package_copy, tmp_path):
+    from vesselview.engine.kernels_warmup import SIGNATURES
+
+    env = {key: value for key, value in os.environ.items()
+           if not key.startswith(("NUMBA_", "VESSELVIEW_"))}
+    env.update(PYTHONPATH=str(package_copy), NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    result = subprocess.run([sys.executable, "-c", COLD_START], env=env, cwd=package_copy,
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    first, *compiled = result.stdout.splitlines()
+    assert first == "True"
+    # Exactly the listed signatures, each loaded from the cache the helpers wrote.
+    expected = {(module, name, repr(signature))
+                for (module, name), signatures in SIGNATURES.items()
+                for signature in signatures}
+    assert {tuple(line.rsplit(" ", 1)[0].split(" ", 2)) for line in compiled} == expected
+    assert all(line.endswith(" True") for line in compiled), compiled
+    assert list((tmp_path / "cache").glob("compiled-*"))
+    again = subprocess.run([sys.executable, "-c", COLD_START.split("for soft")[0]], env=env,
+                           cwd=package_copy, capture_output=True, text=True, timeout=600)
+    assert again.stdout.split() == ["False"]

@@ -26,6 +26,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from vesselview.engine.kernels_warmup import compile_kernels
+
 #: Seconds between a worker's checks that the process that started it still runs.
 PARENT_POLL = 0.5
 #: Seconds a terminated worker gets to exit before it is killed.
@@ -67,6 +69,7 @@ def run_in_processes(function: Callable[[Any], Any], items: Sequence[Any], worke
     Spawned, not forked: forking a parent whose OpenCV or numba threads already run can
     deadlock, and spawn behaves the same on every OS.
     """
+    compile_kernels()  # a cold kernel cache: once here, not in every worker
     results: dict[int, Any] = {}
     waiting = deque(range(len(items)))
     while waiting:

@@ -17,6 +17,7 @@ from vesselview.engine.cache import StageCache
 from vesselview.engine.case import Case
 from vesselview.engine.dependencies import LAYER_PARAMETERS, STAGE_PARAMETERS
 from vesselview.engine.explain import Explainer
+from vesselview.engine.kernels_warmup import compile_kernels
 from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.layers import Layer
 from vesselview.engine.overlays import LAYER_BUILDERS, LazyLayers
@@ -75,6 +76,7 @@ class Evaluator:
         EvaluationStopped
             When ``should_stop`` returned True; the cache stays consistent.
         """
+        compile_kernels()  # the first start only: all kernels at once, in parallel
         params = (params or Params()).with_case_threshold(self.case.threshold)
         run = _Run(self.case, params, self._cache, should_stop, progress)
         return run.result()

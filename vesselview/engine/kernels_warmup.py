@@ -1,0 +1,146 @@
+"""The first start: every kernel compiled at once, in parallel processes, into the cache.
+
+numba compiles a kernel at its first call, one after the other and mostly in Python:
+about 15 s of one core for all of them, once per installation. With a cold cache,
+`compile_kernels` shares the kernels out to fresh processes that compile them into the
+on-disk cache (`vesselview.engine.kernels_cache`) at the same time; the evaluation then
+loads them from there. A marker file in the cache folder records a complete compile of
+these exact kernel sources, so later starts skip all of this at the cost of one
+``stat``.
+
+`SIGNATURES` lists the argument types each kernel is called with by a full evaluation
+(binary and probability-map candidates, every layer); ``tests/packaging`` checks it
+against the kernels an evaluation actually compiles, so it cannot drift.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import multiprocessing
+import os
+import sys
+import threading
+import warnings
+import subprocess
+from pathlib import Path
+
+from numba import types
+
+from vesselview.engine import kernels_cache
+
+
+def _array(dtype: types.Type, ndim: int, *, readonly: bool = False) -> types.Array:
+    """A C-contiguous array type (numba compiles read-only arrays separately)."""
+    return types.Array(dtype, ndim, "C", readonly=readonly)
+
+
+_B1, _B2, _B2_RO = _array(types.bool_, 1), _array(types.bool_, 2), \
+    _array(types.bool_, 2, readonly=True)
+_I64_1, _I64_2 = _array(types.int64, 1), _array(types.int64, 2)
+_I32_2, _I32_2_RO = _array(types.int32, 2), _array(types.int32, 2, readonly=True)
+_U8_2, _U8_2_RO = _array(types.uint8, 2), _array(types.uint8, 2, readonly=True)
+_F64_1, _F64_2 = _array(types.float64, 1), _array(types.float64, 2)
+
+#: (module, kernel) -> the argument types it is compiled for, most expensive kernel first
+#: (the order shares the work out evenly).
+SIGNATURES: dict[tuple[str, str], list[tuple[types.Type, ...]]] = {
+    ("vesselview.engine.skeletal.assign", "assign_pixels"): [
+        (_I64_1, _I64_1, _B2, _I32_2_RO, _U8_2_RO, types.int64)],
+    ("vesselview.engine.skeletal._segment_kernels", "label_components"): [
+        (_I32_2, _B1, _I64_1, _I64_1)],
+    ("vesselview.engine.skeletal._segment_kernels", "cut_long_components"): [
+        (_I32_2, _I64_1, _I64_1, _I64_1, _I64_1, _I64_1, types.int64, _I64_2)],
+    ("vesselview.engine.thinning", "_thin_points"): [(_B2, _I64_1, _I64_1, _B1, _B1)],
+    ("vesselview.engine.edt", "_row_pass"): [(_I64_2, _F64_2, types.int64, types.int64)],
+    ("vesselview.engine.edt", "_column_pass"): [(_B2,)],
+    ("vesselview.engine.skeletal._segment_kernels", "remove_junctions"): [
+        (_U8_2, _I64_1, _I64_1)],
+    ("vesselview.engine.skeletal._segment_kernels", "reattach_junctions"): [
+        (_I32_2, _I64_1, _I64_1)],
+    ("vesselview.engine.skeletal.thickness", "_nearest_background"): [
+        (_B2_RO, _I64_1, _I64_1, _I64_1, _I64_1, _F64_1, types.float64),
+        (_B2, _I64_1, _I64_1, _I64_1, _I64_1, _F64_1, types.float64)],
+    ("vesselview.engine.skeletal.fits", "break_ties"): [(_F64_1, _I64_1)],
+}
+
+_COMPILE_SHARE = "from vesselview.engine.kernels_warmup import compile_share; compile_share"
+_lock = threading.Lock()
+_checked = False
+
+
+def compile_kernels(processes: int | None = None) -> bool:
+    """Compile every kernel into the on-disk cache in parallel, once per installation.
+
+    Does nothing (returns False) when the marker says the cache is complete, when the
+    cache is in memory only, in a worker process (its parent compiles), in a frozen
+    bundle (no interpreter to start), or after the first call in this process.
+    Thread-safe; other callers wait for the first.
+
+    Parameters
+    ----------
+    processes : int, optional
+        Compiling processes; default one per CPU core.
+
+    Returns
+    -------
+    bool
+        Whether this call compiled the kernels.
+    """
+    global _checked
+    with _lock:
+        if (_checked or not kernels_cache.CACHING or multiprocessing.parent_process()
+                or getattr(sys, "frozen", False)):
+            return False
+        _checked = True
+        marker = kernels_cache.cache_dir() / f"compiled-{_sources_digest()}"
+        if marker.exists():
+            return False
+        try:
+            _compile_in_processes(processes or os.cpu_count() or 1)
+        except Exception as error:  # noqa: BLE001 (the kernels then compile at first use)
+            warnings.warn(f"vesselview: compiling the kernels in parallel failed ({error}); "
+                          "they compile at first use instead", RuntimeWarning, stacklevel=2)
+            return False
+        marker.touch()
+        return True
+
+
+def compile_share(kernels: list[tuple[str, str]]) -> None:
+    """Compile (or load from the cache) ``kernels`` for their `SIGNATURES`."""
+    for module, name in kernels:
+        dispatcher = getattr(importlib.import_module(module), name)
+        for signature in SIGNATURES[module, name]:
+            dispatcher.compile(signature)
+
+
+def _compile_in_processes(processes: int) -> None:
+    """`compile_share` in fresh interpreters, one share each.
+
+    Plain subprocesses rather than multiprocessing: a spawned child would import the
+    caller's main script again, and a user's script need not guard against that.
+    """
+    kernels = list(SIGNATURES)
+    count = max(1, min(processes, len(kernels)))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path)}
+    children = [subprocess.Popen(
+        [sys.executable, "-c", f"{_COMPILE_SHARE}({kernels[start::count]!r})"], env=env,
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        text=True) for start in range(count)]
+    failures = [child.communicate()[1] for child in children]
+    for child, failure in zip(children, failures, strict=True):
+        if child.returncode != 0:
+            raise RuntimeError(failure.strip().splitlines()[-1] if failure.strip()
+                               else f"exit status {child.returncode}")
+
+
+def _sources_digest() -> str:
+    """Hash of the kernel sources, the signatures, numba's and Python's versions."""
+    digest = hashlib.sha256(repr(SIGNATURES).encode())
+    digest.update(f"{kernels_cache.cache_dir()} {sys.version}".encode())
+    for module in sorted({module for module, _ in SIGNATURES}):
+        spec = importlib.util.find_spec(module)
+        if spec is not None and spec.origin is not None:
+            digest.update(Path(spec.origin).read_bytes())
+    return digest.hexdigest()[:16]
