@@ -99,8 +99,8 @@ def check_file(role: str, path: str, threshold: float | None) -> None:
     """Read ``path`` as ``role`` needs it, before the case is complete.
 
     Every file must be an image; reference and candidate must also be readable as
-    masks (binarised at ``threshold``, None meaning `DEFAULT_THRESHOLD`), a fundus as a photograph. Sizes are compared
-    only when the case loads.
+    masks (binarised at ``threshold``, None meaning `DEFAULT_THRESHOLD`), a fundus as a
+    photograph. Sizes are compared only when the case loads.
 
     Raises
     ------

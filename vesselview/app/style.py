@@ -84,4 +84,4 @@ def _rgba(colour: Any) -> RGBA:
     values = tuple(int(c) for c in colour)
     if len(values) != 4 or not all(0 <= c <= 255 for c in values):
         raise ValueError(f"colour {colour!r} is not four values in 0..255")
-    return values  # type: ignore[return-value]
+    return values
