@@ -40,5 +40,6 @@ def edt_baseline(mask: np.ndarray, repeats: int) -> tuple[float, float]:
 def report(label: str, seconds: float, edt: float, target: float | None = None) -> None:
     """Print one benchmark line: median, ratio to one EDT, and the target when there is one."""
     ratio = seconds / edt
-    verdict = "" if target is None else f"  target <= {target:g} EDT: {'ok' if ratio <= target else 'MISSED'}"
+    verdict = ("" if target is None
+               else f"  target <= {target:g} EDT: {'ok' if ratio <= target else 'MISSED'}")
     print(f"  {label:<38} {seconds * 1000:10.1f} ms  {ratio:6.2f} EDT{verdict}")

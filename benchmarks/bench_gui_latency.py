@@ -17,22 +17,22 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import os
 import itertools
+import os
 import statistics
 import sys
 import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # a benchmark needs no display
 
-from PySide6.QtCore import QEventLoop, QTimer  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtWidgets import QApplication
 
-from vesselview.gui.app import WINDOW_SIZE, configure_qt  # noqa: E402
-from vesselview.gui.files import CaseFiles  # noqa: E402
-from vesselview.gui.params_dock import THROTTLE_MS  # noqa: E402
-from vesselview.gui.window import MainWindow  # noqa: E402
-from vesselview.synth import demo_case  # noqa: E402
+from vesselview.gui.app import WINDOW_SIZE, configure_qt
+from vesselview.gui.files import CaseFiles
+from vesselview.gui.params_dock import THROTTLE_MS
+from vesselview.gui.window import MainWindow
+from vesselview.synth import demo_case
 
 TARGET_SECONDS = 0.100  # at 584x565
 #: Slider -> values cycled through (more than the cache's 3 results per stage, so every

@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import edt_baseline, median_seconds, report  # noqa: E402
+from _common import edt_baseline, median_seconds, report
 
-import vesselview as vv  # noqa: E402
-from vesselview.synth import demo_case  # noqa: E402
+import vesselview as vv
+from vesselview.synth import demo_case
 
 
 def full_evaluation(case: vv.Case) -> None:

@@ -18,13 +18,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import median_seconds  # noqa: E402
+from _common import median_seconds
 
-import vesselview as vv  # noqa: E402
-from vesselview.io.curve_tables import write_curves  # noqa: E402
-from vesselview.research.curves import f1_t_curve, operating_points  # noqa: E402
-from vesselview.research.sweep import sweep  # noqa: E402
-from vesselview.synth import demo_case  # noqa: E402
+import vesselview as vv
+from vesselview.io.curve_tables import write_curves
+from vesselview.research.curves import f1_t_curve, operating_points
+from vesselview.research.sweep import sweep
+from vesselview.synth import demo_case
 
 T_VALUES = list(range(11))
 

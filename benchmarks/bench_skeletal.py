@@ -18,16 +18,21 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import edt_baseline, median_seconds, report  # noqa: E402
+from _common import edt_baseline, median_seconds, report
 
-from vesselview.engine.case import Case  # noqa: E402
-from vesselview.engine.params import Params  # noqa: E402
-from vesselview.engine.skeletal import (  # noqa: E402
-    match_segments, reference_segments, revised_counts, search_radii, skeletal_scores,
-    skeletal_similarity, thickness_map,
+from vesselview.engine.case import Case
+from vesselview.engine.params import Params
+from vesselview.engine.skeletal import (
+    match_segments,
+    reference_segments,
+    revised_counts,
+    search_radii,
+    skeletal_scores,
+    skeletal_similarity,
+    thickness_map,
 )
-from vesselview.engine.thinning import thin  # noqa: E402
-from vesselview.synth import demo_case  # noqa: E402
+from vesselview.engine.thinning import thin
+from vesselview.synth import demo_case
 
 
 def bench_shape(case: Case, repeats: int) -> None:

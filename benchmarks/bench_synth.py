@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import edt_baseline, median_seconds, report  # noqa: E402
+from _common import edt_baseline, median_seconds, report
 
-from vesselview.synth import (  # noqa: E402
+from vesselview.synth import (
     demo_case,
     equal_change_set,
     fundus_image,
