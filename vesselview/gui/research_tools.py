@@ -1,7 +1,7 @@
 """Install the research and teaching tools (issue 6) into the inspector's main window.
 
 `install_research_tools` adds a "Plots" dock (`PlotDock`), a Research menu (plots,
-candidates, metric behaviour) and a Teaching menu (`build_teaching_menu`). The tools
+candidates, metric behaviour, grading) and a Teaching menu (`build_teaching_menu`). The tools
 observe the application model (`vesselview.app.inspector.Inspector`: its case, its
 parameters, its results) and call its actions (show a case, load a teaching case); the
 main window is only where their docks and menus go. Every tool computes on the model's
@@ -23,6 +23,7 @@ from vesselview.engine.case import Case
 from vesselview.engine.params import Params
 from vesselview.gui.behaviour_view import BehaviourView
 from vesselview.gui.candidates import CandidatesView
+from vesselview.gui.grading.launch import start_grading
 from vesselview.gui.plot_dock import PlotDock
 from vesselview.gui.teaching import build_teaching_menu
 
@@ -79,6 +80,11 @@ class ResearchTools(QObject):
             self.candidates.set_reference(case)
         self._raise(self.candidates)
 
+    def open_grading(self) -> None:
+        """Ask what to grade and open a grading window (``vesselview.gui.grading``)."""
+        start_grading(self.window, self.model,
+                      [candidate.case for candidate in self.candidates.candidates])
+
     def show_case(self, case: Case) -> None:
         """Put ``case`` into the inspector (its files kept when it came from files)."""
         self.model.show_case(case, files_of(case))
@@ -115,7 +121,8 @@ class ResearchTools(QObject):
         plots.setText("&Plots (sweeps, ROC/PR)")
         menu.addAction(plots)
         for text, slot in (("&Candidates...", self.open_candidates),
-                           ("Metric &behaviour...", self.open_behaviour)):
+                           ("Metric &behaviour...", self.open_behaviour),
+                           ("&Grade cases...", self.open_grading)):
             action = QAction(text, self.window)
             action.triggered.connect(lambda _checked=False, s=slot: s())
             menu.addAction(action)

@@ -1,0 +1,36 @@
+"""The grading item's metrics on the scheduler: the newest case wins (no Qt)."""
+
+from __future__ import annotations
+
+from vesselview.app.grading_metrics import GradingMetrics
+from vesselview.app.scheduler import Scheduler
+from vesselview.engine.params import Params
+from vesselview.engine.pipeline import evaluate
+from vesselview.synth import demo_case
+
+
+def test_each_case_is_evaluated_with_the_study_params():
+    scheduler = Scheduler(synchronous=True)
+    params = Params(t=3)
+    metrics = GradingMetrics(scheduler, params)
+    shown = []
+    metrics.done.connect(lambda response: shown.append(response))
+    for seed in (1, 2):
+        case = demo_case(shape=(64, 60), seed=seed)
+        metrics.evaluate(case)
+        assert shown[-1].request.case is case and not metrics.busy
+        assert shown[-1].result.metrics["f1_t"] == evaluate(case, params).metrics["f1_t"]
+    scheduler.shutdown()
+
+
+def test_a_newer_case_replaces_a_pending_one():
+    scheduler = Scheduler()  # a worker thread: the first task may be superseded
+    metrics = GradingMetrics(scheduler)
+    shown = []
+    metrics.done.connect(shown.append)
+    first, second = demo_case(shape=(64, 60), seed=1), demo_case(shape=(64, 60), seed=2)
+    metrics.evaluate(first)
+    metrics.evaluate(second)
+    assert scheduler.wait_idle(timeout=60)
+    assert shown[-1].request.case is second  # whether or not the first one finished
+    scheduler.shutdown()

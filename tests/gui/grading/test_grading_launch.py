@@ -1,0 +1,52 @@
+"""Research > Grade cases... in the inspector: the open cases, graded on its scheduler."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from vesselview.gui.grading.launch import open_case_items
+from vesselview.gui.grading.setup import GradingSetupDialog
+from vesselview.gui.grading.window import GradingWindow
+from vesselview.io.grading_files import ItemKey
+
+from ..conftest import RESULT_TIMEOUT_MS
+
+
+def _with_sources(case, reference: str, candidate: str):
+    return dataclasses.replace(case, sources={"reference": reference, "candidate": candidate})
+
+
+def test_open_case_items_name_methods_like_the_candidates_window(small_case, tmp_path):
+    reference = tmp_path / "01_manual1.gif"
+    reference.write_bytes(b"")
+    shown = _with_sources(small_case, str(reference), "/a/unet.png")
+    others = [_with_sources(small_case, str(reference), path)
+              for path in ("/a/unet.png", "/b/otsu.png")]
+    items = open_case_items(shown, others)
+    assert list(items) == [ItemKey("01_manual1", "unet"), ItemKey("01_manual1", "otsu")]
+    assert open_case_items(None, []) == {}
+    assert list(open_case_items(small_case, [])) == [
+        ItemKey("case", small_case.sources["candidate"])]
+
+
+def test_grade_cases_menu_opens_grading_on_the_inspector_scheduler(small_window, qtbot,
+                                                                    monkeypatch, tmp_path):
+    def fill_and_accept(dialog: GradingSetupDialog) -> int:
+        dialog.grader.setText("carol")
+        dialog.file.setText(str(tmp_path / "carol.json"))
+        dialog.accept()
+        return dialog.result()
+
+    monkeypatch.setattr(GradingSetupDialog, "exec", fill_and_accept)
+    action = next(action for action in small_window.research.research_menu.actions()
+                  if action.text() == "&Grade cases...")
+    action.trigger()
+    grading = small_window.findChild(GradingWindow)
+    assert grading is not None and grading.scheduler is small_window.scheduler
+    qtbot.waitUntil(lambda: not grading.metrics.busy, timeout=RESULT_TIMEOUT_MS)
+    assert grading.metrics_panel.displayed("dice") == small_window.metrics_panel.displayed("dice")
+    assert np.array_equal(grading.case.candidate, small_window.model.case.candidate)
+    grading.close()
+    assert not small_window.scheduler.stopped  # the inspector's, not the grading window's

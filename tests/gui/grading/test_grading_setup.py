@@ -1,0 +1,67 @@
+"""The "Grade cases..." dialog: a dataset with predictions, open cases, resuming a file."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from tests.io import dataset_files as files
+from vesselview.gui.grading.setup import GradingSetupDialog
+from vesselview.io.grading_files import SCALE_1_5, ItemKey
+from vesselview.synth import demo_case
+
+
+@pytest.fixture
+def drive(tmp_path):
+    root = files.write_drive(tmp_path / "DRIVE", test_ids=(1, 2, 3), training_ids=())
+    (tmp_path / "unet").mkdir()
+    for case in (1, 2, 3):
+        Image.fromarray(files.vessels(case).astype(np.uint8) * 255).save(
+            tmp_path / "unet" / f"{case:02d}_test.png")
+    return root
+
+
+def test_dataset_with_predictions_opens_a_blinded_study(qtbot, tmp_path, drive):
+    dialog = GradingSetupDialog({})
+    qtbot.addWidget(dialog)
+    assert dialog.from_dataset.isChecked() and not dialog.from_open.isEnabled()
+    dialog.grader.setText("alice")
+    dialog.file.setText(str(tmp_path / "alice.json"))
+    dialog.dataset.setText(str(drive))
+    dialog.add_predictions(str(tmp_path / "unet"))
+    dialog.scale.setCurrentIndex(1)
+    dialog.blinded.setChecked(True)
+    dialog.seed.setValue(4)
+    dialog.accept()
+    assert dialog.result() == dialog.DialogCode.Accepted, dialog.error_label.text()
+    session, _cases = dialog.study
+    assert sorted(session.items) == [ItemKey(f"{i:02d}", "unet") for i in (1, 2, 3)]
+    assert session.blinded and session.seed == 4 and session.scale == SCALE_1_5
+    session.set_score(session.current, 2)
+
+    again = GradingSetupDialog({})
+    qtbot.addWidget(again)
+    again.file.setText(str(tmp_path / "alice.json"))
+    again.file.editingFinished.emit()
+    assert again.grader.text() == "alice" and not again.grader.isEnabled()
+    assert again.blinded.isChecked() and again.seed.value() == 4
+    assert again.scale.currentIndex() == 1
+
+
+def test_open_cases_and_problems_shown_in_the_dialog(qtbot, tmp_path):
+    cases = {ItemKey("demo", "candidate"): demo_case(shape=(40, 40))}
+    dialog = GradingSetupDialog(cases)
+    qtbot.addWidget(dialog)
+    assert dialog.from_open.isChecked()
+    dialog.accept()
+    assert dialog.result() != dialog.DialogCode.Accepted
+    assert "choose a grading file" in dialog.error_label.text()
+    dialog.file.setText(str(tmp_path / "g.json"))
+    dialog.accept()
+    assert "grader name" in dialog.error_label.text()
+    dialog.grader.setText("bob")
+    dialog.accept()
+    session, opened = dialog.study
+    assert session.items == (ItemKey("demo", "candidate"),)
+    assert opened.load(ItemKey("demo", "candidate")) is cases[ItemKey("demo", "candidate")]

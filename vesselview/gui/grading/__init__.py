@@ -1,0 +1,1 @@
+"""Grading mode: score, annotate and mark cases; the model is `vesselview.app.grading`."""

@@ -1,0 +1,62 @@
+"""Research > Grade cases...: ask what to grade, then open the grading window.
+
+The "cases open in the inspector" are the shown case and the candidates window's
+candidates (all against the inspector's reference): one item per candidate file, the
+case id being the reference's file name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QMainWindow
+
+from vesselview.app.inspector import Inspector
+from vesselview.engine.case import Case
+from vesselview.gui.grading.setup import GradingSetupDialog
+from vesselview.gui.grading.window import GradingWindow
+from vesselview.gui.research_inputs import candidate_names
+from vesselview.io.grading_files import ItemKey
+
+WINDOW_SIZE = (1400, 860)
+_NO_FILE = ("", "<array>")
+
+
+def open_case_items(shown: Case | None, candidates: Sequence[Case]) -> dict[ItemKey, Case]:
+    """One grading item per distinct candidate of the shown case and the candidate set.
+
+    The id is the reference's file stem (``"case"`` for arrays and synthetic cases), the
+    method the candidate's name as the candidates window shows it.
+    """
+    cases: dict[str, Case] = {}
+    for case in ([shown] if shown is not None else []) + list(candidates):
+        cases.setdefault(case.sources.get("candidate") or f"candidate {len(cases) + 1}", case)
+    if not cases:
+        return {}
+    reference = next(iter(cases.values())).sources.get("reference", "")
+    case_id = Path(reference).stem if reference not in _NO_FILE and Path(reference).is_file() \
+        else "case"
+    return {ItemKey(case_id, method): case
+            for method, case in zip(candidate_names(list(cases)), cases.values(), strict=True)}
+
+
+def start_grading(window: QMainWindow, model: Inspector,
+                  candidates: Sequence[Case]) -> GradingWindow | None:
+    """Ask what to grade (`GradingSetupDialog`) and open a grading window on it.
+
+    The window evaluates on the inspector's scheduler with its parameters and closes
+    with the inspector. Returns None when the dialog is cancelled.
+    """
+    dialog = GradingSetupDialog(open_case_items(model.case, candidates), window)
+    if dialog.exec() != QDialog.DialogCode.Accepted or dialog.study is None:
+        return None
+    session, cases = dialog.study
+    grading = GradingWindow(session, cases, params=model.params, scheduler=model.scheduler,
+                            parent=window)
+    grading.setWindowFlag(Qt.WindowType.Window)
+    grading.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    grading.resize(*WINDOW_SIZE)
+    grading.show()
+    return grading

@@ -1,0 +1,335 @@
+"""The grading window: one case at a time, scored by key, notes, marks drawn on the image.
+
+It observes a `vesselview.app.grading.GradingSession` (which saves every change) and
+reads each item's case from a `vesselview.app.grading_cases.GradingCases`. Unless the
+study is blinded, a metrics dock shows the case's metrics, evaluated on the
+application's scheduler (`vesselview.app.grading_metrics.GradingMetrics`); blinded,
+neither metrics nor method names appear anywhere.
+"""
+
+from __future__ import annotations
+
+import html
+
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMainWindow, QWidget
+
+from vesselview.app.grading import GradingSession
+from vesselview.app.grading_cases import GradingCases
+from vesselview.app.grading_metrics import GradingMetrics
+from vesselview.app.live import Response
+from vesselview.app.scheduler import Scheduler
+from vesselview.engine.case import Case
+from vesselview.engine.params import Params
+from vesselview.errors import VesselviewError
+from vesselview.gui.canvas import LEVELS, index_item
+from vesselview.gui.error_label import ErrorLabel
+from vesselview.gui.grading.keys import GRADING_KEYS, LABEL_KEYS
+from vesselview.gui.grading.marking import MarkEditor, MarkingBox, Tool
+from vesselview.gui.grading.panel import GradingPanel
+from vesselview.gui.grading.segmentation import (
+    SegmentationView,
+    segmentation_classes,
+    segmentation_lookup_table,
+)
+from vesselview.gui.main_thread import qt_scheduler
+from vesselview.gui.metrics_panel import MetricsPanel
+from vesselview.io.grading_files import IGNORE, MARK_LABELS, ItemKey
+
+#: Notes are saved this long after the last keystroke (and when the case changes).
+NOTES_SAVE_DELAY_MS = 400
+_SEGMENTATION_Z = 10
+_FUNDUS_OPACITY = 0.6
+
+
+class GradingWindow(QMainWindow):
+    """Grade the items of a session one by one.
+
+    Parameters
+    ----------
+    session : GradingSession
+    cases : GradingCases
+        Reads the case of each item of ``session``.
+    params : Params, optional
+        Parameters of the metrics shown (not blinded).
+    scheduler : Scheduler, optional
+        Runs the evaluations: the inspector's when grading from it (it outlives this
+        window); by default one of this window's own, shut down on closing.
+
+    Signals
+    -------
+    item_shown(ItemKey)
+        An item's case, grade and marks are on screen.
+    metrics_shown(Response)
+        The shown item's metrics are on screen (not blinded).
+    """
+
+    item_shown = Signal(object)
+    metrics_shown = Signal(object)
+
+    def __init__(self, session: GradingSession, cases: GradingCases,
+                 params: Params | None = None, scheduler: Scheduler | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session, self.cases = session, cases
+        self.case: Case | None = None
+        self.view_mode = SegmentationView.CONFUSION
+        self._notes_timer = QTimer(self, singleShot=True, interval=NOTES_SAVE_DELAY_MS)
+        self._build_view()
+        self.panel = GradingPanel(session.scale)
+        self._dock("Grading", self.panel, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.metrics_panel: MetricsPanel | None = None
+        self.metrics: GradingMetrics | None = None
+        self.scheduler: Scheduler | None = None  # none when blinded: nothing to evaluate
+        self._owns_scheduler = scheduler is None
+        if not session.blinded:
+            scheduler = self.scheduler = scheduler if scheduler is not None else qt_scheduler(self)
+            self.metrics_panel = MetricsPanel()
+            self._dock("Metrics", self.metrics_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
+            self.metrics = GradingMetrics(scheduler, params)
+            self.metrics.done.connect(self._show_metrics)
+            self.metrics.failed.connect(self._show_error)
+        self.error_label = ErrorLabel()
+        self.saved_label = QLabel()
+        self.statusBar().addPermanentWidget(self.error_label)
+        self.statusBar().addPermanentWidget(self.saved_label)
+        self._connect()
+        self._install_keys()
+        self.panel.show_label(self.editor.label)
+        self.panel.show_tool(self.editor.tool)
+        self.panel.brush.setValue(self.editor.brush_radius)
+        blinded = " (blinded)" if session.blinded else ""
+        self.setWindowTitle(f"vesselview grading: {session.grader}{blinded}")
+        self.show_item(session.current)
+
+    # -- showing an item -------------------------------------------------------------
+
+    def show_item(self, item: ItemKey) -> None:
+        """Put ``item`` on screen: its case, score, notes and marks."""
+        self._flush_notes()
+        self.error_label.hide()
+        grade = self.session.grade(item)
+        self.panel.show_item(self._header(item), grade.score, grade.notes)
+        self._show_progress()
+        try:
+            self.case = self.cases.load(item)
+        except (VesselviewError, OSError) as error:
+            self.case = None
+            self._show_error(f"{self.session.title(item)}: {error}")
+            self.item_shown.emit(item)
+            return
+        self._show_case(self.case)
+        self.editor.set_masks(self.case.shape, self.session.marks(item))
+        self.panel.show_marked({label: self.editor.marked(label) for label in MARK_LABELS})
+        self._evaluate()
+        self.item_shown.emit(item)
+
+    def _show_case(self, case: Case) -> None:
+        if case.fundus is None:
+            self.fundus.clear()
+        else:
+            self.fundus.setImage(case.fundus, autoLevels=False, levels=LEVELS)
+        self.segmentation.setImage(segmentation_classes(case), autoLevels=False, levels=LEVELS)
+        height, width = case.shape
+        self.box.setRange(QRectF(0, 0, width, height), padding=0.01)
+        if self.metrics_panel is not None:
+            self.metrics_panel.clear_values()
+
+    def _header(self, item: ItemKey) -> str:
+        position, total = self.session.position + 1, len(self.session.items)
+        hidden = " <i>(method hidden)</i>" if self.session.blinded else ""
+        return (f"<b>Case {position} of {total}</b><br>"
+                f"<span style='font-size: 14pt'>{html.escape(self.session.title(item))}</span>"
+                f"{hidden}")
+
+    def _show_progress(self) -> None:
+        self.panel.show_progress(*self.session.progress())
+
+    def set_view_mode(self, mode: SegmentationView) -> None:
+        """Show the segmentation as ``mode`` (a table swap; nothing is recomputed)."""
+        self.view_mode = mode
+        self.segmentation.setLookupTable(segmentation_lookup_table(mode))
+
+    # -- grading actions ---------------------------------------------------------------
+
+    def score(self, score: int | None) -> None:
+        """Score the shown item (None removes the score); off-scale scores are refused."""
+        if score is not None and score not in self.session.scale:
+            self.statusBar().showMessage(
+                f"{score} is not on the scale {self.session.scale}", 4000)
+            return
+        self._guarded(lambda: self.session.set_score(self.session.current, score))
+        self.panel.show_score(self.session.grade(self.session.current).score)
+        self._show_progress()
+
+    def move(self, where: str) -> None:
+        """Go to the ``"previous"``, ``"next"`` or ``"next_ungraded"`` item."""
+        self._flush_notes()
+        before = self.session.position
+        if where == "next_ungraded":
+            if self.session.next_ungraded() is None:
+                self.statusBar().showMessage("Every case is scored.", 4000)
+                return
+        else:
+            getattr(self.session, where)()
+        if self.session.position != before:
+            self.show_item(self.session.current)
+
+    def export(self, folder: str | None = None) -> None:
+        """Write the grades CSV and the mark PNGs into ``folder`` (asked when None)."""
+        self._flush_notes()
+        if folder is None:
+            folder = QFileDialog.getExistingDirectory(self, "Export grades into folder")
+            if not folder:
+                return
+        try:
+            csv_path, masks = self.session.export(folder)
+        except (VesselviewError, OSError) as error:
+            self._show_error(str(error))
+            return
+        self.statusBar().showMessage(f"Exported {csv_path} and {len(masks)} mark masks", 8000)
+
+    def _on_marks_edited(self, label: str) -> None:
+        item = self.session.current
+        self._guarded(lambda: self.session.set_mark(item, label, self.editor.masks[label]))
+        self.panel.show_marked({name: self.editor.marked(name) for name in MARK_LABELS})
+        if label == IGNORE:
+            self._evaluate()
+
+    def _on_notes_edited(self, _text: str) -> None:
+        self._notes_timer.start()
+
+    def _flush_notes(self) -> None:
+        """Save the notes now if a save is pending."""
+        if self._notes_timer.isActive():
+            self._notes_timer.stop()
+            self._save_notes()
+
+    def _save_notes(self) -> None:
+        text = self.panel.notes.toPlainText()
+        self._guarded(lambda: self.session.set_notes(self.session.current, text))
+
+    def _guarded(self, change) -> None:
+        """Apply a change to the session; a failed save is shown, the change kept."""
+        try:
+            change()
+        except VesselviewError as error:
+            self._show_error(str(error))
+            self.saved_label.setText("not saved")
+            return
+        self.saved_label.setText(f"saved to {self.session.path.name}")
+
+    # -- metrics ------------------------------------------------------------------------
+
+    def _evaluate(self) -> None:
+        if self.metrics is not None and self.case is not None:
+            self.metrics.evaluate(self.case)
+
+    def _show_metrics(self, response: Response) -> None:
+        if self.metrics_panel is not None:
+            self.metrics_panel.show_result(response.result)
+        self.metrics_shown.emit(response)
+
+    def _show_error(self, message: str) -> None:
+        self.error_label.show_message(message)
+
+    # -- construction -------------------------------------------------------------------
+
+    def _build_view(self) -> None:
+        self.canvas = pg.GraphicsLayoutWidget()
+        self.canvas.setBackground((16, 16, 16))
+        self.box = MarkingBox()
+        self.canvas.addItem(self.box)
+        self.fundus = pg.ImageItem(levels=LEVELS, autoDownsample=False)
+        self.fundus.setOpacity(_FUNDUS_OPACITY)
+        self.box.addItem(self.fundus)
+        self.segmentation = index_item(_SEGMENTATION_Z)
+        self.box.addItem(self.segmentation)
+        self.set_view_mode(self.view_mode)
+        self.editor = MarkEditor(self.box)
+        self.box.editor = self.editor
+        self.canvas.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setCentralWidget(self.canvas)
+
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title)
+        dock.setWidget(widget)
+        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _connect(self) -> None:
+        panel = self.panel
+        panel.score_chosen.connect(self.score)
+        panel.notes_edited.connect(self._on_notes_edited)
+        panel.move_requested.connect(self.move)
+        panel.export_requested.connect(self.export)
+        panel.label_chosen.connect(lambda label: setattr(self.editor, "label", label))
+        panel.tool_chosen.connect(self._set_tool)
+        panel.brush_changed.connect(lambda radius: setattr(self.editor, "brush_radius", radius))
+        panel.clear_label_requested.connect(self.editor.clear_label)
+        panel.view_chosen.connect(self.set_view_mode)
+        self.editor.marks_edited.connect(self._on_marks_edited)
+        self._notes_timer.timeout.connect(self._save_notes)
+
+    def _set_tool(self, tool: Tool) -> None:
+        if tool is not Tool.POLYGON:
+            self.editor.cancel_polygon()
+        self.editor.tool = tool
+        self.panel.show_tool(tool)
+
+    def _set_label(self, label: str) -> None:
+        self.editor.label = label
+        self.panel.show_label(label)
+
+    def _resize_brush(self, step: int) -> None:
+        self.panel.brush.setValue(self.editor.brush_radius + step)
+
+    def _install_keys(self) -> None:
+        actions = {
+            "score_ten": lambda: self.score(10),
+            "clear_score": lambda: self.score(None),
+            "next": lambda: self.move("next"),
+            "previous": lambda: self.move("previous"),
+            "next_ungraded": lambda: self.move("next_ungraded"),
+            "navigate": self._escape,
+            "brush": lambda: self._set_tool(Tool.BRUSH),
+            "eraser": lambda: self._set_tool(Tool.ERASER),
+            "polygon": lambda: self._set_tool(Tool.POLYGON),
+            "close_polygon": self.editor.close_polygon,
+            "smaller_brush": lambda: self._resize_brush(-1),
+            "larger_brush": lambda: self._resize_brush(+1),
+            "notes": self.panel.notes.setFocus,
+            "export": self.export,
+        }
+        for name, action in actions.items():
+            for sequence in GRADING_KEYS[name].sequences:
+                self._shortcut(sequence, action)
+        for digit in range(10):
+            self._shortcut(str(digit), lambda score=digit: self.score(score))
+        for sequence, label in zip(LABEL_KEYS, MARK_LABELS, strict=True):
+            self._shortcut(sequence, lambda chosen=label: self._set_label(chosen))
+
+    def _shortcut(self, sequence: str, action) -> None:
+        shortcut = QShortcut(QKeySequence(sequence), self)
+        shortcut.activated.connect(action)
+
+    def _escape(self) -> None:
+        """Esc: leave the notes for the image, else cancel a polygon and pan."""
+        if self.panel.notes.hasFocus():
+            self.canvas.setFocus()
+            return
+        self._set_tool(Tool.NAVIGATE)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Save pending notes; stop this window's own scheduler, or its pending work."""
+        self._flush_notes()
+        if self.scheduler is not None and self._owns_scheduler:
+            self.scheduler.shutdown()
+        elif self.metrics is not None:
+            self.metrics.cancel()
+        super().closeEvent(event)
+
