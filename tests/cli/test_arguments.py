@@ -89,7 +89,18 @@ def test_bad_parameters_are_params_errors(settings, sweeps, match):
 @pytest.mark.parametrize(
     ("argv", "match"),
     [
-        (["--manifest", "m.csv", "--reference", "r.png"], "not both"),
+        (["--manifest", "m.csv", "--reference", "r.png"],
+         "give only one of --manifest, --reference/--candidate"),
+        (["--dataset", "d", "--manifest", "m.csv"], "give only one of --manifest, --dataset"),
+        (["--dataset", "d", "--candidate", "c.png"], "only one of --dataset, --reference"),
+        (["--manifest", "m.csv", "--predictions", "a=b"], "go with --dataset"),
+        (["--manifest", "m.csv", "--observer", "2"], "go with --dataset"),
+        (["--dataset", "d", "--observer", "3"], "invalid choice: 3"),
+        (["--dataset", "d", "--predictions", "a"], "expected NAME=DIR"),
+        (["--dataset", "d", "--predictions", "=dir"], "expected NAME=DIR"),
+        (["--dataset", "d", "--predictions", "a=x", "--predictions", "a=y"],
+         "--predictions a=... is given twice"),
+        (["--dataset", "d", "--curves"], "--curves takes one pair"),
         (["--reference", "r.png"], "--reference and --candidate"),
         ([], "--reference and --candidate"),
         (["--manifest", "m.csv", "--workers", "0"], "at least 1"),
@@ -103,6 +114,14 @@ def test_bad_parameters_are_params_errors(settings, sweeps, match):
 def test_usage_errors(argv, match):
     with pytest.raises(UsageError, match=match):
         parse_arguments(argv)
+
+
+def test_dataset_options():
+    options = parse_arguments(["--dataset", "DRIVE", "--predictions", "Soares=soares/",
+                               "--predictions", " unet = out/unet ", "--observer", "2"])
+    assert options.dataset == "DRIVE" and options.observer == 2
+    assert options.predictions == {"Soares": "soares/", "unet": "out/unet"}
+    assert parse_arguments(["--dataset", "DRIVE"]).predictions == {}
 
 
 def test_defaults():
@@ -128,6 +147,8 @@ def test_help_lists_every_parameter_with_default_range_and_meaning():
     assert "fom_k (default 0.111111; 0..1000):" in entries
     assert "distance_fov (default false; true/false):" in entries
     assert "Exit codes: 0 success" in entries
+    assert "fov_source (file, estimated from the fundus, or none = whole image)" in entries
+    assert "observer (whose annotation is the reference)" in entries
     assert max(len(line) for line in epilog.splitlines()) <= 79
 
 

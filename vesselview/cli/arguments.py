@@ -26,6 +26,11 @@ _DESCRIPTION = ("Evaluate retinal-vessel segmentations against reference masks "
 _EXIT_CODES = ("Exit codes: 0 success, 2 bad input or usage or any pair failed (the "
                "other pairs are still written), 1 internal error, 130 interrupted, "
                "143 terminated.")
+_OUTPUT = ("Output rows (JSON results, CSV rows): id, method (the --predictions name, or "
+           "observer2/observer1 for a dataset's other observer), reference, candidate, "
+           "fov, fov_source (file, estimated from the fundus, or none = whole image), "
+           "observer (whose annotation is the reference), the parameters, the metrics, "
+           "vesselview_version, error (why a pair failed; its metrics are then empty).")
 #: Most parameter combinations one run may sweep (every pair is evaluated under each).
 MAX_COMBINATIONS = 10_000
 #: Most local worker processes (each holds a copy of the evaluation's libraries).
@@ -81,7 +86,8 @@ def parameter_epilog() -> str:
         f"included (the GUI's sweep grammar); at most {MAX_COMBINATIONS} combinations "
         "over all sweeps.", width=79)
     return "\n".join(["parameters for --set KEY=VALUE and --sweep KEY=SPEC:", *entries,
-                      "", sweeps, "", textwrap.fill(_EXIT_CODES, width=79)])
+                      "", sweeps, "", textwrap.fill(_OUTPUT, width=79), "",
+                      textwrap.fill(_EXIT_CODES, width=79)])
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -98,8 +104,20 @@ def build_parser() -> argparse.ArgumentParser:
     pair.add_argument("--fov", metavar="F", help="field-of-view mask (default: whole image)")
     pair.add_argument("--fundus", metavar="I", help="fundus photograph (checked, not scored)")
     parser.add_argument("--manifest", metavar="PAIRS.CSV",
-                        help="many pairs: CSV with columns id, reference, candidate, fov, "
-                        "fundus; relative paths resolve against its folder")
+                        help="many pairs: CSV with columns id, reference, candidate and "
+                        "optionally fov, fundus, observer; relative paths resolve against "
+                        "its folder")
+    dataset = parser.add_argument_group(
+        "a whole dataset", "DRIVE, STARE, CHASE_DB1, HRF, FIVES, IOSTAR or sibling folders "
+        "sharing case ids; one row per case and method (columns id, method). A case "
+        "without an FOV file gets one estimated from its fundus (fov_source 'estimated').")
+    dataset.add_argument("--dataset", metavar="ROOT", help="the dataset folder")
+    dataset.add_argument("--predictions", action="append", default=[], metavar="NAME=DIR",
+                         type=_predictions, help="a method's result maps, matched to cases "
+                         "by file name (repeatable)")
+    dataset.add_argument("--observer", type=int, choices=(1, 2), default=1,
+                         help="whose annotation is the reference; the other observer is "
+                         "scored as method observerN where shipped (default: 1)")
     parser.add_argument("--invert-reference", action="store_true",
                         help="reference draws vessels dark on a light background")
     parser.add_argument("--invert-candidate", action="store_true",
@@ -137,13 +155,20 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         For an unknown flag, a bad value, or a missing / conflicting pair source.
     """
     options = build_parser().parse_args(argv)
-    single = [options.reference, options.candidate, options.fov, options.fundus]
-    if options.manifest is not None and any(value is not None for value in single):
-        raise UsageError("give either --manifest or --reference/--candidate, not both")
-    if options.manifest is None and (options.reference is None or options.candidate is None):
-        raise UsageError("give --reference and --candidate, or --manifest")
-    if options.curves and (options.manifest is not None or options.sweep):
+    one_pair = any(value is not None for value in
+                   (options.reference, options.candidate, options.fov, options.fundus))
+    given = [name for name, value in (("--manifest", options.manifest is not None),
+                                      ("--dataset", options.dataset is not None),
+                                      ("--reference/--candidate", one_pair)) if value]
+    if len(given) > 1:
+        raise UsageError(f"give only one of {', '.join(given)}")
+    if not given or (one_pair and (options.reference is None or options.candidate is None)):
+        raise UsageError("give --reference and --candidate, or --manifest, or --dataset")
+    if options.dataset is None and (options.predictions or options.observer != 1):
+        raise UsageError("--predictions and --observer go with --dataset")
+    if options.curves and (not one_pair or options.sweep):
         raise UsageError("--curves takes one pair (--reference/--candidate) and no --sweep")
+    options.predictions = _predictions_by_name(options.predictions)
     return options
 
 
@@ -205,6 +230,24 @@ def _key_value(item: str, flag: str) -> tuple[str, str]:
     if not separator or not key.strip():
         raise UsageError(f"{flag} expects KEY=VALUE, got {item!r}")
     return key.strip(), value
+
+
+def _predictions(text: str) -> tuple[str, str]:
+    """argparse type of ``--predictions NAME=DIR``."""
+    name, separator, folder = text.partition("=")
+    if not separator or not name.strip() or not folder.strip():
+        raise argparse.ArgumentTypeError(f"expected NAME=DIR, got {text!r}")
+    return name.strip(), folder.strip()
+
+
+def _predictions_by_name(items: Sequence[tuple[str, str]]) -> dict[str, str]:
+    """``--predictions`` as method name -> folder, in the order given."""
+    by_name: dict[str, str] = {}
+    for name, folder in items:
+        if name in by_name:
+            raise UsageError(f"--predictions {name}=... is given twice; one folder per method")
+        by_name[name] = folder
+    return by_name
 
 
 def _positive_int(text: str) -> int:

@@ -19,12 +19,12 @@ from typing import TextIO
 from vesselview.cli.arguments import PROG, UsageError, parameter_grid, parse_arguments
 from vesselview.cli.progress import ProgressBar
 from vesselview.cli.runner import Job, RowFailure, run_pairs
+from vesselview.cli.sources import pairs_from_options
 from vesselview.cli.termination import Terminated, sigterm_raises
 from vesselview.engine.params import Params
 from vesselview.errors import VesselviewError
 from vesselview.io.curve_tables import write_curves
 from vesselview.io.loader import load_case
-from vesselview.io.manifest import Pair, read_manifest_rows, single_pair
 from vesselview.io.output_file import atomic_output, check_output
 from vesselview.io.summary import summarise
 from vesselview.io.writers import write_csv, write_json
@@ -77,13 +77,12 @@ def _evaluate(options: argparse.Namespace) -> int:
     base, grid = parameter_grid(options.set, options.sweep)
     if options.curves:
         return _write_curves(options, base)
-    if options.manifest is not None:
-        pairs = read_manifest_rows(options.manifest)
-    else:
-        pairs = [single_pair(options.reference, options.candidate, options.fov,
-                             options.fundus)]
+    source = pairs_from_options(options)
+    for note in source.notes:
+        _report(f"warning: {note}")
+    pairs = source.pairs
     if options.output is not None:
-        check_output(options.output, [options.manifest, *_files(pairs)])
+        check_output(options.output, source.inputs)
     _warn_if_oversubscribed(options.workers, options.scheduler)
     job = Job(tuple(grid), base.threshold, options.invert_reference, options.invert_candidate)
     with ProgressBar(len(pairs), sys.stderr) as bar:
@@ -130,11 +129,6 @@ def _write_curves(options: argparse.Namespace, params: Params) -> int:
     with _output(options.output) as stream:
         write_curves(case, params, stream, options.format)
     return EXIT_OK
-
-
-def _files(pairs: Sequence[Pair]) -> list[str]:
-    """Every file the pairs read."""
-    return [path for pair in pairs for path in pair.files()]
 
 
 def _warn_if_oversubscribed(workers: int, scheduler: str | None) -> None:

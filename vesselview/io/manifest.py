@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from vesselview.errors import InputError
+from vesselview.io.loader import AUTO_FOV
 
 REQUIRED_COLUMNS = ("id", "reference", "candidate")
 OPTIONAL_COLUMNS = ("fov", "fundus", "observer")
@@ -70,8 +71,10 @@ class Pair:
         return ", ".join(parts)
 
     def files(self) -> list[str]:
-        """The files the pair names."""
-        return [path for path in (getattr(self, role) for role in FILE_ROLES) if path]
+        """The files the pair names (``fov="auto"`` names none)."""
+        paths = [getattr(self, role) for role in FILE_ROLES]
+        return [path for role, path in zip(FILE_ROLES, paths, strict=True)
+                if path and not (role == "fov" and path == AUTO_FOV)]
 
 
 def single_pair(reference: str, candidate: str, fov: str | None = None,

@@ -1,0 +1,94 @@
+"""``vesselview-eval --dataset ROOT [--predictions NAME=DIR]... [--observer N]``."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from PIL import Image
+
+from vesselview.cli.main import main
+
+from tests.io.dataset_files import vessels, write_drive, write_stare
+
+
+def _run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _predictions(folder, names_and_seeds) -> str:
+    """A method's result maps: 0/255 PNGs named as a method would name them."""
+    folder.mkdir()
+    for name, seed in names_and_seeds:
+        Image.fromarray(vessels(seed).astype("uint8") * 255).save(folder / name)
+    return str(folder)
+
+
+def test_drive_with_predictions_one_row_per_case_and_method(capsys, tmp_path):
+    root = write_drive(tmp_path / "DRIVE", test_ids=(1, 2), training_ids=())
+    soares = _predictions(tmp_path / "soares", [("01_test-Soares.png", 1),
+                                                ("02_test-Soares.png", 3)])
+    code, out, err = _run(capsys, "--dataset", str(root), "--predictions", f"Soares={soares}",
+                          "--format", "csv", "--workers", "1")
+    assert (code, err) == (0, "")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [(row["id"], row["method"]) for row in rows] == [
+        ("01", "Soares"), ("01", "observer2"), ("02", "Soares"), ("02", "observer2")]
+    assert {row["observer"] for row in rows} == {"1"}
+    assert {row["fov_source"] for row in rows} == {"file"}
+    assert rows[0]["reference"].endswith("1st_manual/01_manual1.gif")
+    assert rows[0]["candidate"].endswith("01_test-Soares.png")
+    assert rows[0]["fov"].endswith("mask/01_test_mask.gif")
+    assert rows[1]["candidate"].endswith("2nd_manual/01_manual2.gif")
+    # the prediction of case 01 is the first observer's own vessels: a perfect score
+    assert float(rows[0]["dice"]) == 1.0 and float(rows[2]["dice"]) < 1.0
+    assert all(row["error"] == "" for row in rows)
+
+
+def test_second_observer_as_reference(capsys, tmp_path):
+    root = write_drive(tmp_path / "DRIVE", test_ids=(1,), training_ids=(21,))
+    code, out, err = _run(capsys, "--dataset", str(root), "--observer", "2", "--workers", "1")
+    results = json.loads(out)["results"]
+    assert code == 0
+    assert [(r["id"], r["method"], r["observer"]) for r in results] == [("01", "observer1", 2)]
+    assert results[0]["reference"].endswith("2nd_manual/01_manual2.gif")
+    assert "warning:" in err and "case 21 left out: no reference of observer 2" in err
+
+
+def test_a_dataset_without_fov_estimates_it_and_says_so(capsys, tmp_path):
+    root = write_stare(tmp_path / "STARE", ids=(1, 2))
+    code, out, err = _run(capsys, "--dataset", str(root), "--workers", "1")
+    results = json.loads(out)["results"]
+    assert (code, err) == (0, "")
+    assert [(r["id"], r["method"]) for r in results] == [("im0001", "observer2"),
+                                                         ("im0002", "observer2")]
+    assert {r["fov_source"] for r in results} == {"estimated"}
+    assert results[0]["fov"].startswith("estimated from ") and "im0001.ppm" in results[0]["fov"]
+
+
+def test_unmatched_ambiguous_and_missing_predictions_are_reported(capsys, tmp_path):
+    root = write_drive(tmp_path / "DRIVE", test_ids=(1, 2), training_ids=())
+    unet = _predictions(tmp_path / "unet", [("01.png", 1), ("01_test.png", 1),
+                                            ("holiday.png", 2)])
+    code, out, err = _run(capsys, "--dataset", str(root), "--predictions", f"unet={unet}",
+                          "--workers", "1")
+    results = json.loads(out)["results"]
+    assert code == 2
+    lines = err.splitlines()
+    assert any("warning: unet:" in line and "holiday.png left out" in line for line in lines)
+    assert sum("01.png" in line or "01_test.png" in line for line in lines) == 2
+    failed = {(r["id"], r["method"]): r["error"] for r in results if r["error"]}
+    assert set(failed) == {("01", "unet"), ("02", "unet")}
+    assert failed["02", "unet"] == "id '02', method 'unet': no file of method 'unet' matches " \
+                                   "this case"
+    assert any(line.endswith(failed["02", "unet"]) for line in lines)
+    assert [r["error"] for r in results if r["method"] == "observer2"] == [None, None]
+
+
+def test_nothing_to_evaluate_says_what_to_give(capsys, tmp_path):
+    root = write_drive(tmp_path / "DRIVE", test_ids=(), training_ids=(21,))
+    code, out, err = _run(capsys, "--dataset", str(root))
+    assert code == 2 and "--predictions NAME=DIR" in err

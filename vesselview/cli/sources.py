@@ -1,0 +1,99 @@
+"""Where the pairs of a run come from: one pair, a manifest, or a whole dataset.
+
+A dataset (``--dataset ROOT [--predictions NAME=DIR]... [--observer N]``) is read by
+`vesselview.io.open_dataset`; it gives one pair per case and method: every method of
+``--predictions`` for every case (a case without that method's file is a failed row,
+so the gap shows in the output), plus the dataset's other observer where it ships one
+(the usual human baseline, method ``observer2`` or ``observer1``). A case without an
+FOV file gets one estimated from its fundus photograph (``fov_source`` ``estimated``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+
+from vesselview.errors import InputError
+from vesselview.io.dataset import Dataset, DatasetCase, open_dataset
+from vesselview.io.loader import AUTO_FOV
+from vesselview.io.manifest import Pair, read_manifest_rows, single_pair
+
+
+@dataclasses.dataclass(frozen=True)
+class PairSource:
+    """The pairs of a run and what the user should hear about how they were found.
+
+    Attributes
+    ----------
+    pairs : list of Pair
+    inputs : list of str
+        Every file the run reads (the output may be none of them).
+    notes : list of str
+        Warnings, one line each (e.g. prediction files that match no case).
+    """
+
+    pairs: list[Pair]
+    inputs: list[str]
+    notes: list[str] = dataclasses.field(default_factory=list)
+
+
+def pairs_from_options(options: argparse.Namespace) -> PairSource:
+    """The pairs that ``--reference/--candidate``, ``--manifest`` or ``--dataset`` give.
+
+    Raises
+    ------
+    InputError
+        For a missing file of a single pair, a manifest whose header is wrong, or a
+        dataset folder that cannot be read (see `open_dataset`).
+    """
+    if options.dataset is not None:
+        return dataset_pairs(open_dataset(options.dataset, options.predictions,
+                                          options.observer), list(options.predictions))
+    if options.manifest is not None:
+        pairs = read_manifest_rows(options.manifest)
+        return PairSource(pairs, [options.manifest, *_files(pairs)])
+    pair = single_pair(options.reference, options.candidate, options.fov, options.fundus)
+    return PairSource([pair], _files([pair]))
+
+
+def dataset_pairs(dataset: Dataset, methods: list[str]) -> PairSource:
+    """One pair per case and method of ``dataset`` (``methods`` from ``--predictions``).
+
+    Unmatched and ambiguous prediction files and skipped cases become notes.
+
+    Raises
+    ------
+    InputError
+        When there is nothing to evaluate.
+    """
+    pairs: list[Pair] = []
+    for case in dataset.cases:
+        shipped = [name for name in case.candidates if name not in methods]
+        pairs.extend(_case_pair(case, method, dataset.observer)
+                     for method in (*methods, *sorted(shipped)))
+    notes = [f"{issue.method}: {issue.path} left out: {issue.reason}"
+             for issue in (*dataset.unmatched, *dataset.ambiguous)]
+    notes += [f"{dataset.root}: case {case_id} left out: {reason}"
+              for case_id, reason in dataset.skipped.items()]
+    if not pairs:
+        raise InputError(f"{dataset.root}: nothing to evaluate (no predictions, and no "
+                         "annotation of another observer); give --predictions NAME=DIR",
+                         source=str(dataset.root))
+    return PairSource(pairs, _files(pairs), notes)
+
+
+def _case_pair(case: DatasetCase, method: str, observer: int) -> Pair:
+    """The pair of one case and method; a missing prediction file is its problem."""
+    candidate = case.candidates.get(method)
+    fov = str(case.fov) if case.fov is not None else (
+        AUTO_FOV if case.fundus is not None else None)
+    return Pair(case.id, str(case.reference), "" if candidate is None else str(candidate),
+                fov, None if case.fundus is None else str(case.fundus), method=method,
+                observer=observer,
+                problem=None if candidate is not None else
+                f"no file of method {method!r} matches this case")
+
+
+def _files(pairs: list[Pair]) -> list[str]:
+    """Every file the pairs read."""
+    return [path for pair in pairs for path in pair.files()]
