@@ -109,7 +109,8 @@ def test_a_dying_worker_fails_only_its_pair(dataset):
     assert len(outcomes) == len(advanced) == 5
     failures = [outcome.failure for outcome in outcomes]
     assert [failure is None for failure in failures] == [True, True, False, True, True]
-    assert failures[2].message == f"{pairs[2].label}: {DIED}"
+    assert failures[2].message == (f"{pairs[2].label}: {DIED} while evaluating "
+                                   f"{pairs[2].reference}, {doomed}, {pairs[2].fov}")
     serial = run_pairs(pairs[:2] + pairs[3:], Job((Params(),)), workers=1)
     assert [o.records for o in outcomes[:2] + outcomes[3:]] == [o.records for o in serial]
 
@@ -144,6 +145,22 @@ def test_sigterm_stops_the_workers(dataset, tmp_path):
     assert alive == []
     assert not (tmp_path / "out.json").exists()
     assert [name for name in tmp_path.iterdir() if name.suffix == ".tmp"] == []
+
+
+def test_workers_exit_when_the_main_process_is_killed(dataset):
+    """SIGKILL cannot be caught: the workers notice that their parent is gone."""
+    command = [sys.executable, "-c", _HANGING_RUN, "--manifest", str(dataset), "--workers",
+               "2"]
+    run = subprocess.Popen(command, cwd=REPOSITORY, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+    try:
+        workers = [psutil.Process(pid) for pid in
+                   _wait_for_started(dataset.parent / "masks", count=2, process=run)]
+    finally:
+        run.kill()
+        run.wait(timeout=60)
+    _, alive = psutil.wait_procs(workers, timeout=15)
+    assert alive == []
 
 
 def _wait_for_started(folder: Path, count: int, process: subprocess.Popen) -> list[int]:

@@ -92,3 +92,12 @@ def test_nothing_to_evaluate_says_what_to_give(capsys, tmp_path):
     root = write_drive(tmp_path / "DRIVE", test_ids=(), training_ids=(21,))
     code, out, err = _run(capsys, "--dataset", str(root))
     assert code == 2 and "--predictions NAME=DIR" in err
+
+
+def test_output_onto_a_dataset_file_is_refused(capsys, tmp_path):
+    root = write_drive(tmp_path / "DRIVE", test_ids=(1,), training_ids=())
+    manual = root / "test" / "1st_manual" / "01_manual1.gif"
+    before = manual.read_bytes()
+    code, out, err = _run(capsys, "--dataset", str(root), "--output", str(manual))
+    assert (code, out) == (2, "") and "is the input file" in err
+    assert manual.read_bytes() == before

@@ -157,7 +157,8 @@ def run_pairs(pairs: Sequence[Pair], job: Job, *, workers: int = 1,
         return _serially(pairs, job, advance)
     results = run_in_processes(functools.partial(evaluate_pair, job=job), pairs,
                                min(workers, len(pairs)), advance)
-    return [failed_outcome(pair, job, RowFailure(f"{pair.label}: {result.reason}"))
+    return [failed_outcome(pair, job, RowFailure(
+                f"{pair.label}: {result.reason} while evaluating {', '.join(pair.files())}"))
             if isinstance(result, ItemFailure) else result
             for pair, result in zip(pairs, results, strict=True)]
 
