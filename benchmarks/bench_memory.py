@@ -1,0 +1,130 @@
+"""Memory benchmark (issue 15, item 3): peak resident memory of one full evaluation.
+
+Each size runs in a fresh process: load the case (.npy files), then one
+``Evaluator.evaluate`` with every layer built, as the inspector does. Prints the
+process's peak resident set (RSS), the part of it taken before evaluating (interpreter,
+libraries, the case), and the stages whose results the evaluator keeps (its stage cache,
+and the layers): where the memory goes.
+
+Targets (issue 15): peak <= 1 GB at 3504x3390 and <= 6 GB at 10000x10000. The
+3504x3390 case is the synthetic fundus of ``bench_pipeline.py``; 10000x10000 is that
+case scaled up (nearest neighbour, so vessels get ~2.9x wider).
+
+Usage: ``python benchmarks/bench_memory.py [--shapes 3504x3390,10000x10000] [--top 8]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vesselview.synth import demo_case
+
+TARGET_GB = {(3504, 3390): 1.0, (10000, 10000): 6.0}
+
+MEASURE = """
+import dataclasses, json, sys
+import numpy as np
+import vesselview as vv
+from vesselview.engine import pipeline  # the engine's libraries, loaded
+
+
+def peak_rss():
+    \"\"\"VmHWM: this process's peak RSS in bytes (ru_maxrss would count the parent's).\"\"\"
+    with open("/proc/self/status") as status:
+        line = next(line for line in status if line.startswith("VmHWM:"))
+    return int(line.split()[1]) * 1024
+
+
+libraries = peak_rss()
+folder, top = sys.argv[1], int(sys.argv[2])
+case = vv.Case(**{name: np.load(f"{folder}/{name}.npy")
+                  for name in ("reference", "candidate", "fov", "fundus")})
+before = peak_rss()
+evaluator = vv.Evaluator(case)
+result = evaluator.evaluate(vv.Params())
+for name in result.layers:
+    result.layers[name]
+peak = peak_rss()
+
+
+def arrays(value, seen, depth=0):
+    \"\"\"Every distinct array buffer reachable from ``value``.\"\"\"
+    if depth > 6 or id(value) in seen:
+        return
+    seen.add(id(value))
+    if isinstance(value, np.ndarray):
+        while isinstance(value.base, np.ndarray):
+            value = value.base
+        if id(value) not in seen or depth == 0:
+            seen.add(id(value))
+            yield value
+        return
+    if isinstance(value, dict):
+        items = list(value.values())
+    elif isinstance(value, (tuple, list)):
+        items = list(value)
+    elif dataclasses.is_dataclass(value):
+        items = [getattr(value, field.name) for field in dataclasses.fields(value)]
+    else:
+        items = list(getattr(value, "__dict__", {}).values())
+    for item in items:
+        yield from arrays(item, seen, depth + 1)
+
+
+seen = {id(getattr(case, name)) for name in ("reference", "candidate", "fov", "fundus")}
+stages = {stage: sum(a.nbytes for value in entries.values() for a in arrays(value, seen))
+          for stage, entries in evaluator._cache._entries.items()}
+stages["(result layers)"] = sum(a.nbytes for a in arrays(
+    [result.layers[name] for name in result.layers], seen))
+ranked = sorted(stages.items(), key=lambda item: -item[1])
+print(json.dumps({"libraries": libraries, "before": before, "peak": peak,
+                  "kept": sum(stages.values()), "top": ranked[:top]}))
+"""
+
+
+def write_case(folder: Path, height: int, width: int) -> None:
+    """The synthetic soft-map case at ``height x width`` as .npy files in ``folder``."""
+    base = demo_case(shape=(min(height, 3504), min(width, 3390)), soft=True)
+    for name in ("reference", "candidate", "fov", "fundus"):
+        image = getattr(base, name)
+        if image.shape[:2] != (height, width):
+            image = cv2.resize(image.view(np.uint8) if image.dtype == bool else image,
+                               (width, height), interpolation=cv2.INTER_NEAREST)
+            image = image.astype(bool) if getattr(base, name).dtype == bool else image
+        np.save(folder / f"{name}.npy", image)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shapes", default="3504x3390,10000x10000")
+    parser.add_argument("--top", type=int, default=8)
+    args = parser.parse_args()
+    for text in args.shapes.split(","):
+        height, width = (int(value) for value in text.split("x"))
+        with tempfile.TemporaryDirectory() as folder:
+            write_case(Path(folder), height, width)
+            out = subprocess.run([sys.executable, "-c", MEASURE, folder, str(args.top)],
+                                 check=True, capture_output=True, text=True)
+        numbers = json.loads(out.stdout.splitlines()[-1])
+        peak_gb = numbers["peak"] / 1e9
+        target = TARGET_GB.get((height, width))
+        verdict = "" if target is None else (
+            f"  target <= {target:g} GB: {'ok' if peak_gb <= target else 'MISSED'}")
+        print(f"{height}x{width}: peak RSS {peak_gb:.2f} GB{verdict}\n"
+              f"    libraries {numbers['libraries'] / 1e9:.2f} GB, with the case "
+              f"{numbers['before'] / 1e9:.2f} GB; kept after evaluating: "
+              f"{numbers['kept'] / 1e9:.2f} GB, most by")
+        for stage, size in numbers["top"]:
+            print(f"    {size / 1e6:8.1f} MB  {stage}")
+
+
+if __name__ == "__main__":
+    main()
