@@ -21,7 +21,10 @@ _EXPORTS = {
     "Layer": "vesselview.engine.layers",
     "Evaluator": "vesselview.engine.pipeline",
     "evaluate": "vesselview.engine.pipeline",
-    "METRIC_KEYS": "vesselview.engine.keys",
+    "METRIC_KEYS": "vesselview.engine.families",
+    "METRICS": "vesselview.engine.families",
+    "FAMILIES": "vesselview.engine.families",
+    "MetricInfo": "vesselview.engine.families",
     "load_case": "vesselview.io.loader",
     "open_dataset": "vesselview.io.dataset",
     "Dataset": "vesselview.io.dataset",
@@ -31,7 +34,11 @@ _EXPORTS = {
     "EvaluationStopped": "vesselview.errors",
 }
 
-__all__ = ["__version__", *_EXPORTS]
+__all__ = [
+    "__version__", "Params", "Case", "Result", "Layer", "Evaluator", "evaluate", "METRIC_KEYS",
+    "METRICS", "FAMILIES", "MetricInfo", "load_case", "VesselviewError", "InputError",
+    "ParamsError", "EvaluationStopped",
+]
 
 
 def __getattr__(name: str) -> Any:
@@ -40,3 +47,8 @@ def __getattr__(name: str) -> Any:
     if module is None:
         raise AttributeError(f"module 'vesselview' has no attribute {name!r}")
     return getattr(importlib.import_module(module), name)
+
+
+def __dir__() -> list[str]:
+    """The public names (for tab completion and ``dir(vesselview)``)."""
+    return sorted(__all__)

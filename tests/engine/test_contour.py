@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from tests.engine.masks import NAN, check_scores, grid, pixels
-from vesselview.engine.contour import contour_distances, contour_scores
+from vesselview.engine.families.contour import contour_distances, contour_scores
 from vesselview.engine.overlap import tolerant_overlap
 
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from tests.engine.masks import NAN, check_scores, pixels
-from vesselview.engine.distance import distance_maps, distance_scores
+from vesselview.engine.families.distance import distance_maps, distance_scores
 
 ROW = (1, 7)
 # One-row image, columns 0..6:   G = ##.....   S = ....##.

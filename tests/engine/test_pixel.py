@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tests.engine.masks import NAN, check_scores, grid, pixels
 from vesselview.engine.keys import METRIC_FAMILIES
-from vesselview.engine.pixel import Confusion, confusion, pixel_scores
+from vesselview.engine.families.pixel import Confusion, confusion, pixel_scores
 
 # G and S on a 2x5 image, F = whole image:
 #   G  ###..     S  .###.

@@ -9,7 +9,7 @@ from skimage.morphology import thin as skimage_thin
 
 from tests.engine.masks import grid, noise_masks, random_vessel_mask, vessel_masks
 from vesselview.engine.thinning import thin
-from vesselview.engine.topology import count_holes
+from vesselview.engine.families.topology import count_holes
 
 
 def assert_same_as_skimage(mask: np.ndarray) -> None:

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from tests.engine.masks import NAN, check_scores, pixels
-from vesselview.engine.tolerance import tolerance_match, tolerance_scores
+from vesselview.engine.families.tolerance import tolerance_match, tolerance_scores
 
 ROW = (1, 8)
 WHOLE_ROW = np.ones(ROW, bool)

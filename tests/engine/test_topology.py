@@ -7,7 +7,7 @@ import pytest
 
 from tests.engine.masks import NAN, check_scores, grid
 from vesselview.engine.thinning import thin
-from vesselview.engine.topology import count_holes, topology_scores
+from vesselview.engine.families.topology import count_holes, topology_scores
 
 
 def scores_of(candidate: np.ndarray, reference: np.ndarray):

@@ -16,7 +16,7 @@ from vesselview.research.curves import (
     F1Curve, along_curve, f1_t_curve, operating_points, pr_curve, roc_curve,
 )
 from vesselview.engine.params import Params
-from vesselview.engine.tolerance import tolerance_match, tolerance_scores
+from vesselview.engine.families.tolerance import tolerance_match, tolerance_scores
 from vesselview.errors import InputError, ParamsError
 
 

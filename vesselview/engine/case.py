@@ -1,7 +1,7 @@
 """The evaluated case: reference, candidate and FOV masks plus optional fundus.
 
-`Case` is built once by `vesselview.io.load_case` (which validates everything) or
-directly from arrays. Inside the engine its fields are trusted.
+`Case` validates its arrays when it is built (by `vesselview.io.load_case` or directly
+from arrays), so no `Case` can hold bad ones; inside the engine its fields are trusted.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from vesselview.engine.params import DEFAULT_THRESHOLD
+from vesselview.errors import InputError
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -39,6 +40,14 @@ class Case:
         The probability threshold the masks were binarised at when loaded; the
         threshold of every evaluation of this case whose `Params.threshold` is None
         (the default).
+
+    Raises
+    ------
+    InputError
+        When a mask is not a 2-D bool array, the arrays differ in shape (both shapes
+        named), ``candidate_soft`` is not floating point in [0, 1], ``fundus`` is not
+        uint8 RGB of the masks' size, or ``threshold`` is outside [0, 1]. Nothing is
+        converted: convert masks with ``mask > 0`` first (or use `load_case`).
     """
 
     reference: np.ndarray
@@ -51,12 +60,55 @@ class Case:
     threshold: float = DEFAULT_THRESHOLD
 
     def __post_init__(self) -> None:
+        self._validate()
         for name in ("reference", "candidate", "fov", "candidate_soft", "fundus"):
             array = getattr(self, name)
             if array is not None:
                 array = np.ascontiguousarray(array)
                 array.setflags(write=False)
                 object.__setattr__(self, name, array)
+
+    def _validate(self) -> None:
+        """Raise `InputError` naming the role for any array the engine cannot trust."""
+        shape = self._mask("reference").shape
+        for role in ("candidate", "fov"):
+            if self._mask(role).shape != shape:
+                raise self._error(role, f"has shape {getattr(self, role).shape} but reference "
+                                        f"has shape {shape}; every mask must have the same size")
+        if self.candidate_soft is not None:
+            soft = self._array("candidate_soft")
+            if soft.shape != shape or not np.issubdtype(soft.dtype, np.floating):
+                raise self._error("candidate_soft", f"must be a float map of shape {shape}, "
+                                                    f"got {soft.dtype} of shape {soft.shape}")
+            if not (soft.min() >= 0.0 and soft.max() <= 1.0):  # also False for nan
+                raise self._error("candidate_soft", "must hold probabilities in [0, 1]")
+        if self.fundus is not None:
+            fundus = self._array("fundus")
+            if fundus.shape != (*shape, 3) or fundus.dtype != np.uint8:
+                raise self._error("fundus", f"must be uint8 RGB of shape {(*shape, 3)}, "
+                                            f"got {fundus.dtype} of shape {fundus.shape}")
+        if not 0.0 <= self.threshold <= 1.0:
+            raise InputError(f"Case threshold {self.threshold!r} is outside [0, 1]")
+
+    def _mask(self, role: str) -> np.ndarray:
+        """The ``role`` mask, checked to be a non-empty 2-D bool array."""
+        array = self._array(role)
+        if array.ndim != 2 or 0 in array.shape:
+            raise self._error(role, f"must be a non-empty 2-D mask, got shape {array.shape}")
+        if array.dtype != np.bool_:
+            raise self._error(role, f"must be a bool mask, got dtype {array.dtype} "
+                                    "(convert with mask > 0, or load it with load_case)")
+        return array
+
+    def _array(self, role: str) -> np.ndarray:
+        value = getattr(self, role)
+        if not isinstance(value, np.ndarray):
+            raise self._error(role, f"must be a numpy array, got {type(value).__name__}")
+        return value
+
+    def _error(self, role: str, problem: str) -> InputError:
+        source = self.sources.get(role) or "<array>"
+        return InputError(f"Case {role} ({source}) {problem}", source=source)
 
     @property
     def shape(self) -> tuple[int, int]:

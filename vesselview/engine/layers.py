@@ -79,3 +79,20 @@ class Layer:
             if entry.value == value:
                 return entry.name
         return ""
+
+
+def classes_layer(name: str, title: str, planes: list[tuple[np.ndarray, str, str]]) -> Layer:
+    """A class map from boolean planes: plane k (1-based) paints class k, later planes win.
+
+    Parameters
+    ----------
+    name, title : str
+    planes : list of (mask, class name, palette colour name)
+        Each mask is bool (H, W); colours are keys of `OKABE_ITO`.
+    """
+    data = np.zeros(planes[0][0].shape, np.uint8)
+    legend = []
+    for value, (mask, label, colour) in enumerate(planes, start=1):
+        data[mask] = value
+        legend.append(LegendEntry(value, label, OKABE_ITO[colour]))
+    return Layer(name=name, title=title, kind="classes", data=data, legend=tuple(legend))

@@ -7,9 +7,10 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from vesselview.engine.keys import COUNTS
+from vesselview.engine.families import METRICS
 from vesselview.engine.layers import Layer
 from vesselview.engine.params import Params
+from vesselview.engine.skeletal import SkeletalProducts
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -28,8 +29,8 @@ class Result:
         Metric key -> human-readable reason, for every ``nan`` value.
     layers : Mapping[str, Layer]
         Overlay products by name (may be computed on first access).
-    skeletal : Any
-        Skeletal-similarity intermediate products (``SkeletalProducts``) or None.
+    skeletal : SkeletalProducts or None
+        Skeletal-similarity intermediate products, or None when SS was not computed.
     """
 
     params: Params
@@ -37,7 +38,7 @@ class Result:
     metrics: Mapping[str, float]
     undefined: Mapping[str, str]
     layers: Mapping[str, Layer] = dataclasses.field(default_factory=dict)
-    skeletal: Any = None
+    skeletal: SkeletalProducts | None = None
     _explain: Callable[[int, int], dict[str, Any]] | None = dataclasses.field(
         default=None, repr=False
     )
@@ -55,4 +56,4 @@ class Result:
             return f"undefined ({self.undefined.get(key, 'no reason recorded')})"
         if math.isinf(value):
             return "inf"
-        return f"{value:.0f}" if key in COUNTS else f"{value:.4f}"
+        return f"{value:.0f}" if METRICS[key].count else f"{value:.4f}"

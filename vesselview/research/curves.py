@@ -115,7 +115,7 @@ class F1Curve:
         Point k is the candidate ``soft > thresholds[k]``; increasing when every
         operating point was asked for, else as given.
     f1_t, precision, recall : ndarray of float64, shape (K,)
-        As `vesselview.engine.tolerance` defines them (``nan`` where undefined).
+        As `vesselview.engine.families.tolerance` defines them (``nan`` where undefined).
     t : int
         The tolerance radius used (pixels, chessboard).
     """

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from vesselview.engine.skeletal import MATCH_DTYPE, RevisedCounts, revised_counts, skeletal_scores
-from vesselview.engine.skeletal.score import SKELETAL_KEYS
+from vesselview.engine.families.skeletal import FAMILY as SKELETAL
 
 
 def _table(rows: list[tuple]) -> np.ndarray:
@@ -37,7 +37,7 @@ def test_ss_and_its_parts_worked_by_hand():
     assert m["rsp"] == pytest.approx(380 / 400)
     assert m["racc"] == pytest.approx((ss * 100 + 380) / 500)
     assert m["ss_confidence"] == 0.9 and m["rnc"] == pytest.approx(6 / 60)
-    assert dict(result.undefined) == {} and set(m) == set(SKELETAL_KEYS)
+    assert dict(result.undefined) == {} and set(m) == set(SKELETAL.keys)
 
 
 def test_alpha_zero_and_one_isolate_curve_and_thickness():

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from tests.engine.skeletal import oracle
 from tests.engine.skeletal.trees import perturbed, vessel_tree
 from vesselview.engine.params import Params
-from vesselview.engine.skeletal import SEGMENT_DTYPE, SKELETAL_KEYS, skeletal_similarity
+from vesselview.engine.families.skeletal import FAMILY as SKELETAL
+from vesselview.engine.skeletal import SEGMENT_DTYPE, skeletal_similarity
 from vesselview.errors import InputError
 
 
@@ -69,7 +70,7 @@ def test_empty_reference():
     metrics, undefined, products = skeletal_similarity(np.zeros_like(candidate), candidate)
     # No search range: P is empty, the 12 candidate pixels are false positives.
     assert metrics["rsp"] == pytest.approx(180 / 192)
-    assert set(undefined) == set(SKELETAL_KEYS) - {"rsp"}
+    assert set(undefined) == set(SKELETAL.keys) - {"rsp"}
     assert all(math.isnan(metrics[key]) for key in undefined)
     assert undefined["ss"] == "reference skeleton is empty"
     assert products.table.size == 0

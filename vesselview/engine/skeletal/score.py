@@ -13,10 +13,8 @@ from types import MappingProxyType
 
 import numpy as np
 
-from vesselview.engine.keys import METRIC_FAMILIES
 from vesselview.engine.skeletal._pixels import readonly
 
-SKELETAL_KEYS = METRIC_FAMILIES["skeletal"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -54,7 +52,7 @@ class SkeletalScores:
     Attributes
     ----------
     metrics : Mapping[str, float]
-        Every key of `SKELETAL_KEYS`; nan where undefined.
+        Every SS metric key (the skeletal family's); nan where undefined.
     undefined : Mapping[str, str]
         Key -> reason, for every nan in ``metrics``.
     score : ndarray of float64, shape (G,)
@@ -162,6 +160,6 @@ def skeletal_scores(table: np.ndarray, counts: RevisedCounts, confidence: float,
         "rnc": "reference skeleton is empty",
     }
     reasons["ss_ts"] = reasons["ss_cs"]
-    undefined = {key: reasons[key] for key in SKELETAL_KEYS if math.isnan(metrics[key])}
+    undefined = {key: reasons[key] for key, value in metrics.items() if math.isnan(value)}
     return SkeletalScores(metrics=MappingProxyType(metrics),
                           undefined=MappingProxyType(undefined), score=readonly(score))

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 
+from vesselview.engine.families import skeletal
+from vesselview.engine.families.distance import distance_transforms
+from vesselview.engine.families.shared import candidate_mask
 from vesselview.engine.layers import Layer
-from vesselview.engine.ss_stages import segment_at
-
-if TYPE_CHECKING:
-    from collections.abc import Mapping
-
-    from vesselview.engine.stages import Products
+from vesselview.engine.pipeline.run import Run
 
 BAND_LAYERS = {"band_t": "t", "band_alpha": "cal_alpha", "band_beta": "cal_beta"}
 
@@ -22,14 +21,14 @@ class Explainer:
 
     Parameters
     ----------
-    products : Products
-        Stage outputs of the evaluation.
+    run : Run
+        The evaluation (its stages are fetched when first needed).
     layers : Mapping[str, Layer]
         The evaluation's layers (built on demand).
     """
 
-    def __init__(self, products: "Products", layers: "Mapping[str, Layer]") -> None:
-        self._products = products
+    def __init__(self, run: Run, layers: Mapping[str, Layer]) -> None:
+        self._run = run
         self._layers = layers
 
     def __call__(self, row: int, col: int) -> dict[str, Any]:
@@ -51,23 +50,24 @@ class Explainer:
         IndexError
             When the pixel is outside the image.
         """
-        p = self._products
-        height, width = p.shape
+        run = self._run
+        case = run.case
+        height, width = case.shape
         if not (0 <= row < height and 0 <= col < width):
             raise IndexError(f"pixel ({row}, {col}) is outside the {height}x{width} image")
-        maps = p.distance_maps
+        maps = run.get(distance_transforms)
         layer_classes = {name: _class_at(layer, row, col) for name, layer in self._layers.items()}
         return {
             "row": row,
             "col": col,
-            "inside_fov": bool(p.case.fov[row, col]),
-            "reference": bool(p.case.reference[row, col]),
-            "candidate": bool(p.candidate[row, col]),
-            "distance_kind": p.params.distance,
+            "inside_fov": bool(case.fov[row, col]),
+            "reference": bool(case.reference[row, col]),
+            "candidate": bool(run.get(candidate_mask)[row, col]),
+            "distance_kind": run.params.distance,
             "distance_to_reference": _distance(maps.to_reference, row, col),
             "distance_to_candidate": _distance(maps.to_candidate, row, col),
             "bands": [key for name, key in BAND_LAYERS.items() if layer_classes.get(name)],
-            "segment": segment_at(p.skeletal, row, col),
+            "segment": skeletal.segment_at(run.get(skeletal.products), row, col),
             "layers": layer_classes,
         }
 

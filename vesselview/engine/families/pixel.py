@@ -1,17 +1,21 @@
-"""Pixel (confusion) metrics inside the FOV (``metrics.md`` section 1).
+"""Pixel agreement family: confusion metrics inside the FOV (``docs/metrics.md`` §1).
 
-Sources: the classic definitions surveyed by the tolerance-F1 paper (seed 000) and the
-evaluation-metrics overview (seed 004: RVE, Tversky). Counts are taken inside the FOV
-``F``; candidate and reference pixels outside it are ignored.
+Classic definitions (RVE and Tversky as in the evaluation-metric overviews). Counts are
+taken inside the FOV ``F``; candidate and reference pixels outside it are ignored.
+Layers: the FOV and the strict confusion map.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
+from typing import Literal
 
 import numpy as np
 
+from vesselview.engine.families.base import Family, MetricInfo, StageContext, layer, stage
+from vesselview.engine.families.shared import candidate_mask
+from vesselview.engine.layers import Layer, classes_layer
 from vesselview.engine.scores import Scores
 
 EMPTY_REFERENCE = "reference is empty inside the FOV"
@@ -91,3 +95,61 @@ def _kappa(out: Scores, tp: float, fp: float, fn: float, tn: float, n: float) ->
     p_e = ((tp + fp) * (tp + fn) + (fn + tn) * (fp + tn)) / (n * n)
     out.ratio("kappa", p_o - p_e, 1.0 - p_e,
               "chance agreement is 1 (both masks are constant and equal in the FOV)")
+
+
+def _info(key: str, name: str, definition: str, unit: str = "",
+          direction: Literal["higher", "lower"] = "higher") -> MetricInfo:
+    return MetricInfo(key, name, unit, definition + " (inside F)",
+                      "classic confusion metric, docs/metrics.md §1", direction)
+
+
+METRICS = (
+    _info("se", "Sensitivity (Se)", "TP / (TP + FN): share of reference vessel found"),
+    _info("sp", "Specificity (Sp)", "TN / (TN + FP): share of background kept clear"),
+    _info("acc", "Accuracy", "(TP + TN) / #F"),
+    _info("fpr", "False positive rate", "FP / (FP + TN)", direction="lower"),
+    _info("precision", "Precision (PPV)", "TP / (TP + FP): share of candidate that is vessel"),
+    _info("dice", "Dice (F1)", "2TP / (2TP + FP + FN)"),
+    _info("jaccard", "Jaccard (IoU)", "TP / (TP + FP + FN)"),
+    _info("kappa", "Cohen's kappa", "(p_o − p_e) / (1 − p_e): agreement beyond chance"),
+    _info("mcc", "Matthews correlation", "(TP·TN − FP·FN) / √((TP+FP)(TP+FN)(TN+FP)(TN+FN))"),
+    _info("gmean", "G-mean", "√(Se · Sp)"),
+    _info("tversky", "Tversky index", "TP / (TP + a·FP + b·FN), a, b = Tversky α, β"),
+    _info("rve", "Relative vessel-area error", "|#S − #G| / #G · 100", "%", "lower"),
+    _info("perr", "p(error)", "Bayesian error probability, equals 1 − Acc", direction="lower"),
+)
+
+
+@stage("confusion", needs=(candidate_mask,))
+def confusion_counts(ctx: StageContext) -> Confusion:
+    """TP, FP, FN, TN inside the FOV."""
+    return confusion(ctx.get(candidate_mask), ctx.case.reference, ctx.case.fov)
+
+
+@stage("pixel", params=("tversky_alpha", "tversky_beta"), needs=(confusion_counts,))
+def pixel_metrics(ctx: StageContext) -> Scores:
+    """Every pixel metric from the confusion counts."""
+    return pixel_scores(ctx.get(confusion_counts), ctx.params.tversky_alpha,
+                        ctx.params.tversky_beta)
+
+
+@layer("fov")
+def fov_layer(ctx: StageContext) -> Layer:
+    """The pixels outside the field of view."""
+    return classes_layer("fov", "Outside field of view", [(~ctx.case.fov, "outside FOV", "grey")])
+
+
+@layer("confusion", needs=(candidate_mask,))
+def confusion_layer(ctx: StageContext) -> Layer:
+    """TP / FP / FN inside the FOV."""
+    fov = ctx.case.fov
+    s, g = ctx.get(candidate_mask) & fov, ctx.case.reference & fov
+    return classes_layer("confusion", "Pixel agreement (strict)", [
+        (s & g, "TP: both", "white"),
+        (s & ~g & fov, "FP: candidate only", "blue"),
+        (~s & g & fov, "FN: reference only", "orange"),
+    ])
+
+
+FAMILY = Family(name="pixel", title="Pixel agreement", metrics=METRICS, scores=pixel_metrics,
+                layers=(fov_layer, confusion_layer))

@@ -1,6 +1,6 @@
-"""Contour distances and tolerant overlap of the CAL paper's comparison (``metrics.md`` section 2).
+"""Contour family: contour distances and tolerant overlap (``docs/metrics.md`` §2).
 
-Source: the comparison functions of the CAL paper (seed 001). The contour ``P(X)`` is the
+Source: the comparison functions of the CAL paper (`CAL_PAPER`). The contour ``P(X)`` is the
 4-connected inner boundary. With tolerance ``g``: D1 = {max(0, d(p, P(G)) - g) : p in P(S)},
 D2 likewise from G to S; ASD_g = mean(D1 ∪ D2), RMSD_g = sqrt(mean of squares), MSD_g = max,
 N(M) = 1 / (1 + M). For g > 0 the paper's own formula (distance to the contour of the dilated
@@ -12,9 +12,13 @@ paper's D_g formula can exceed 1).
 from __future__ import annotations
 
 import dataclasses
+from typing import Literal
 
 import numpy as np
 
+from vesselview.engine.families.base import Family, MetricInfo, StageContext, stage
+from vesselview.engine.families.distance import distance_masks
+from vesselview.engine.families.sources import CAL_PAPER
 from vesselview.engine.morphology import distance_to, inner_contour
 from vesselview.engine.overlap import tolerant_overlap
 from vesselview.engine.scores import Scores
@@ -85,3 +89,48 @@ def contour_scores(distances: ContourDistances, candidate: np.ndarray, reference
     j_g = out.ratio("j_g", overlap.matched, overlap.union, "reference and candidate are both empty")
     out.derived("d_g", 2.0 * j_g / (1.0 + j_g), "j_g")
     return out
+
+
+_SOURCE = f"contour distances of the CAL paper ({CAL_PAPER}); docs/metrics.md §2"
+#: What the tolerant overlaps become at the default contour tolerance g = 0.
+_G_ZERO_NOTE = ("; with g = 0 (the default) it equals {plain}: set g under Parameters, "
+                "Advanced")
+
+
+def _info(key: str, name: str, definition: str, unit: str = "",
+          direction: Literal["higher", "lower"] = "higher") -> MetricInfo:
+    return MetricInfo(key, name, unit, definition, _SOURCE, direction)
+
+
+METRICS = (
+    _info("asd", "Average symmetric contour distance",
+          "mean contour-to-contour distance minus tolerance g", "px", "lower"),
+    _info("rmsd", "RMS symmetric contour distance", "root mean square of the same", "px",
+          "lower"),
+    _info("msd", "Maximum symmetric contour distance", "largest of the same", "px", "lower"),
+    _info("n_asd", "N(ASD)", "1 / (1 + ASD)"),
+    _info("n_rmsd", "N(RMSD)", "1 / (1 + RMSD)"),
+    _info("n_msd", "N(MSD)", "1 / (1 + MSD)"),
+    _info("j_g", "Tolerant Jaccard J_g", "overlap where each mask may miss the other by a "
+          "disc of radius g" + _G_ZERO_NOTE.format(plain="Jaccard")),
+    _info("d_g", "Tolerant Dice D_g", "2·J_g / (1 + J_g)" + _G_ZERO_NOTE.format(plain="Dice")),
+)
+
+
+@stage("contour_distances", needs=(distance_masks,))
+def contour_distance_values(ctx: StageContext) -> ContourDistances:
+    """Contour-to-contour distances of the restricted masks (no parameter but the masks')."""
+    masks = ctx.get(distance_masks)
+    return contour_distances(masks.candidate, masks.reference)
+
+
+@stage("contour", params=("contour_gamma",), needs=(distance_masks, contour_distance_values))
+def contour_metrics(ctx: StageContext) -> Scores:
+    """``asd rmsd msd n_asd n_rmsd n_msd j_g d_g`` at tolerance ``contour_gamma``."""
+    masks = ctx.get(distance_masks)
+    return contour_scores(ctx.get(contour_distance_values), masks.candidate, masks.reference,
+                          ctx.params.contour_gamma)
+
+
+FAMILY = Family(name="contour", title="Contour distances", metrics=METRICS,
+                scores=contour_metrics)

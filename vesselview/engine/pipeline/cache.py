@@ -1,4 +1,4 @@
-"""A small per-stage memo for the evaluation pipeline (``design.md``, data flow step 2).
+"""A small per-stage memo for the evaluation pipeline.
 
 Each stage keeps its few most recent results keyed by the parameter values it depends
 on, so moving a slider back and forth re-uses earlier work. A result is stored only

@@ -1,4 +1,4 @@
-"""Topology extras beyond the seeds (``metrics.md`` section 6): clDice and Betti errors.
+"""Topology family (``docs/metrics.md`` §6): clDice and Betti errors.
 
 clDice (Shit et al., CVPR 2021) = 2·Tprec·Tsens / (Tprec + Tsens) with
 Tprec = #(skel(S) & G) / #skel(S), Tsens = #(skel(G) & S) / #skel(G), skel as in CAL.
@@ -11,6 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from vesselview.engine.families.base import Family, MetricInfo, StageContext, stage
+from vesselview.engine.families.shared import (
+    candidate_mask, candidate_skeleton, reference_skeleton,
+)
 from vesselview.engine.morphology import count_components, label_components
 from vesselview.engine.scores import Scores
 
@@ -47,3 +51,27 @@ def count_holes(mask: np.ndarray) -> int:
     border = np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
     touching = np.unique(border[border > 0])
     return count - int(touching.size)
+
+
+_CLDICE = ("S. Shit et al., \"clDice - a Novel Topology-Preserving Loss Function for Tubular "
+           "Structure Segmentation\", Proc. IEEE/CVF CVPR 2021; docs/metrics.md §6")
+_BETTI = "topology extra, docs/metrics.md §6"
+
+METRICS = (
+    MetricInfo("cldice", "clDice", "",
+               "harmonic mean of skeleton-in-mask precision and sensitivity", _CLDICE),
+    MetricInfo("betti0_error", "Betti-0 error", "", "|components(S) − components(G)|", _BETTI,
+               "lower", count=True),
+    MetricInfo("betti1_error", "Betti-1 error", "", "|holes(S) − holes(G)|", _BETTI, "lower",
+               count=True),
+)
+
+
+@stage("topology", needs=(candidate_mask, candidate_skeleton, reference_skeleton))
+def topology_metrics(ctx: StageContext) -> Scores:
+    """``cldice betti0_error betti1_error`` on the whole image."""
+    return topology_scores(ctx.get(candidate_mask), ctx.case.reference,
+                           ctx.get(candidate_skeleton), ctx.get(reference_skeleton))
+
+
+FAMILY = Family(name="topology", title="Topology", metrics=METRICS, scores=topology_metrics)

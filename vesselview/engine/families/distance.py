@@ -1,7 +1,7 @@
-"""Distance metrics (``metrics.md`` section 2): MSE, Hausdorff, HD95, Pratt's FOM, Baddeley's Δp.
+"""Distance family (``docs/metrics.md`` §2): MSE, Hausdorff, HD95, Pratt's FOM, Baddeley's Δp.
 
-Sources: the distance measures compared by the tolerance-F1 paper (seed 000, its distance
-table uses ``cityblock`` over the whole image). Computed on the whole image unless
+Sources: the distance measures compared by the tolerance-F1 paper (its distance table uses
+``cityblock`` over the whole image). Computed on the whole image unless
 ``distance_fov`` restricts masks and Δp's pixel set to the FOV. Distances are ``inf`` when
 exactly one mask is empty and 0 when both are (section 0).
 """
@@ -9,13 +9,34 @@ exactly one mask is empty and 0 when both are (section 0).
 from __future__ import annotations
 
 import dataclasses
+from typing import Literal
 
 import numpy as np
 
+from vesselview.engine.families.base import Family, MetricInfo, StageContext, stage
+from vesselview.engine.families.shared import candidate_mask
+from vesselview.engine.families.sources import TOLERANCE_PAPER
 from vesselview.engine.morphology import distance_to
 from vesselview.engine.scores import Scores
 
 BOTH_EMPTY = "reference and candidate are both empty"
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class DistanceMasks:
+    """The masks the distance and contour metrics compare.
+
+    Attributes
+    ----------
+    candidate, reference : ndarray of bool, shape (H, W)
+        ``S`` and ``G``, restricted to the FOV when ``distance_fov`` is set.
+    region : ndarray of bool, shape (H, W), or None
+        Δp's pixel set ``X``: the FOV, or None for the whole image.
+    """
+
+    candidate: np.ndarray
+    reference: np.ndarray
+    region: np.ndarray | None
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -125,3 +146,56 @@ def _baddeley(maps: DistanceMaps, p: float, c: float) -> float:
     if maps.region is not None:
         diff = diff[maps.region]
     return float(np.mean(diff**p) ** (1.0 / p))
+
+
+def _info(key: str, name: str, definition: str, source: str, unit: str = "",
+          direction: Literal["higher", "lower"] = "lower") -> MetricInfo:
+    return MetricInfo(key, name, unit, definition, f"{source}; docs/metrics.md §2", direction)
+
+
+METRICS = (
+    _info("mse", "Mean squared distance", "mean over S of d(x, G)²", TOLERANCE_PAPER, "px²"),
+    _info("hausdorff", "Hausdorff distance", "largest distance from S to G or G to S",
+          TOLERANCE_PAPER, "px"),
+    _info("hd95", "Hausdorff 95 %", "95th percentile of the pooled S→G and G→S distances",
+          "robust Hausdorff variant", "px"),
+    _info("fom", "Pratt's figure of merit", "Σ over S of 1 / (1 + k·d(x, G)²) / max(#G, #S)",
+          TOLERANCE_PAPER, direction="higher"),
+    _info("delta_p", "Baddeley Δp", "p-mean of |min(d(x,G), c) − min(d(x,S), c)| over pixels",
+          TOLERANCE_PAPER, "px"),
+)
+
+
+@stage("distance_masks", params=("distance_fov",), needs=(candidate_mask,))
+def distance_masks(ctx: StageContext) -> DistanceMasks:
+    """``S`` and ``G`` (and Δp's region) as ``distance_fov`` says."""
+    fov, use_fov = ctx.case.fov, ctx.params.distance_fov
+    return DistanceMasks(candidate=restricted(ctx.get(candidate_mask), fov, use_fov),
+                         reference=restricted(ctx.case.reference, fov, use_fov),
+                         region=fov if use_fov else None)
+
+
+@stage("reference_distances", params=("distance", "distance_fov"))
+def reference_distances(ctx: StageContext) -> np.ndarray | None:
+    """``d(x, G)`` (independent of the candidate, so a threshold change keeps it)."""
+    reference = restricted(ctx.case.reference, ctx.case.fov, ctx.params.distance_fov)
+    return distances_to(reference, ctx.params.distance)
+
+
+@stage("distance_maps", params=("distance",), needs=(distance_masks, reference_distances))
+def distance_transforms(ctx: StageContext) -> DistanceMaps:
+    """Both distance transforms of the restricted masks."""
+    masks = ctx.get(distance_masks)
+    return DistanceMaps(candidate=masks.candidate, reference=masks.reference,
+                        to_candidate=distances_to(masks.candidate, ctx.params.distance),
+                        to_reference=ctx.get(reference_distances), region=masks.region)
+
+
+@stage("distance", params=("fom_k", "baddeley_p", "baddeley_c"), needs=(distance_transforms,))
+def distance_metrics(ctx: StageContext) -> Scores:
+    """``mse hausdorff hd95 fom delta_p``."""
+    p = ctx.params
+    return distance_scores(ctx.get(distance_transforms), p.fom_k, p.baddeley_p, p.baddeley_c)
+
+
+FAMILY = Family(name="distance", title="Distances", metrics=METRICS, scores=distance_metrics)

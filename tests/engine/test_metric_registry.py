@@ -1,0 +1,119 @@
+"""The metric-family registry: declarations equal what stages read; every key documented.
+
+Stage declarations (parameters read, stages fetched) are compared with what each stage
+function actually did when run outside the pipeline (`tests.engine.stage_recorder`),
+over parameter sets that take every branch (FOV restrictions, soft candidates).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+import vesselview as vv
+from tests.engine.cases import small_case
+from tests.engine.stage_recorder import Recording, record
+from vesselview.engine.families import (
+    EVALUATION_ORDER, FAMILIES, LAYERS, METRIC_KEYS, METRICS, all_stages, family_of,
+)
+from vesselview.engine.families.base import UndeclaredDependency, stage
+from vesselview.engine.keys import COUNTS, DISSIMILARITIES, METRIC_FAMILIES
+from vesselview.engine.params import Params
+from vesselview.engine.pipeline.run import Run
+from vesselview.engine.pipeline.cache import StageCache
+
+DOCS = (Path(__file__).parents[2] / "docs" / "metrics.md").read_text(encoding="utf-8")
+VARIANTS = [Params(), Params(cal_fov=True, distance_fov=True, distance="cityblock")]
+
+
+@pytest.fixture(scope="module")
+def recordings() -> list[Recording]:
+    return [record(case, params) for case in (small_case(), small_case(soft=True))
+            for params in VARIANTS]
+
+
+def _union(recordings: list[Recording], field: str) -> dict[str, set[str]]:
+    merged: dict[str, set[str]] = defaultdict(set)
+    for recording in recordings:
+        for name, names in getattr(recording, field).items():
+            merged[name] |= names
+    return merged
+
+
+def test_every_stage_declares_exactly_the_parameters_it_reads(recordings) -> None:
+    read = _union(recordings, "params")
+    for item in all_stages():
+        assert set(item.params) == read[item.name], item.name
+
+
+def test_every_stage_declares_exactly_the_stages_it_fetches(recordings) -> None:
+    fetched = _union(recordings, "stages")
+    for item in all_stages():
+        assert {needed.name for needed in item.needs} == fetched[item.name], item.name
+
+
+def test_stage_names_are_unique() -> None:
+    names = [item.name for item in all_stages()]
+    assert len(names) == len(set(names))
+
+
+def test_an_undeclared_read_is_refused() -> None:
+    @stage("sloppy", params=("t",))
+    def sloppy(ctx):
+        return ctx.params.t + ctx.params.cal_alpha
+
+    run = Run(small_case(), Params(), StageCache())
+    with pytest.raises(UndeclaredDependency, match="'sloppy' read parameter 'cal_alpha'"):
+        run.get(sloppy)
+
+
+def test_every_family_produces_exactly_its_keys() -> None:
+    run = Run(small_case(), Params(), StageCache())
+    for family in FAMILIES:
+        assert set(run.get(family.scores).values) == set(family.keys), family.name
+
+
+def test_keys_are_unique_and_in_family_order() -> None:
+    assert METRIC_KEYS == tuple(k for family in FAMILIES for k in family.keys)
+    assert len(set(METRIC_KEYS)) == len(METRIC_KEYS)
+    assert {f.name for f in EVALUATION_ORDER} == {f.name for f in FAMILIES}
+    assert all(family_of(key).name in METRIC_FAMILIES for key in METRIC_KEYS)
+    with pytest.raises(KeyError, match="unknown metric 'nope'"):
+        family_of("nope")
+
+
+@pytest.mark.parametrize("key", METRIC_KEYS)
+def test_every_metric_is_documented(key: str) -> None:
+    info = METRICS[key]
+    assert info.key == key and info.name and info.definition
+    assert info.direction in ("higher", "lower") and info.unit in ("", "px", "px²", "%")
+    assert "docs/metrics.md §" in info.source
+    assert f"`{key}`" in DOCS or f"key {key}\n" in DOCS, f"{key}: no entry in docs/metrics.md"
+
+
+def test_derived_key_views_follow_the_registry() -> None:
+    assert COUNTS == {"betti0_error", "betti1_error"}
+    assert {"fpr", "hausdorff", "rnc"} <= DISSIMILARITIES and "dice" not in DISSIMILARITIES
+    assert vv.METRIC_KEYS == METRIC_KEYS and vv.METRICS is METRICS
+
+
+def test_layer_stages_build_the_layers_they_are_named_after() -> None:
+    result = vv.evaluate(small_case())
+    assert list(result.layers) == list(LAYERS)
+    for name in LAYERS:
+        assert result.layers[name].name == name
+
+
+def test_family_params_are_what_its_values_depend_on() -> None:
+    by_name = {family.name: family for family in FAMILIES}
+    assert by_name["tolerance"].params == {"t", "threshold"}
+    assert by_name["pixel"].params == {"threshold", "tversky_alpha", "tversky_beta"}
+    assert "ss_alpha" in by_name["skeletal"].params and "t" not in by_name["skeletal"].params
+
+
+def test_no_metric_value_is_nan_without_a_reason() -> None:
+    result = vv.evaluate(small_case())
+    assert all(math.isnan(v) == (k in result.undefined) for k, v in result.metrics.items())

@@ -1,0 +1,97 @@
+"""The metric families and their one ordered registry.
+
+Public API (read these, never restate keys elsewhere):
+
+``FAMILIES: tuple[Family, ...]``
+    Every family in output order (CSV columns, ``Result.metrics``, metrics panel groups).
+    A `Family` has ``name``, ``title``, ``metrics`` (its `MetricInfo`\\ s), ``keys``,
+    ``params`` (every parameter its values depend on), ``scores`` (the stage producing
+    its values), ``stages`` and ``layers`` (layer stages, display order).
+``METRICS: Mapping[str, MetricInfo]``
+    Every metric key -> its display name, unit, definition, source, direction and whether
+    it is a count, in output order.
+``METRIC_KEYS: tuple[str, ...]``
+    Every metric key in output order.
+``LAYERS: Mapping[str, Stage[Layer]]``
+    Every overlay layer name -> the stage building it, in display order.
+``EVALUATION_ORDER: tuple[Family, ...]``
+    The families in the order the pipeline computes them: cheapest first, so that
+    progressive results show useful numbers early (pixel metrics and the confusion layer,
+    then tolerance, CAL, distances and contours, skeletal similarity, topology).
+``family_of(key) -> Family``
+    The family computing metric ``key``.
+
+Adding a metric = its `MetricInfo` and computation in one family module (below), its
+tests, and its entry in ``docs/metrics.md``. Adding a family = one module exposing
+``FAMILY`` plus one line in `FAMILIES` and `EVALUATION_ORDER`. Stages declare the
+parameters they read (`vesselview.engine.families.base.stage`); the pipeline derives
+every cache key from those declarations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from vesselview.engine.families import cal, contour, distance, pixel, skeletal, tolerance, topology
+from vesselview.engine.families.base import Family, MetricInfo, Stage, layer_name
+from vesselview.engine.layers import Layer
+
+FAMILIES: tuple[Family, ...] = (
+    pixel.FAMILY,
+    distance.FAMILY,
+    contour.FAMILY,
+    tolerance.FAMILY,
+    cal.FAMILY,
+    skeletal.FAMILY,
+    topology.FAMILY,
+)
+
+EVALUATION_ORDER: tuple[Family, ...] = (
+    pixel.FAMILY,
+    tolerance.FAMILY,
+    cal.FAMILY,
+    distance.FAMILY,
+    contour.FAMILY,
+    skeletal.FAMILY,
+    topology.FAMILY,
+)
+
+METRICS: Mapping[str, MetricInfo] = MappingProxyType(
+    {info.key: info for family in FAMILIES for info in family.metrics})
+
+METRIC_KEYS: tuple[str, ...] = tuple(METRICS)
+
+LAYERS: Mapping[str, Stage[Layer]] = MappingProxyType(
+    {layer_name(stage): stage for family in FAMILIES for stage in family.layers})
+
+_FAMILY_OF = {key: family for family in FAMILIES for key in family.keys}
+
+
+def family_of(key: str) -> Family:
+    """The family computing metric ``key``.
+
+    Raises
+    ------
+    KeyError
+        For an unknown key (the message lists the known ones).
+    """
+    try:
+        return _FAMILY_OF[key]
+    except KeyError:
+        raise KeyError(f"unknown metric {key!r}; known: {', '.join(METRIC_KEYS)}") from None
+
+
+def all_stages() -> tuple[Stage[Any], ...]:
+    """Every stage of every family (values and layers), needed ones first."""
+    order: dict[str, Stage[Any]] = {}
+    for family in EVALUATION_ORDER:
+        for stage in (family.scores, *family.layers):
+            for item in stage.upstream():
+                order.setdefault(item.name, item)
+    return tuple(order.values())
+
+
+__all__ = ["EVALUATION_ORDER", "FAMILIES", "LAYERS", "METRICS", "METRIC_KEYS", "Family",
+           "MetricInfo", "Stage", "all_stages", "family_of"]

@@ -1,0 +1,182 @@
+"""What a metric family declares: its metrics, stages and layers (the registry's vocabulary).
+
+A `Stage` is one cacheable step of an evaluation. It names, in ONE declaration, the
+parameters its function reads (``params``) and the stages whose values it fetches
+(``needs``); the pipeline hands the function a `StageContext` that refuses any other
+parameter or stage, so the cache key (the values of `Stage.dependencies`) cannot drift
+from what the code reads. Layers are stages whose value is a `Layer`, built on first use.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from vesselview.engine.case import Case
+    from vesselview.engine.layers import Layer
+    from vesselview.engine.params import Params
+    from vesselview.engine.scores import Scores
+
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+U = TypeVar("U")
+
+Direction = Literal["higher", "lower"]
+
+
+@dataclasses.dataclass(frozen=True)
+class MetricInfo:
+    """How one metric is shown, read and ranked.
+
+    Attributes
+    ----------
+    key : str
+        Output key (CSV column, JSON field, ``Result.metrics`` key).
+    name : str
+        Display name.
+    unit : str
+        ``""`` (dimensionless), ``"px"``, ``"px²"`` or ``"%"``.
+    definition : str
+        One-line definition (G = reference, S = candidate, F = field of view).
+    source : str
+        Full reference or DOI of the paper, and the section of ``docs/metrics.md``.
+    direction : {"higher", "lower"}
+        Which values are better.
+    count : bool
+        True when the values are whole numbers (shown without decimals).
+    """
+
+    key: str
+    name: str
+    unit: str
+    definition: str
+    source: str
+    direction: Direction = "higher"
+    count: bool = False
+
+    @property
+    def lower_is_better(self) -> bool:
+        """True for dissimilarities (negated before ranking, ``docs/metrics.md`` §8)."""
+        return self.direction == "lower"
+
+
+class StageContext(Protocol):
+    """What a stage function may see: the case, its declared parameters and stages.
+
+    ``params`` is typed as `Params` for the type checker; at run time it is a view that
+    raises `UndeclaredDependency` for any parameter the stage did not declare, and
+    ``get`` raises it for any stage not in ``needs``.
+    """
+
+    @property
+    def case(self) -> "Case": ...
+
+    @property
+    def params(self) -> "Params": ...
+
+    def get(self, stage: "Stage[U]") -> U: ...
+
+
+class UndeclaredDependency(AttributeError):
+    """A stage read a parameter, or fetched a stage, that its declaration does not list."""
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Stage(Generic[T_co]):
+    """One cacheable step: ``compute(context) -> value``.
+
+    Attributes
+    ----------
+    name : str
+        Unique name (cache slot, progress label, ``Evaluator.stage_runs`` key).
+    compute : callable (StageContext) -> value
+    params : tuple of str
+        The `Params` fields ``compute`` reads (and nothing else).
+    needs : tuple of Stage
+        The stages whose values ``compute`` may fetch with ``context.get``.
+    """
+
+    name: str
+    compute: Callable[[StageContext], T_co]
+    params: tuple[str, ...] = ()
+    needs: tuple["Stage[Any]", ...] = ()
+
+    @property
+    def dependencies(self) -> frozenset[str]:
+        """Every parameter the value depends on: its own and those of every needed stage."""
+        found = set(self.params)
+        for upstream in self.needs:
+            found |= upstream.dependencies
+        return frozenset(found)
+
+    def upstream(self) -> tuple["Stage[Any]", ...]:
+        """This stage and every stage it may need, transitively, needed ones first."""
+        order: dict[str, Stage[Any]] = {}
+        for upstream in self.needs:
+            for item in upstream.upstream():
+                order.setdefault(item.name, item)
+        order.setdefault(self.name, self)
+        return tuple(order.values())
+
+
+def stage(name: str, *, params: tuple[str, ...] = (), needs: tuple[Stage[Any], ...] = ()
+          ) -> Callable[[Callable[[StageContext], T]], Stage[T]]:
+    """Decorator declaring a stage function with the parameters and stages it reads."""
+
+    def declare(compute: Callable[[StageContext], T]) -> Stage[T]:
+        return Stage(name=name, compute=compute, params=params, needs=needs)
+
+    return declare
+
+
+def layer(name: str, *, params: tuple[str, ...] = (), needs: tuple[Stage[Any], ...] = ()
+          ) -> Callable[[Callable[[StageContext], "Layer"]], Stage["Layer"]]:
+    """Decorator declaring an overlay-layer builder; its stage is named ``layer:<name>``."""
+    return stage(f"layer:{name}", params=params, needs=needs)
+
+
+def layer_name(layer_stage: Stage[Any]) -> str:
+    """The `Layer.name` of a layer stage (its stage name without ``layer:``)."""
+    return layer_stage.name.removeprefix("layer:")
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Family:
+    """A group of metrics computed together, with its stages and overlay layers.
+
+    Attributes
+    ----------
+    name : str
+        Stable identifier (``"pixel"``, ``"distance"``...).
+    title : str
+        Display title (metrics panel group, menus).
+    metrics : tuple of MetricInfo
+        The family's metrics, in output order.
+    scores : Stage of Scores
+        The stage producing exactly the family's metric values (and reasons).
+    layers : tuple of Stage of Layer
+        The family's overlay layers, in display order.
+    """
+
+    name: str
+    title: str
+    metrics: tuple[MetricInfo, ...]
+    scores: Stage["Scores"]
+    layers: tuple[Stage["Layer"], ...] = ()
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The metric keys, in output order."""
+        return tuple(info.key for info in self.metrics)
+
+    @property
+    def params(self) -> frozenset[str]:
+        """Every parameter the family's metric values depend on."""
+        return self.scores.dependencies
+
+    @property
+    def stages(self) -> tuple[Stage[Any], ...]:
+        """Every stage the metric values may need, needed ones first."""
+        return self.scores.upstream()

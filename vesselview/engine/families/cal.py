@@ -1,0 +1,169 @@
+"""CAL family: connectivity, area and length (``docs/metrics.md`` §4).
+
+Source: Gegúndez-Arias et al. 2012 (`CAL_PAPER`). Whole image by default (``cal_fov=False``), as the
+public reference implementation does.
+
+- C = 1 - min(1, |ncomp(G) - ncomp(S)| / #G), 8-connected components;
+- A = #((dil(S, disk α) & G) | (S & dil(G, disk α))) / #(S | G);
+- L = #((skel(S) & dil(G, disk β)) | (dil(S, disk β) & skel(G))) / #(skel(S) | skel(G))
+  (L dilates the masks, not the skeletons); skel is `vesselview.engine.thinning.thin`;
+- CAL = C · A · L. A and L are 1 when both masks are empty (section 0).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from vesselview.engine.families.base import Family, MetricInfo, StageContext, layer, stage
+from vesselview.engine.families.shared import (
+    candidate_mask, candidate_skeleton, reference_skeleton,
+)
+from vesselview.engine.families.sources import CAL_PAPER
+from vesselview.engine.layers import Layer, classes_layer
+from vesselview.engine.morphology import count_components, dilate_disk
+from vesselview.engine.overlap import TolerantOverlap, tolerant_overlap
+from vesselview.engine.scores import Scores
+from vesselview.engine.thinning import thin
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class LengthMatch:
+    """Counts of CAL's length factor at one β, and the β band for the viewer.
+
+    Attributes
+    ----------
+    matched, union : int
+        Numerator and denominator of L, in skeleton pixels.
+    reference_band : ndarray of bool, shape (H, W)
+        ``dil(G, disk β) & ~G``.
+    """
+
+    matched: int
+    union: int
+    reference_band: np.ndarray
+
+
+def connectivity_score(candidate: np.ndarray, reference: np.ndarray) -> Scores:
+    """``cal_c`` = 1 - min(1, |ncomp(G) - ncomp(S)| / #G) with 8-connected components.
+
+    With an empty reference the ratio is k/0: infinite (C = 0) when the candidate has
+    components, 0/0 (undefined) when it has none.
+    """
+    out = Scores()
+    n_g = int(np.count_nonzero(reference))
+    difference = abs(count_components(reference) - count_components(candidate))
+    if n_g == 0 and difference == 0:
+        out.undefined("cal_c", "reference is empty (|Δncomp| / #G is 0/0)")
+    else:
+        out.set("cal_c", 1.0 - min(1.0, difference / n_g) if n_g else 0.0)
+    return out
+
+
+def length_match(candidate: np.ndarray, reference: np.ndarray, candidate_skeleton: np.ndarray,
+                 reference_skeleton: np.ndarray, beta: int) -> LengthMatch:
+    """Skeleton pixels of each mask lying within ``beta`` pixels of the other mask.
+
+    Parameters
+    ----------
+    candidate, reference : ndarray of bool, shape (H, W)
+    candidate_skeleton, reference_skeleton : ndarray of bool, shape (H, W)
+        ``thin`` of each mask.
+    beta : int
+        Disc radius in pixels.
+    """
+    grown_g = dilate_disk(reference, beta)
+    matched = (candidate_skeleton & grown_g) | (dilate_disk(candidate, beta) & reference_skeleton)
+    return LengthMatch(
+        matched=int(np.count_nonzero(matched)),
+        union=int(np.count_nonzero(candidate_skeleton | reference_skeleton)),
+        reference_band=grown_g & ~reference,
+    )
+
+
+def cal_scores(connectivity: Scores, area: TolerantOverlap, length: LengthMatch) -> Scores:
+    """``cal cal_c cal_a cal_l`` from the three factors' counts."""
+    out = Scores().merge(connectivity)
+    out.set("cal_a", 1.0 if area.union == 0 else area.matched / area.union)
+    out.set("cal_l", 1.0 if length.union == 0 else length.matched / length.union)
+    out.derived("cal", out.values["cal_c"] * out.values["cal_a"] * out.values["cal_l"], "cal_c")
+    return out
+
+
+_SOURCE = f"{CAL_PAPER}; docs/metrics.md §4"
+
+METRICS = (
+    MetricInfo("cal", "CAL", "", "C · A · L", _SOURCE),
+    MetricInfo("cal_c", "Connectivity C", "",
+               "1 − min(1, |components(G) − components(S)| / #G)", _SOURCE),
+    MetricInfo("cal_a", "Area A", "", "overlap of the masks, each dilated by a disc of radius α",
+               _SOURCE),
+    MetricInfo("cal_l", "Length L", "", "overlap of the skeletons with the other mask dilated by "
+               "a disc of radius β", _SOURCE),
+)
+
+Masks = tuple[np.ndarray, np.ndarray]
+
+
+@stage("cal_masks", params=("cal_fov",), needs=(candidate_mask,))
+def cal_masks(ctx: StageContext) -> Masks:
+    """``(S, G)``, intersected with the FOV when ``cal_fov`` is set."""
+    candidate, reference = ctx.get(candidate_mask), ctx.case.reference
+    if ctx.params.cal_fov:
+        return candidate & ctx.case.fov, reference & ctx.case.fov
+    return candidate, reference
+
+
+@stage("cal_skeletons", params=("cal_fov",),
+       needs=(cal_masks, candidate_skeleton, reference_skeleton))
+def cal_skeletons(ctx: StageContext) -> Masks:
+    """``(skel(S), skel(G))`` of CAL's masks (the shared skeletons on the whole image)."""
+    if ctx.params.cal_fov:
+        candidate, reference = ctx.get(cal_masks)
+        return thin(candidate), thin(reference)
+    return ctx.get(candidate_skeleton), ctx.get(reference_skeleton)
+
+
+@stage("cal_connectivity", needs=(cal_masks,))
+def cal_connectivity(ctx: StageContext) -> Scores:
+    """``cal_c``."""
+    return connectivity_score(*ctx.get(cal_masks))
+
+
+@stage("cal_area", params=("cal_alpha",), needs=(cal_masks,))
+def cal_area(ctx: StageContext) -> TolerantOverlap:
+    """Counts of A at ``cal_alpha``."""
+    return tolerant_overlap(*ctx.get(cal_masks), ctx.params.cal_alpha)
+
+
+@stage("cal_length", params=("cal_beta",), needs=(cal_masks, cal_skeletons))
+def cal_length(ctx: StageContext) -> LengthMatch:
+    """Counts of L at ``cal_beta``."""
+    return length_match(*ctx.get(cal_masks), *ctx.get(cal_skeletons), ctx.params.cal_beta)
+
+
+@stage("cal", needs=(cal_connectivity, cal_area, cal_length))
+def cal_metrics(ctx: StageContext) -> Scores:
+    """``cal cal_c cal_a cal_l``."""
+    return cal_scores(ctx.get(cal_connectivity), ctx.get(cal_area), ctx.get(cal_length))
+
+
+@layer("band_alpha", params=("cal_alpha",), needs=(cal_area,))
+def band_alpha_layer(ctx: StageContext) -> Layer:
+    """CAL's area band: within α of the reference."""
+    return classes_layer("band_alpha", f"CAL area band α = {ctx.params.cal_alpha}", [
+        (ctx.get(cal_area).reference_band, "within α of the reference (outside it)",
+         "reddish_purple")])
+
+
+@layer("band_beta", params=("cal_beta",), needs=(cal_length,))
+def band_beta_layer(ctx: StageContext) -> Layer:
+    """CAL's length band: within β of the reference."""
+    return classes_layer("band_beta", f"CAL length band β = {ctx.params.cal_beta}", [
+        (ctx.get(cal_length).reference_band, "within β of the reference (outside it)",
+         "sky_blue")])
+
+
+FAMILY = Family(name="cal", title="CAL (connectivity, area, length)", metrics=METRICS,
+                scores=cal_metrics, layers=(band_alpha_layer, band_beta_layer))

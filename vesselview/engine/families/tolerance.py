@@ -1,0 +1,132 @@
+"""Tolerance F1 family, F1_t (``docs/metrics.md`` §3).
+
+Source: the paper proposing a modified F1 for retinal vessel evaluation (`TOLERANCE_PAPER`).
+Both masks are intersected with the FOV; a candidate pixel counts as found when the
+reference lies within chessboard distance ``t`` and vice versa:
+S_G = S & dil(G, square(t)), G_S = G & dil(S, square(t)), M = min(#S_G, #G_S),
+precision = M / #S, recall = M / #G, F1_t = their harmonic mean = 2M / (#S + #G).
+t = 0 gives the ordinary Dice; F1_t is symmetric in S and G; both masks empty gives 1.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from vesselview.engine.families.base import Family, MetricInfo, StageContext, layer, stage
+from vesselview.engine.families.shared import candidate_mask
+from vesselview.engine.families.sources import TOLERANCE_PAPER
+from vesselview.engine.layers import Layer, classes_layer
+from vesselview.engine.morphology import dilate_square
+from vesselview.engine.scores import Scores
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class ToleranceMatch:
+    """The tolerance-matched pixel sets at one ``t``.
+
+    Attributes
+    ----------
+    candidate, reference : ndarray of bool, shape (H, W)
+        ``S & F`` and ``G & F``.
+    candidate_matched : ndarray of bool, shape (H, W)
+        ``S_G``: candidate pixels within chessboard distance t of the reference.
+    reference_matched : ndarray of bool, shape (H, W)
+        ``G_S``: reference pixels within chessboard distance t of the candidate.
+    reference_band : ndarray of bool, shape (H, W)
+        ``dil(G, square(t)) & ~G``: the tolerance band around the reference.
+    """
+
+    candidate: np.ndarray
+    reference: np.ndarray
+    candidate_matched: np.ndarray
+    reference_matched: np.ndarray
+    reference_band: np.ndarray
+
+
+def tolerance_match(candidate: np.ndarray, reference: np.ndarray, fov: np.ndarray,
+                    t: int) -> ToleranceMatch:
+    """Match candidate and reference pixels within chessboard distance ``t`` inside the FOV.
+
+    Parameters
+    ----------
+    candidate, reference, fov : ndarray of bool, shape (H, W)
+    t : int
+        Tolerance in pixels (chessboard distance, ``square(t)``).
+    """
+    s = candidate & fov
+    g = reference & fov
+    grown_g = dilate_square(g, t)
+    return ToleranceMatch(
+        candidate=s,
+        reference=g,
+        candidate_matched=s & grown_g,
+        reference_matched=g & dilate_square(s, t),
+        reference_band=grown_g & ~g,
+    )
+
+
+def tolerance_scores(match: ToleranceMatch) -> Scores:
+    """``f1_t f1_t_precision f1_t_recall`` from a `ToleranceMatch`."""
+    out = Scores()
+    n_s = int(np.count_nonzero(match.candidate))
+    n_g = int(np.count_nonzero(match.reference))
+    m = min(int(np.count_nonzero(match.candidate_matched)),
+            int(np.count_nonzero(match.reference_matched)))
+    out.ratio("f1_t_precision", m, n_s, "candidate is empty inside the FOV")
+    out.ratio("f1_t_recall", m, n_g, "reference is empty inside the FOV")
+    out.set("f1_t", 1.0 if n_s + n_g == 0 else 2.0 * m / (n_s + n_g))
+    return out
+
+
+_SOURCE = f"{TOLERANCE_PAPER}; docs/metrics.md §3"
+
+METRICS = (
+    MetricInfo("f1_t", "Tolerance F1", "", "harmonic mean of the tolerant precision and "
+               "recall: pixels within chessboard distance t of the other mask count as matched",
+               _SOURCE),
+    MetricInfo("f1_t_precision", "Tolerant precision", "",
+               "min(#S within t of G, #G within t of S) / #S", _SOURCE),
+    MetricInfo("f1_t_recall", "Tolerant recall", "",
+               "min(#S within t of G, #G within t of S) / #G", _SOURCE),
+)
+
+
+@stage("tolerance_match", params=("t",), needs=(candidate_mask,))
+def matched_pixels(ctx: StageContext) -> ToleranceMatch:
+    """The pixels matched within chessboard distance ``t`` inside the FOV."""
+    return tolerance_match(ctx.get(candidate_mask), ctx.case.reference, ctx.case.fov,
+                           ctx.params.t)
+
+
+@stage("tolerance", needs=(matched_pixels,))
+def tolerance_metrics(ctx: StageContext) -> Scores:
+    """``f1_t f1_t_precision f1_t_recall``."""
+    return tolerance_scores(ctx.get(matched_pixels))
+
+
+@layer("tolerant", params=("t",), needs=(matched_pixels,))
+def tolerant_layer(ctx: StageContext) -> Layer:
+    """Matched and unmatched pixels at tolerance ``t``."""
+    m = ctx.get(matched_pixels)
+    both = m.candidate & m.reference
+    return classes_layer("tolerant", f"Tolerance F1 agreement (t = {ctx.params.t})", [
+        (both, "TP: both", "white"),
+        (m.candidate_matched & ~both, "FP within t (tolerated)", "sky_blue"),
+        (m.reference_matched & ~both, "FN within t (tolerated)", "yellow"),
+        (m.candidate & ~m.candidate_matched, "FP beyond t", "blue"),
+        (m.reference & ~m.reference_matched, "FN beyond t", "vermillion"),
+    ])
+
+
+@layer("band_t", params=("t",), needs=(matched_pixels,))
+def band_t_layer(ctx: StageContext) -> Layer:
+    """The chessboard band of width ``t`` around the reference (inside the FOV)."""
+    return classes_layer("band_t", f"Tolerance band t = {ctx.params.t} (chessboard)", [
+        (ctx.get(matched_pixels).reference_band, "within t of the reference (outside it)",
+         "bluish_green")])
+
+
+FAMILY = Family(name="tolerance", title="Tolerance F1", metrics=METRICS,
+                scores=tolerance_metrics, layers=(tolerant_layer, band_t_layer))
