@@ -35,9 +35,22 @@ _EXPORTS = {
 }
 
 __all__ = [
-    "__version__", "Params", "Case", "Result", "Layer", "Evaluator", "evaluate", "METRIC_KEYS",
-    "METRICS", "FAMILIES", "MetricInfo", "load_case", "VesselviewError", "InputError",
-    "ParamsError", "EvaluationStopped",
+    "FAMILIES",
+    "METRICS",
+    "METRIC_KEYS",
+    "Case",
+    "EvaluationStopped",
+    "Evaluator",
+    "InputError",
+    "Layer",
+    "MetricInfo",
+    "Params",
+    "ParamsError",
+    "Result",
+    "VesselviewError",
+    "__version__",
+    "evaluate",
+    "load_case",
 ]
 
 

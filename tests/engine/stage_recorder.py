@@ -46,7 +46,7 @@ class _Params:
 
 
 class _Context:
-    def __init__(self, recorder: "_Recorder", stage: Stage[Any]) -> None:
+    def __init__(self, recorder: _Recorder, stage: Stage[Any]) -> None:
         self._recorder = recorder
         self._stage = stage
 
@@ -72,7 +72,7 @@ class _Recorder:
 
     def get(self, stage: Stage[Any]) -> Any:
         if stage.name not in self._values:
-            self.recording.params[stage.name]  # noqa: B018 (a stage that reads nothing is recorded too)
+            self.recording.params[stage.name]
             self._values[stage.name] = stage.compute(_Context(self, stage))
         return self._values[stage.name]
 

@@ -39,12 +39,12 @@ def test_a_uint8_mask_is_refused_with_the_fix() -> None:
 @pytest.mark.parametrize("array", [np.zeros((4, 5, 3), bool), np.zeros(5, bool),
                                    np.zeros((0, 5), bool)])
 def test_a_mask_must_be_a_non_empty_2d_image(array) -> None:
-    with pytest.raises(InputError, match="reference .* non-empty 2-D"):
+    with pytest.raises(InputError, match=r"reference .* non-empty 2-D"):
         _case(reference=array)
 
 
 def test_a_list_is_not_an_array() -> None:
-    with pytest.raises(InputError, match="fov .* numpy array, got list"):
+    with pytest.raises(InputError, match=r"fov .* numpy array, got list"):
         _case(fov=[[True]])
 
 
@@ -58,7 +58,7 @@ def test_a_bad_probability_map_is_refused(soft) -> None:
 @pytest.mark.parametrize("fundus", [np.zeros((4, 5), np.uint8), np.zeros((4, 5, 3)),
                                     np.zeros((5, 5, 3), np.uint8)])
 def test_a_bad_fundus_is_refused(fundus) -> None:
-    with pytest.raises(InputError, match="fundus .* uint8 RGB of shape \\(4, 5, 3\\)"):
+    with pytest.raises(InputError, match=r"fundus .* uint8 RGB of shape \(4, 5, 3\)"):
         _case(fundus=fundus)
 
 

@@ -17,13 +17,19 @@ import vesselview as vv
 from tests.engine.cases import small_case
 from tests.engine.stage_recorder import Recording, record
 from vesselview.engine.families import (
-    EVALUATION_ORDER, FAMILIES, LAYERS, METRIC_KEYS, METRICS, all_stages, family_of,
+    EVALUATION_ORDER,
+    FAMILIES,
+    LAYERS,
+    METRIC_KEYS,
+    METRICS,
+    all_stages,
+    family_of,
 )
 from vesselview.engine.families.base import UndeclaredDependency, stage
 from vesselview.engine.keys import COUNTS, DISSIMILARITIES, METRIC_FAMILIES
 from vesselview.engine.params import Params
-from vesselview.engine.pipeline.run import Run
 from vesselview.engine.pipeline.cache import StageCache
+from vesselview.engine.pipeline.run import Run
 
 DOCS = (Path(__file__).parents[2] / "docs" / "metrics.md").read_text(encoding="utf-8")
 VARIANTS = [Params(), Params(cal_fov=True, distance_fov=True, distance="cityblock")]
@@ -77,7 +83,7 @@ def test_every_family_produces_exactly_its_keys() -> None:
 
 
 def test_keys_are_unique_and_in_family_order() -> None:
-    assert METRIC_KEYS == tuple(k for family in FAMILIES for k in family.keys)
+    assert tuple(k for family in FAMILIES for k in family.keys) == METRIC_KEYS
     assert len(set(METRIC_KEYS)) == len(METRIC_KEYS)
     assert {f.name for f in EVALUATION_ORDER} == {f.name for f in FAMILIES}
     assert all(family_of(key).name in METRIC_FAMILIES for key in METRIC_KEYS)
@@ -95,7 +101,7 @@ def test_every_metric_is_documented(key: str) -> None:
 
 
 def test_derived_key_views_follow_the_registry() -> None:
-    assert COUNTS == {"betti0_error", "betti1_error"}
+    assert {"betti0_error", "betti1_error"} == COUNTS
     assert {"fpr", "hausdorff", "rnc"} <= DISSIMILARITIES and "dice" not in DISSIMILARITIES
     assert vv.METRIC_KEYS == METRIC_KEYS and vv.METRICS is METRICS
 

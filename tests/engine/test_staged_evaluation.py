@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from vesselview import EvaluationStopped, Evaluator, Params, evaluate
 from tests.engine.cases import small_case
 from tests.engine.stage_recorder import record
+from vesselview import EvaluationStopped, Evaluator, Params, evaluate
 from vesselview.engine.families import METRIC_KEYS, all_stages
 from vesselview.engine.families.pixel import confusion
 

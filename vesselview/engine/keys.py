@@ -10,7 +10,8 @@ from vesselview.engine.families import FAMILIES, METRIC_KEYS, METRICS
 METRIC_FAMILIES: dict[str, tuple[str, ...]] = {family.name: family.keys for family in FAMILIES}
 
 #: Metrics where smaller is better (negated before ranking, ``docs/metrics.md`` §8).
-DISSIMILARITIES: frozenset[str] = frozenset(k for k, info in METRICS.items() if info.lower_is_better)
+DISSIMILARITIES: frozenset[str] = frozenset(
+    key for key, info in METRICS.items() if info.lower_is_better)
 
 #: Metrics whose values are counts (shown without decimals).
 COUNTS: frozenset[str] = frozenset(k for k, info in METRICS.items() if info.count)

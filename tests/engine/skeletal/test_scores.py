@@ -7,8 +7,8 @@ import math
 import numpy as np
 import pytest
 
-from vesselview.engine.skeletal import MATCH_DTYPE, RevisedCounts, revised_counts, skeletal_scores
 from vesselview.engine.families.skeletal import FAMILY as SKELETAL
+from vesselview.engine.skeletal import MATCH_DTYPE, RevisedCounts, revised_counts, skeletal_scores
 
 
 def _table(rows: list[tuple]) -> np.ndarray:

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from tests.engine.skeletal import oracle
 from tests.engine.skeletal.trees import perturbed, vessel_tree
-from vesselview.engine.params import Params
 from vesselview.engine.families.skeletal import FAMILY as SKELETAL
+from vesselview.engine.params import Params
 from vesselview.engine.skeletal import SEGMENT_DTYPE, skeletal_similarity
 from vesselview.errors import InputError
 

@@ -71,12 +71,12 @@ class StageContext(Protocol):
     """
 
     @property
-    def case(self) -> "Case": ...
+    def case(self) -> Case: ...
 
     @property
-    def params(self) -> "Params": ...
+    def params(self) -> Params: ...
 
-    def get(self, stage: "Stage[U]") -> U: ...
+    def get(self, stage: Stage[U]) -> U: ...
 
 
 class UndeclaredDependency(AttributeError):
@@ -101,7 +101,7 @@ class Stage(Generic[T_co]):
     name: str
     compute: Callable[[StageContext], T_co]
     params: tuple[str, ...] = ()
-    needs: tuple["Stage[Any]", ...] = ()
+    needs: tuple[Stage[Any], ...] = ()
 
     @property
     def dependencies(self) -> frozenset[str]:
@@ -111,7 +111,7 @@ class Stage(Generic[T_co]):
             found |= upstream.dependencies
         return frozenset(found)
 
-    def upstream(self) -> tuple["Stage[Any]", ...]:
+    def upstream(self) -> tuple[Stage[Any], ...]:
         """This stage and every stage it may need, transitively, needed ones first."""
         order: dict[str, Stage[Any]] = {}
         for upstream in self.needs:
@@ -132,7 +132,7 @@ def stage(name: str, *, params: tuple[str, ...] = (), needs: tuple[Stage[Any], .
 
 
 def layer(name: str, *, params: tuple[str, ...] = (), needs: tuple[Stage[Any], ...] = ()
-          ) -> Callable[[Callable[[StageContext], "Layer"]], Stage["Layer"]]:
+          ) -> Callable[[Callable[[StageContext], Layer]], Stage[Layer]]:
     """Decorator declaring an overlay-layer builder; its stage is named ``layer:<name>``."""
     return stage(f"layer:{name}", params=params, needs=needs)
 
@@ -163,8 +163,8 @@ class Family:
     name: str
     title: str
     metrics: tuple[MetricInfo, ...]
-    scores: Stage["Scores"]
-    layers: tuple[Stage["Layer"], ...] = ()
+    scores: Stage[Scores]
+    layers: tuple[Stage[Layer], ...] = ()
 
     @property
     def keys(self) -> tuple[str, ...]:

@@ -18,7 +18,9 @@ import numpy as np
 
 from vesselview.engine.families.base import Family, MetricInfo, StageContext, layer, stage
 from vesselview.engine.families.shared import (
-    candidate_mask, candidate_skeleton, reference_skeleton,
+    candidate_mask,
+    candidate_skeleton,
+    reference_skeleton,
 )
 from vesselview.engine.families.sources import CAL_PAPER
 from vesselview.engine.layers import Layer, classes_layer

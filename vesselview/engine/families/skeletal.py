@@ -14,7 +14,9 @@ import numpy as np
 from vesselview.engine import skeletal as ss
 from vesselview.engine.families.base import Family, MetricInfo, StageContext, layer, stage
 from vesselview.engine.families.shared import (
-    candidate_mask, candidate_skeleton, reference_skeleton,
+    candidate_mask,
+    candidate_skeleton,
+    reference_skeleton,
 )
 from vesselview.engine.families.sources import SS_PAPER
 from vesselview.engine.layers import OKABE_ITO, Layer, LegendEntry, classes_layer

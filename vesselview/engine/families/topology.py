@@ -13,7 +13,9 @@ import numpy as np
 
 from vesselview.engine.families.base import Family, MetricInfo, StageContext, stage
 from vesselview.engine.families.shared import (
-    candidate_mask, candidate_skeleton, reference_skeleton,
+    candidate_mask,
+    candidate_skeleton,
+    reference_skeleton,
 )
 from vesselview.engine.morphology import count_components, label_components
 from vesselview.engine.scores import Scores

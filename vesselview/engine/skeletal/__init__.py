@@ -16,17 +16,35 @@ from vesselview.engine.skeletal.assign import Assignment, assign_candidates
 from vesselview.engine.skeletal.matching import MATCH_DTYPE, SegmentMatches, match_segments
 from vesselview.engine.skeletal.radii import SearchRange, search_radii
 from vesselview.engine.skeletal.score import (
-    RevisedCounts, SkeletalScores, revised_counts, skeletal_scores,
+    RevisedCounts,
+    SkeletalScores,
+    revised_counts,
+    skeletal_scores,
 )
 from vesselview.engine.skeletal.segments import Segments, reference_segments
 from vesselview.engine.skeletal.similarity import (
-    SEGMENT_DTYPE, SkeletalProducts, skeletal_similarity,
+    SEGMENT_DTYPE,
+    SkeletalProducts,
+    skeletal_similarity,
 )
 from vesselview.engine.skeletal.thickness import thickness_map
 
 __all__ = [
-    "Assignment", "MATCH_DTYPE", "RevisedCounts", "SEGMENT_DTYPE",
-    "SearchRange", "SegmentMatches", "Segments", "SkeletalProducts", "SkeletalScores",
-    "assign_candidates", "match_segments", "reference_segments", "revised_counts",
-    "search_radii", "skeletal_scores", "skeletal_similarity", "thickness_map",
+    "MATCH_DTYPE",
+    "SEGMENT_DTYPE",
+    "Assignment",
+    "RevisedCounts",
+    "SearchRange",
+    "SegmentMatches",
+    "Segments",
+    "SkeletalProducts",
+    "SkeletalScores",
+    "assign_candidates",
+    "match_segments",
+    "reference_segments",
+    "revised_counts",
+    "search_radii",
+    "skeletal_scores",
+    "skeletal_similarity",
+    "thickness_map",
 ]

@@ -16,7 +16,6 @@ import numpy as np
 from vesselview.engine.skeletal._pixels import readonly
 
 
-
 @dataclasses.dataclass(frozen=True)
 class RevisedCounts:
     """Pixel counts behind rSp, rAcc (step 11) and R_nc (step 12); independent of alpha.
