@@ -34,24 +34,7 @@ _EXPORTS = {
     "EvaluationStopped": "vesselview.errors",
 }
 
-__all__ = [
-    "FAMILIES",
-    "METRICS",
-    "METRIC_KEYS",
-    "Case",
-    "EvaluationStopped",
-    "Evaluator",
-    "InputError",
-    "Layer",
-    "MetricInfo",
-    "Params",
-    "ParamsError",
-    "Result",
-    "VesselviewError",
-    "__version__",
-    "evaluate",
-    "load_case",
-]
+__all__ = ["__version__", *_EXPORTS]
 
 
 def __getattr__(name: str) -> Any:
