@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from scipy import ndimage
 
 from tests.engine.masks import check_scores, grid, pixels, vessel_masks, vessel_pairs
-from vesselview.engine.contour import contour_distances
+from vesselview.engine.families.contour import contour_distances
 from vesselview.engine.surface import surface_scores
 
 CROSS = ndimage.generate_binary_structure(2, 1)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 
 from tests.engine.masks import NAN, check_scores, vessel_pairs
-from vesselview.engine.pixel import confusion
+from vesselview.engine.families.pixel import confusion
 from vesselview.engine.skeletal import thickness_map
 from vesselview.engine.thinning import thin
 from vesselview.engine.width import reference_widths, width_sensitivity

@@ -44,7 +44,7 @@ class Result:
     )
 
     def explain(self, row: int, col: int) -> dict[str, Any]:
-        """What pixel ``(row, col)`` is in every layer (see `vesselview.engine.explain`)."""
+        """What pixel ``(row, col)`` is in every layer (see `vesselview.engine.pipeline.explain`)."""
         if self._explain is None:
             raise RuntimeError("this Result was built without pixel explanations")
         return self._explain(row, col)

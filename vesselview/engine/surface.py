@@ -1,7 +1,7 @@
 """Contour distances as papers and peer libraries report them (``docs/metrics.md`` section 2).
 
 Both use the contours ``P(S)`` and ``P(G)`` of the CAL comparison functions (4-connected
-inner boundaries, Euclidean distances, `vesselview.engine.contour.ContourDistances`) and
+inner boundaries, Euclidean distances, `vesselview.engine.families.contour.ContourDistances`) and
 ignore the tolerance radius ``contour_gamma``:
 
 - ``hd95_contour``: the 95th percentile, numpy's linear interpolation, of the pooled
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vesselview.engine.contour import ContourDistances
+from vesselview.engine.families.contour import ContourDistances
 from vesselview.engine.scores import Scores
 
 #: The percentile of ``hd95_contour``.
