@@ -167,3 +167,10 @@ def test_fuzz_damaged_files_raise_input_error_or_read(tmp_path, name):
             continue
         if name in CHECKSUMMED:
             np.testing.assert_array_equal(raw.pixels, pixels)
+
+
+def test_truncated_lzw_tiff_is_named_damaged_not_unknown(tmp_path):
+    buffer = io.BytesIO()
+    Image.fromarray(fundus(1)).save(buffer, format="TIFF", compression="tiff_lzw")
+    (tmp_path / "cut.tif").write_bytes(buffer.getvalue()[:-40])  # the directory is last
+    assert "damaged or truncated TIFF" in _message(tmp_path / "cut.tif")

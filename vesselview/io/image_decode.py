@@ -28,6 +28,9 @@ from vesselview.io.png_check import SIGNATURE, verify_png
 
 SUPPORTED_FORMATS = "PNG, GIF, TIFF, PPM/PGM, JPEG, BMP or .npy (any of them gzipped)"
 
+#: File signatures, to tell a damaged image of a known format from a non-image.
+_SIGNATURES = ((b"II*\x00", "TIFF"), (b"MM\x00*", "TIFF"), (b"GIF8", "GIF"),
+               (b"\xff\xd8", "JPEG"), (b"BM", "BMP"), (b"P", "PPM/PGM"))
 _LOSSY_FORMATS = frozenset({"JPEG", "MPO"})
 _FIRST_FRAME_FORMATS = frozenset({"GIF"})
 _DIRECT_MODES = frozenset({"1", "L", "F", "RGB", "I;16", "I;16L", "I;16B", "I;16N"})
@@ -80,8 +83,7 @@ def decode(source: bytes | str, label: str, max_pixels: int
         except InputError:
             raise
         except UnidentifiedImageError:
-            raise InputError(f"{label}: is not an image file vesselview can read; use "
-                             f"{SUPPORTED_FORMATS}", source=label) from None
+            raise InputError(_unidentified_message(source, label), source=label) from None
         except Image.DecompressionBombError:
             raise InputError(too_large_message(label, max_pixels), source=label) from None
         except Exception as error:  # any decoder failure means a bad file
@@ -90,6 +92,21 @@ def decode(source: bytes | str, label: str, max_pixels: int
                 "truncated or corrupt — export or download it again",
                 source=label,
             ) from None
+
+
+def _unidentified_message(source: bytes | str, label: str) -> str:
+    """Why Pillow recognised no image: a damaged file of a known format, or no image."""
+    if isinstance(source, str):
+        try:
+            with open(source, "rb") as stream:
+                source = stream.read(4)
+        except OSError:
+            source = b""
+    for signature, name in _SIGNATURES:
+        if source.startswith(signature) and (name != "PPM/PGM" or source[1:2] in b"123456"):
+            return (f"{label}: is a damaged or truncated {name} file (its header or "
+                    "directory cannot be read); export or download it again")
+    return f"{label}: is not an image file vesselview can read; use {SUPPORTED_FORMATS}"
 
 
 def too_large_message(label: str, max_pixels: int) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from collections.abc import Iterator
 
 from vesselview.errors import InputError
 
@@ -21,6 +22,8 @@ _CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
 #: Adam7 passes: (first row, first column, row step, column step).
 _ADAM7 = ((0, 0, 8, 8), (0, 4, 8, 8), (4, 0, 8, 4), (0, 2, 4, 4), (2, 0, 4, 2), (0, 1, 2, 2),
           (1, 0, 2, 1))
+#: Inflated bytes per step of the check (bounds its memory).
+_STEP = 2**20
 _FIX = "the file is damaged — export or download it again"
 
 
@@ -43,46 +46,23 @@ def verify_png(data: bytes, label: str, max_pixels: int) -> None:
         Adler-32 checksum, or pixel data shorter than the header's size; or the image is
         larger than ``max_pixels``.
     """
-    header, pixel_data = _chunks(data, label)
-    width, height = struct.unpack_from(">II", header) if len(header) == 13 else (0, 0)
-    if width * height > max_pixels:
-        raise InputError(f"{label}: is larger than {max_pixels // 1_000_000} megapixels, "
-                         "which vesselview refuses; crop or downscale it", source=label)
-    expected = _raw_length(header, label)
     inflater = zlib.decompressobj()
-    try:
-        # At most one byte more than expected is kept: extra data is harmless (and
-        # ignored by decoders), and a bomb of compressed zeros is never expanded.
-        found = len(inflater.decompress(pixel_data, expected + 1))
-    except zlib.error as error:
-        raise _error(label, f"its pixel data does not decompress ({error})") from None
+    expected = found = 0
+    for kind, body in _chunks(memoryview(data), label):
+        if kind == b"IHDR":
+            expected = _raw_length(body, label, max_pixels)
+        elif kind == b"IDAT":
+            found += _inflated_length(inflater, body, label, 2 * expected - found)
     if found < expected:
         raise _error(label, f"its pixel data holds {found} of the {expected} bytes its "
                             "header declares (rows are missing)")
-    _check_stream_end(inflater, label, expected)
-
-
-def _check_stream_end(inflater: zlib._Decompress, label: str, expected: int) -> None:
-    """Inflate what remains (past the declared size) to reach the stream's end, where zlib
-    verifies the Adler-32 checksum; a stream without an end is truncated, and one holding
-    more than twice the declared data is refused rather than inflated further."""
-    extra = 0
-    try:
-        while not inflater.eof and inflater.unconsumed_tail:
-            extra += len(inflater.decompress(inflater.unconsumed_tail, 2**16))
-            if extra > expected:
-                raise _error(label, "its pixel data is far longer than its header declares")
-    except zlib.error as error:
-        raise _error(label, f"its pixel data does not decompress ({error})") from None
     if not inflater.eof:
         raise _error(label, "its pixel data stops before the end of the compressed stream")
 
 
-def _chunks(data: bytes, label: str) -> tuple[bytes, bytes]:
-    """The IHDR body and the concatenated IDAT bodies, after checking each chunk's CRC."""
+def _chunks(data: memoryview, label: str) -> Iterator[tuple[bytes, memoryview]]:
+    """Kind and body of each chunk up to IEND, after checking its CRC (no copies)."""
     position = len(SIGNATURE)
-    header = b""
-    pixel_data = []
     while True:
         if position + 8 > len(data):
             raise _error(label, "it ends before its IEND chunk (truncated)")
@@ -92,24 +72,39 @@ def _chunks(data: bytes, label: str) -> tuple[bytes, bytes]:
             raise _error(label, f"its {_name(kind)} chunk is cut off (truncated)")
         body = data[position + 8:end]
         (stored,) = struct.unpack_from(">I", data, end)
-        if zlib.crc32(kind + body) != stored:
+        if zlib.crc32(body, zlib.crc32(kind)) != stored:
             raise _error(label, f"its {_name(kind)} chunk fails its CRC checksum")
         if position == len(SIGNATURE) and kind != b"IHDR":
             raise _error(label, "it does not start with an IHDR chunk")
-        if kind == b"IHDR":
-            header = body
-        elif kind == b"IDAT":
-            pixel_data.append(body)
-        elif kind == b"IEND":
-            return header, b"".join(pixel_data)
+        if kind == b"IEND":
+            return
+        yield kind, body
         position = end + 4
 
 
-def _raw_length(header: bytes, label: str) -> int:
+def _inflated_length(inflater: zlib._Decompress, body: memoryview, label: str,
+                     allowed: int) -> int:
+    """Bytes ``body`` inflates to, in steps of `_STEP` so memory stays bounded; more than
+    ``allowed`` (a bomb of compressed zeros) is refused rather than inflated further."""
+    try:
+        produced = len(inflater.decompress(body, _STEP))
+        while inflater.unconsumed_tail:
+            if produced > allowed:
+                raise _error(label, "its pixel data is far longer than its header declares")
+            produced += len(inflater.decompress(inflater.unconsumed_tail, _STEP))
+    except zlib.error as error:
+        raise _error(label, f"its pixel data does not decompress ({error})") from None
+    return produced
+
+
+def _raw_length(header: memoryview, label: str, max_pixels: int) -> int:
     """Bytes of filtered pixel data the header implies (one filter byte per row)."""
     if len(header) != 13:
         raise _error(label, "its IHDR chunk has the wrong length")
     width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", header)
+    if width * height > max_pixels:
+        raise InputError(f"{label}: is larger than {max_pixels // 1_000_000} megapixels, "
+                         "which vesselview refuses; crop or downscale it", source=label)
     if colour not in _CHANNELS or depth not in (1, 2, 4, 8, 16):
         raise _error(label, f"its header declares colour type {colour}, bit depth {depth}")
     bits = _CHANNELS[colour] * depth
