@@ -82,7 +82,7 @@ def grading_figure(out: Path, folder: Path) -> Path:
     window = GradingWindow(session, GradingCases.from_cases(cases))
     window.resize(*WINDOW_SIZE)
     window.show()
-    run_until(window.metrics_shown)
+    run_until(window.metrics_shown)  # the case is read, then evaluated
     window.score(6)
     window.panel.notes.setPlainText("Misses a thin vessel (marked). Optic disc left out "
                                     "of the metrics: the reference is unsure there.")

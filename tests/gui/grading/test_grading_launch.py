@@ -45,6 +45,7 @@ def test_grade_cases_menu_opens_grading_on_the_inspector_scheduler(small_window,
     action.trigger()
     grading = small_window.findChild(GradingWindow)
     assert grading is not None and grading.scheduler is small_window.scheduler
+    qtbot.waitUntil(lambda: grading.case is not None, timeout=RESULT_TIMEOUT_MS)
     qtbot.waitUntil(lambda: not grading.metrics.busy, timeout=RESULT_TIMEOUT_MS)
     assert grading.metrics_panel.displayed("dice") == small_window.metrics_panel.displayed("dice")
     assert np.array_equal(grading.case.candidate, small_window.model.case.candidate)

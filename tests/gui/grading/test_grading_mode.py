@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 
 from vesselview.app.grading import GradingSession
 from vesselview.app.grading_cases import GradingCases
+from vesselview.errors import InputError
 from vesselview.gui.grading.window import GradingWindow
 from vesselview.io.grading_files import ItemKey, read_grading
 from vesselview.synth import demo_case
@@ -30,6 +31,7 @@ def _window(qtbot, path, cases, *, blinded: bool) -> GradingWindow:
     session = GradingSession(path, cases, grader="alice", blinded=blinded, seed=5)
     window = GradingWindow(session, GradingCases.from_cases(cases))
     qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: window.case is not None, timeout=RESULT_TIMEOUT_MS)
     if not blinded:
         qtbot.waitUntil(lambda: not window.metrics.busy, timeout=RESULT_TIMEOUT_MS)
     window.resize(1100, 700)
@@ -37,7 +39,7 @@ def _window(qtbot, path, cases, *, blinded: bool) -> GradingWindow:
     qtbot.waitExposed(window)
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
-    window.canvas.setFocus()
+    window.image.setFocus()
     return window
 
 
@@ -51,14 +53,14 @@ def grading(qtbot, tmp_path, cases):
 
 def _viewport_point(window: GradingWindow, row: float, col: float):
     """Widget position (viewport of the canvas) of image pixel (row, col)."""
-    scene = window.box.mapViewToScene(QPointF(col + 0.5, row + 0.5))
-    return window.canvas.mapFromScene(scene)
+    scene = window.image.box.mapViewToScene(QPointF(col + 0.5, row + 0.5))
+    return window.image.mapFromScene(scene)
 
 
 def _send_mouse(window: GradingWindow, kind: QEvent.Type, row: float, col: float,
                 buttons: Qt.MouseButton) -> None:
     position = QPointF(_viewport_point(window, row, col))
-    viewport = window.canvas.viewport()
+    viewport = window.image.viewport()
     event = QMouseEvent(kind, position, viewport.mapToGlobal(position),
                         Qt.MouseButton.LeftButton, buttons, Qt.KeyboardModifier.NoModifier)
     QApplication.sendEvent(viewport, event)
@@ -79,18 +81,18 @@ def test_grade_three_cases_with_keys_and_mark_a_region(grading, qtbot, tmp_path)
     assert window.metrics_panel.displayed("dice") != ""
     for key, expected in ((Qt.Key.Key_7, 7), (Qt.Key.Key_T, 10), (Qt.Key.Key_3, 3)):
         shown = session.current
-        qtbot.keyClick(window.canvas, key)
+        qtbot.keyClick(window.image, key)
         assert session.grade(shown).score == expected
         if expected != 3:
             with qtbot.waitSignal(window.item_shown, timeout=RESULT_TIMEOUT_MS):
-                qtbot.keyClick(window.canvas, Qt.Key.Key_N)
+                qtbot.keyClick(window.image, Qt.Key.Key_N)
     assert window.panel.progress.value() == 3 and "3 of 3" in window.panel.progress.text()
-    qtbot.keyClick(window.canvas, Qt.Key.Key_B)  # brush, default label: missed vessel
+    qtbot.keyClick(window.image, Qt.Key.Key_B)  # brush, default label: missed vessel
     _drag(window, [(40, 30), (40, 40), (45, 50), (50, 60)])
     marked = session.marks(session.current)["missed_vessel"]
     assert marked[40, 35] and marked[50, 60] and not marked[100, 100]
     assert window.editor.marked("missed_vessel") == np.count_nonzero(marked)
-    qtbot.keyClick(window.canvas, Qt.Key.Key_P)  # back: the first two kept their scores
+    qtbot.keyClick(window.image, Qt.Key.Key_P)  # back: the first two kept their scores
     assert window.panel.scores.checkedId() == 10
     saved = read_grading(tmp_path / "alice.json")
     assert sorted(grade.score for grade in saved.grades.values()) == [3, 7, 10]
@@ -100,30 +102,53 @@ def test_grade_three_cases_with_keys_and_mark_a_region(grading, qtbot, tmp_path)
 
 def test_polygon_and_notes(grading, qtbot):
     window = grading
-    qtbot.keyClick(window.canvas, Qt.Key.Key_5, Qt.KeyboardModifier.ControlModifier)  # ignore
-    qtbot.keyClick(window.canvas, Qt.Key.Key_G)
+    qtbot.keyClick(window.image, Qt.Key.Key_5, Qt.KeyboardModifier.ControlModifier)  # ignore
+    qtbot.keyClick(window.image, Qt.Key.Key_G)
     for row, col in ((20, 20), (20, 60), (60, 60), (60, 20)):
         window.editor.add_vertex(QPointF(col + 0.5, row + 0.5))
-    qtbot.keyClick(window.canvas, Qt.Key.Key_Return)
+    qtbot.keyClick(window.image, Qt.Key.Key_Return)
     ignore = window.session.ignore_mask(window.session.current)
     assert ignore[21:60, 21:60].all() and not ignore[:18].any() and not ignore[62:].any()
-    qtbot.keyClick(window.canvas, Qt.Key.Key_F2)
+    qtbot.keyClick(window.image, Qt.Key.Key_F2)
     qtbot.keyClicks(window.panel.notes, "8 thin vessels missed")  # digits go to the notes
     assert window.session.grade(window.session.current).score is None
     qtbot.keyClick(window.panel.notes, Qt.Key.Key_Escape)
     with qtbot.waitSignal(window.item_shown):
-        qtbot.keyClick(window.canvas, Qt.Key.Key_U)  # notes saved on leaving
+        qtbot.keyClick(window.image, Qt.Key.Key_U)  # notes saved on leaving
     assert window.session.grade(window.session.items[0]).notes == "8 thin vessels missed"
 
 
 def test_blinded_hides_metrics_and_method_names(qtbot, tmp_path, cases):
     window = _window(qtbot, tmp_path / "bob.json", cases, blinded=True)
-    assert window.metrics_panel is None and window.metrics is None and window.scheduler is None
+    assert window.metrics_panel is None and window.metrics is None
     titles = []
     for _ in ITEMS:
         titles.append(window.panel.header.text())
-        qtbot.keyClick(window.canvas, Qt.Key.Key_Right)
+        qtbot.keyClick(window.image, Qt.Key.Key_Right)
     assert not any("unet" in title for title in titles)
     assert "unet" not in window.windowTitle()
     assert [item.id for item in window.session.items] != sorted(item.id for item in ITEMS)
+    window.close()
+    assert window.scheduler.stopped
+
+
+def test_an_unreadable_case_is_named_and_grading_goes_on(qtbot, tmp_path, cases):
+    def unreadable():
+        raise InputError("/data/02_unet.png: not an image; check the predictions folder")
+
+    loaders = {item: (lambda case=case: case) for item, case in cases.items()}
+    loaders[ITEMS[1]] = unreadable
+    session = GradingSession(tmp_path / "dan.json", cases, grader="dan")  # sorted order
+    window = GradingWindow(session, GradingCases(loaders))
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: window.case is not None, timeout=RESULT_TIMEOUT_MS)
+    with qtbot.waitSignal(window.item_shown, timeout=RESULT_TIMEOUT_MS):
+        window.move("next")
+    assert window.case is None and "02_unet.png: not an image" in window.error_label.text()
+    assert window.metrics_panel.displayed("dice") == ""  # not the previous case's
+    window.score(4)  # a score needs no image
+    with qtbot.waitSignal(window.item_shown, timeout=RESULT_TIMEOUT_MS):
+        window.move("next")
+    assert window.case is not None and not window.error_label.isVisible()
+    assert session.grade(ITEMS[1]).score == 4
     window.close()

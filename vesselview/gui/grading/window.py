@@ -11,37 +11,30 @@ from __future__ import annotations
 
 import html
 
-import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMainWindow, QWidget
 
 from vesselview.app.grading import GradingSession
 from vesselview.app.grading_cases import GradingCases
+from vesselview.app.grading_loading import GradingLoading
 from vesselview.app.grading_metrics import GradingMetrics
 from vesselview.app.live import Response
 from vesselview.app.scheduler import Scheduler
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
 from vesselview.errors import VesselviewError
-from vesselview.gui.canvas import LEVELS, index_item
 from vesselview.gui.error_label import ErrorLabel
+from vesselview.gui.grading.image import GradingImage
 from vesselview.gui.grading.keys import GRADING_KEYS, LABEL_KEYS
-from vesselview.gui.grading.marking import MarkEditor, MarkingBox, Tool
+from vesselview.gui.grading.marking import Tool
 from vesselview.gui.grading.panel import GradingPanel
-from vesselview.gui.grading.segmentation import (
-    SegmentationView,
-    segmentation_classes,
-    segmentation_lookup_table,
-)
 from vesselview.gui.main_thread import qt_scheduler
 from vesselview.gui.metrics_panel import MetricsPanel
 from vesselview.io.grading_files import IGNORE, MARK_LABELS, ItemKey
 
 #: Notes are saved this long after the last keystroke (and when the case changes).
 NOTES_SAVE_DELAY_MS = 400
-_SEGMENTATION_Z = 10
-_FUNDUS_OPACITY = 0.6
 
 
 class GradingWindow(QMainWindow):
@@ -55,13 +48,13 @@ class GradingWindow(QMainWindow):
     params : Params, optional
         Parameters of the metrics shown (not blinded).
     scheduler : Scheduler, optional
-        Runs the evaluations: the inspector's when grading from it (it outlives this
-        window); by default one of this window's own, shut down on closing.
+        Reads the cases and evaluates them: the inspector's when grading from it (it
+        outlives this window); by default one of this window's own, shut down on closing.
 
     Signals
     -------
     item_shown(ItemKey)
-        An item's case, grade and marks are on screen.
+        An item's case, grade and marks are on screen (or the error reading its case).
     metrics_shown(Response)
         The shown item's metrics are on screen (not blinded).
     """
@@ -75,20 +68,23 @@ class GradingWindow(QMainWindow):
         super().__init__(parent)
         self.session, self.cases = session, cases
         self.case: Case | None = None
-        self.view_mode = SegmentationView.CONFUSION
         self._notes_timer = QTimer(self, singleShot=True, interval=NOTES_SAVE_DELAY_MS)
-        self._build_view()
+        self.image = GradingImage()
+        self.editor = self.image.editor
+        self.setCentralWidget(self.image)
         self.panel = GradingPanel(session.scale)
         self._dock("Grading", self.panel, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._owns_scheduler = scheduler is None
+        self.scheduler = scheduler if scheduler is not None else qt_scheduler(self)
+        self.loading = GradingLoading(self.scheduler, cases)
+        self.loading.done.connect(self._on_loaded)
+        self.loading.failed.connect(self._on_load_failed)
         self.metrics_panel: MetricsPanel | None = None
         self.metrics: GradingMetrics | None = None
-        self.scheduler: Scheduler | None = None  # none when blinded: nothing to evaluate
-        self._owns_scheduler = scheduler is None
         if not session.blinded:
-            scheduler = self.scheduler = scheduler if scheduler is not None else qt_scheduler(self)
             self.metrics_panel = MetricsPanel()
             self._dock("Metrics", self.metrics_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
-            self.metrics = GradingMetrics(scheduler, params)
+            self.metrics = GradingMetrics(self.scheduler, params)
             self.metrics.done.connect(self._show_metrics)
             self.metrics.failed.connect(self._show_error)
         self.error_label = ErrorLabel()
@@ -107,35 +103,35 @@ class GradingWindow(QMainWindow):
     # -- showing an item -------------------------------------------------------------
 
     def show_item(self, item: ItemKey) -> None:
-        """Put ``item`` on screen: its case, score, notes and marks."""
+        """Put ``item`` on screen: its score and notes now, its case and marks once read.
+
+        Marking waits for the case (the image's size and the item's marks).
+        """
         self._flush_notes()
         self.error_label.hide()
+        self.case = None
+        self.image.stop_marking()
+        if self.metrics is not None and self.metrics_panel is not None:
+            self.metrics.cancel()  # the previous item's metrics are not this one's
+            self.metrics_panel.clear_values()
         grade = self.session.grade(item)
         self.panel.show_item(self._header(item), grade.score, grade.notes)
         self._show_progress()
-        try:
-            self.case = self.cases.load(item)
-        except (VesselviewError, OSError) as error:
-            self.case = None
-            self._show_error(f"{self.session.title(item)}: {error}")
-            self.item_shown.emit(item)
+        self.loading.load(item)
+
+    def _on_loaded(self, loaded: tuple[ItemKey, Case]) -> None:
+        item, case = loaded
+        if item != self.session.current:
             return
-        self._show_case(self.case)
-        self.editor.set_masks(self.case.shape, self.session.marks(item))
+        self.case = case
+        self.image.show_case(case, self.session.marks(item))
         self.panel.show_marked({label: self.editor.marked(label) for label in MARK_LABELS})
         self._evaluate()
         self.item_shown.emit(item)
 
-    def _show_case(self, case: Case) -> None:
-        if case.fundus is None:
-            self.fundus.clear()
-        else:
-            self.fundus.setImage(case.fundus, autoLevels=False, levels=LEVELS)
-        self.segmentation.setImage(segmentation_classes(case), autoLevels=False, levels=LEVELS)
-        height, width = case.shape
-        self.box.setRange(QRectF(0, 0, width, height), padding=0.01)
-        if self.metrics_panel is not None:
-            self.metrics_panel.clear_values()
+    def _on_load_failed(self, message: str) -> None:
+        self._show_error(f"{self.session.title(self.session.current)}: {message}")
+        self.item_shown.emit(self.session.current)
 
     def _header(self, item: ItemKey) -> str:
         position, total = self.session.position + 1, len(self.session.items)
@@ -146,11 +142,6 @@ class GradingWindow(QMainWindow):
 
     def _show_progress(self) -> None:
         self.panel.show_progress(*self.session.progress())
-
-    def set_view_mode(self, mode: SegmentationView) -> None:
-        """Show the segmentation as ``mode`` (a table swap; nothing is recomputed)."""
-        self.view_mode = mode
-        self.segmentation.setLookupTable(segmentation_lookup_table(mode))
 
     # -- grading actions ---------------------------------------------------------------
 
@@ -237,22 +228,6 @@ class GradingWindow(QMainWindow):
 
     # -- construction -------------------------------------------------------------------
 
-    def _build_view(self) -> None:
-        self.canvas = pg.GraphicsLayoutWidget()
-        self.canvas.setBackground((16, 16, 16))
-        self.box = MarkingBox()
-        self.canvas.addItem(self.box)
-        self.fundus = pg.ImageItem(levels=LEVELS, autoDownsample=False)
-        self.fundus.setOpacity(_FUNDUS_OPACITY)
-        self.box.addItem(self.fundus)
-        self.segmentation = index_item(_SEGMENTATION_Z)
-        self.box.addItem(self.segmentation)
-        self.set_view_mode(self.view_mode)
-        self.editor = MarkEditor(self.box)
-        self.box.editor = self.editor
-        self.canvas.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setCentralWidget(self.canvas)
-
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(title)
@@ -271,7 +246,7 @@ class GradingWindow(QMainWindow):
         panel.tool_chosen.connect(self._set_tool)
         panel.brush_changed.connect(lambda radius: setattr(self.editor, "brush_radius", radius))
         panel.clear_label_requested.connect(self.editor.clear_label)
-        panel.view_chosen.connect(self.set_view_mode)
+        panel.view_chosen.connect(self.image.set_view_mode)
         self.editor.marks_edited.connect(self._on_marks_edited)
         self._notes_timer.timeout.connect(self._save_notes)
 
@@ -320,16 +295,18 @@ class GradingWindow(QMainWindow):
     def _escape(self) -> None:
         """Esc: leave the notes for the image, else cancel a polygon and pan."""
         if self.panel.notes.hasFocus():
-            self.canvas.setFocus()
+            self.image.setFocus()
             return
         self._set_tool(Tool.NAVIGATE)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Save pending notes; stop this window's own scheduler, or its pending work."""
         self._flush_notes()
-        if self.scheduler is not None and self._owns_scheduler:
+        if self._owns_scheduler:
             self.scheduler.shutdown()
-        elif self.metrics is not None:
-            self.metrics.cancel()
+        else:
+            self.loading.cancel()
+            if self.metrics is not None:
+                self.metrics.cancel()
         super().closeEvent(event)
 

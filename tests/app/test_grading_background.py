@@ -1,11 +1,15 @@
-"""The grading item's metrics on the scheduler: the newest case wins (no Qt)."""
+"""The grading item's case read and its metrics evaluated on the scheduler (no Qt)."""
 
 from __future__ import annotations
 
+from vesselview.app.grading_cases import GradingCases
+from vesselview.app.grading_loading import GradingLoading
 from vesselview.app.grading_metrics import GradingMetrics
 from vesselview.app.scheduler import Scheduler
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import evaluate
+from vesselview.errors import InputError
+from vesselview.io.grading_files import ItemKey
 from vesselview.synth import demo_case
 
 
@@ -34,3 +38,20 @@ def test_a_newer_case_replaces_a_pending_one():
     assert scheduler.wait_idle(timeout=60)
     assert shown[-1].request.case is second  # whether or not the first one finished
     scheduler.shutdown()
+
+
+def test_cases_are_read_and_a_bad_file_is_reported():
+    good = demo_case(shape=(32, 30))
+
+    def unreadable():
+        raise InputError("/data/02_unet.png: not an image (cannot identify image file)")
+
+    cases = GradingCases({ItemKey("01", "unet"): lambda: good, ItemKey("02", "unet"): unreadable})
+    loading = GradingLoading(Scheduler(synchronous=True), cases)
+    loaded, failures = [], []
+    loading.done.connect(loaded.append)
+    loading.failed.connect(failures.append)
+    loading.load(ItemKey("01", "unet"))
+    loading.load(ItemKey("02", "unet"))
+    assert loaded == [(ItemKey("01", "unet"), good)]
+    assert failures == ["/data/02_unet.png: not an image (cannot identify image file)"]
