@@ -193,3 +193,17 @@ def test_open_dataset_is_exported():
 
     assert vesselview.io.open_dataset is vv.open_dataset
     assert "open_dataset" in vv.__all__
+
+
+def test_an_id_in_two_splits_is_qualified_and_its_predictions_ambiguous(tmp_path):
+    root = files.write_fives(tmp_path / "FIVES", ids=("1_A",))
+    for name in ("Original", "Ground truth"):
+        (root / "test" / name).mkdir(parents=True)
+        for path in (root / "train" / name).iterdir():
+            (root / "test" / name / path.name).write_bytes(path.read_bytes())
+    _save(tmp_path / "net" / "1_A.png", files.vessels(0))
+    dataset = vv.open_dataset(root, predictions={"net": tmp_path / "net"})
+    assert [case.id for case in dataset.cases] == ["test/1_A", "train/1_A"]
+    assert dataset.ambiguous[0].reason == "its name fits cases test/1_A and train/1_A"
+    split = vv.open_dataset(root / "test", predictions={"net": tmp_path / "net"})
+    assert split.case("1_A").candidates["net"] == tmp_path / "net" / "1_A.png"

@@ -6,9 +6,10 @@ The rule (also for predictions folders): a file belongs to case ``X`` when its s
 regard to letter case. So ``01_test-Soares.png``, ``01_Chaud_hard.jpg``, ``01.png``
 and ``01_test.png`` all belong to DRIVE case ``01``, and ``010.png`` does not.
 
-Nothing is guessed: a file whose stem fits several cases (and equals none of them) is
-ambiguous, and so are all files that fit the same case; both are reported and left
-out. Files that fit no case are reported as unmatched.
+A case id ``split/id`` (an id found in two splits) is also fitted by its bare ``id``,
+which then fits both cases. Nothing is guessed: a file whose stem fits several cases
+(and equals none of them) is ambiguous, and so are all files that fit the same case;
+both are reported and left out. Files that fit no case are reported as unmatched.
 """
 
 from __future__ import annotations
@@ -80,14 +81,24 @@ def image_files(folder: Path) -> list[Path]:
     return sorted(entry for entry in folder.iterdir() if entry.is_file() and is_image_file(entry))
 
 
-def _fitting_ids(stem: str, ids_by_key: dict[str, str]) -> list[str]:
+def _ids_by_key(case_ids: Sequence[str]) -> dict[str, list[str]]:
+    """Case ids by their case-folded id, and by the bare id of a ``split/id``."""
+    ids_by_key: dict[str, list[str]] = {}
+    for case_id in case_ids:
+        ids_by_key.setdefault(case_id.casefold(), []).append(case_id)
+        if "/" in case_id:
+            ids_by_key.setdefault(case_id.rsplit("/", 1)[1].casefold(), []).append(case_id)
+    return ids_by_key
+
+
+def _fitting_ids(stem: str, ids_by_key: dict[str, list[str]]) -> list[str]:
     """Case ids the stem fits: itself if it is one, else its prefixes ending before a
     separator (a dictionary lookup per prefix, not a scan of every id)."""
     key = stem.casefold()
     if key in ids_by_key:
-        return [ids_by_key[key]]
-    return [ids_by_key[key[:end]] for end, char in enumerate(key)
-            if char in SEPARATORS and key[:end] in ids_by_key]
+        return ids_by_key[key]
+    return [case_id for end, char in enumerate(key)
+            if char in SEPARATORS for case_id in ids_by_key.get(key[:end], ())]
 
 
 def match_files(files: Iterable[Path], case_ids: Sequence[str], method: str) -> Matching:
@@ -106,7 +117,7 @@ def match_files(files: Iterable[Path], case_ids: Sequence[str], method: str) -> 
     -------
     Matching
     """
-    ids_by_key = {case_id.casefold(): case_id for case_id in case_ids}
+    ids_by_key = _ids_by_key(case_ids)
     by_case: dict[str, list[Path]] = {}
     unmatched, ambiguous = [], []
     for path in files:
