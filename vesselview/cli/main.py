@@ -27,7 +27,7 @@ from vesselview.io.curve_tables import write_curves
 from vesselview.io.loader import load_case
 from vesselview.io.output_file import atomic_output, check_output
 from vesselview.io.summary import summarise
-from vesselview.io.writers import write_csv, write_json
+from vesselview.io.writers import Record, write_csv, write_json
 
 EXIT_OK = 0
 EXIT_INTERNAL_ERROR = 1
@@ -94,15 +94,20 @@ def _evaluate(options: argparse.Namespace) -> int:
     failures = [outcome.failure for outcome in outcomes if outcome.failure is not None]
     for failure in failures:
         _report_failure(failure, options.debug)
-    records = [record for outcome in outcomes for record in outcome.records]
+    _write_records([record for outcome in outcomes for record in outcome.records], base,
+                   options)
+    if any(failure.internal for failure in failures):
+        return EXIT_INTERNAL_ERROR
+    return EXIT_BAD_INPUT if failures else EXIT_OK
+
+
+def _write_records(records: list[Record], base: Params, options: argparse.Namespace) -> None:
+    """The records (and summaries) as ``--format`` to ``--output`` or stdout."""
     with _output(options.output) as stream:
         if options.format == "json":
             write_json(records, base, stream, summary=summarise(records))
         else:
             write_csv(records, stream, summary=summarise(records) if options.summary else None)
-    if any(failure.internal for failure in failures):
-        return EXIT_INTERNAL_ERROR
-    return EXIT_BAD_INPUT if failures else EXIT_OK
 
 
 def _report_failure(failure: RowFailure, debug: bool) -> None:
