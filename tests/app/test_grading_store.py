@@ -63,6 +63,11 @@ def test_score_notes_and_marks_survive_reopening(path):
     assert reopened.ignore_mask(other) is None
     assert reopened.grade(other).score == 0
     assert reopened.progress() == (2, len(ITEMS))
+    assert reopened.current == next(i for i in sorted(ITEMS) if i not in (item, other))
+    with pytest.raises(InputError, match=r"alice\.json: the missed_vessel marks of 01 / unet "
+                                         r"are 10x12 pixels but its image is 12x12"):
+        reopened.marks(item, (12, 12))
+    assert reopened.ignore_mask(item, SHAPE).sum() == _disc((8, 6), 3).sum()
 
 
 def test_clearing_everything_removes_the_entry(path):
@@ -104,6 +109,7 @@ def test_navigation_and_next_ungraded(path):
     assert session.previous() == session.items[0]
     session.set_score(session.items[1], 5)
     session.set_score(session.items[2], 5)
+    assert GradingSession(path, ITEMS, grader="alice").position == 0  # 0 is unscored
     assert session.next_ungraded() == session.items[3]
     session.go_to(len(ITEMS) - 1)
     assert session.next() == session.items[-1]

@@ -85,8 +85,11 @@ class GradingSession:
                              os.fspath(path))
         self.items: tuple[ItemKey, ...] = presentation_order(
             unique, seed=self._file.seed if self._file.blinded else None)
-        self.position = 0
         self.unsaved = False
+        #: Index of the shown item in `items`: a resumed study starts at its first
+        #: unscored item (the first item when all are scored).
+        self.position = next((index for index, item in enumerate(self.items)
+                              if self.grade(item).score is None), 0)
 
     # -- the study -------------------------------------------------------------------
 
@@ -161,14 +164,37 @@ class GradingSession:
         """The grade of ``item`` (an empty one when not graded yet)."""
         return self._file.grades.get(item, Grade())
 
-    def marks(self, item: ItemKey) -> dict[str, np.ndarray]:
-        """Label -> marked pixels (bool, shape (H, W)) of ``item``; unmarked labels absent."""
-        return {label: runs.decode() for label, runs in self.grade(item).marks.items()}
+    def marks(self, item: ItemKey, shape: tuple[int, int] | None = None
+              ) -> dict[str, np.ndarray]:
+        """Label -> marked pixels (bool, (H, W)) of ``item``; unmarked labels absent.
 
-    def ignore_mask(self, item: ItemKey) -> np.ndarray | None:
-        """The pixels marked "ignore" on ``item`` (bool, (H, W)), for ``Case.ignore``; or None."""
-        runs = self.grade(item).marks.get(IGNORE)
-        return runs.decode() if runs is not None else None
+        Raises
+        ------
+        InputError
+            When ``shape`` (the case's image size) is given and a mark has another size:
+            the grading file was made on other images. It names the file and the item.
+        """
+        marks = self.grade(item).marks
+        if shape is not None:
+            for label, runs in marks.items():
+                if runs.shape != tuple(shape):
+                    raise InputError(
+                        f"{self.path}: the {label} marks of {item.id} / {item.method} are "
+                        f"{runs.shape[1]}x{runs.shape[0]} pixels but its image is "
+                        f"{shape[1]}x{shape[0]}; this grading file was made on other "
+                        "images (it is kept unchanged)", os.fspath(self.path))
+        return {label: runs.decode() for label, runs in marks.items()}
+
+    def ignore_mask(self, item: ItemKey, shape: tuple[int, int] | None = None
+                    ) -> np.ndarray | None:
+        """The pixels marked "ignore" on ``item`` (bool, (H, W)), for ``Case.ignore``; or None.
+
+        Raises
+        ------
+        InputError
+            As `marks`, for an ignore mark of another size than ``shape``.
+        """
+        return self.marks(item, shape).get(IGNORE)
 
     # -- changing grades (each change is saved) ----------------------------------------
 

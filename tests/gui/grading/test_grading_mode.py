@@ -152,3 +152,18 @@ def test_an_unreadable_case_is_named_and_grading_goes_on(qtbot, tmp_path, cases)
     assert window.case is not None and not window.error_label.isVisible()
     assert session.grade(ITEMS[1]).score == 4
     window.close()
+
+
+def test_marks_made_on_other_images_are_reported_not_overwritten(qtbot, tmp_path, cases):
+    path = tmp_path / "alice.json"
+    GradingSession(path, cases, grader="alice", seed=5).set_mark(ITEMS[0], "ignore",
+                                                        np.ones((10, 10), bool))
+    saved = path.read_bytes()
+    window = _window(qtbot, path, cases, blinded=False)
+    assert window.session.current == ITEMS[0]
+    assert "the ignore marks of 01 / unet are 10x10 pixels" in window.error_label.text()
+    assert window.image.box.editor is None  # drawing would replace the saved marks
+    window.score(5)
+    assert window.session.grade(ITEMS[0]).marks["ignore"].shape == (10, 10)
+    window.close()
+    assert read_grading(path).grades[ITEMS[0]].score == 5 and saved != path.read_bytes()

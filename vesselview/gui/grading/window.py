@@ -124,7 +124,14 @@ class GradingWindow(QMainWindow):
         if item != self.session.current:
             return
         self.case = case
-        self.image.show_case(case, self.session.marks(item))
+        try:
+            marks = self.session.marks(item, case.shape)
+        except VesselviewError as error:  # made on other images: kept in the file, no marking
+            self.image.show_case(case, {})
+            self.image.stop_marking()
+            self._show_error(str(error))
+        else:
+            self.image.show_case(case, marks)
         self.panel.show_marked({label: self.editor.marked(label) for label in MARK_LABELS})
         self._evaluate()
         self.item_shown.emit(item)
