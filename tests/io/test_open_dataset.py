@@ -49,6 +49,23 @@ def test_the_root_may_be_the_parent_of_the_dataset_folder(tmp_path, layout):
     assert vv.open_dataset(tmp_path / "data").case(case_id).id == case_id
 
 
+SEEDS = {"DRIVE": 1, "STARE": 1, "CHASE_DB1": 0, "HRF": 1, "FIVES": 0, "IOSTAR": 0}
+
+
+@pytest.mark.parametrize("layout", list(WRITERS))
+def test_each_public_layout_loads_exactly(tmp_path, layout):
+    write, case_id, *_ = WRITERS[layout]
+    root = write(tmp_path / layout)
+    _save(tmp_path / "net" / f"{case_id}_prediction.png", files.vessels(7))
+    case = vv.open_dataset(root, predictions={"net": tmp_path / "net"}).case(case_id)
+    loaded = case.load("net")
+    np.testing.assert_array_equal(loaded.reference, files.vessels(SEEDS[layout]))
+    np.testing.assert_array_equal(loaded.candidate, files.vessels(7))
+    expected_fov = files.field_of_view() if case.fov is not None else np.ones_like(loaded.fov)
+    np.testing.assert_array_equal(loaded.fov, expected_fov)
+    assert loaded.fundus.shape == (files.HEIGHT, files.WIDTH, 3) and loaded.warnings == ()
+
+
 def test_drive_splits_and_second_observer(tmp_path):
     root = files.write_drive(tmp_path / "DRIVE")
     first = vv.open_dataset(root)
