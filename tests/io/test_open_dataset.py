@@ -224,3 +224,18 @@ def test_an_id_in_two_splits_is_qualified_and_its_predictions_ambiguous(tmp_path
     assert dataset.ambiguous[0].reason == "its name fits cases test/1_A and train/1_A"
     split = vv.open_dataset(root / "test", predictions={"net": tmp_path / "net"})
     assert split.case("1_A").candidates["net"] == tmp_path / "net" / "1_A.png"
+
+
+def test_an_unlistable_predictions_folder_is_an_input_error(tmp_path, monkeypatch):
+    root = files.write_chase(tmp_path / "CHASE")
+    (tmp_path / "net").mkdir()
+    real_iterdir = type(tmp_path).iterdir
+
+    def refuse(folder):
+        if folder.name == "net":
+            raise PermissionError(13, "Permission denied")
+        return real_iterdir(folder)
+
+    monkeypatch.setattr(type(tmp_path), "iterdir", refuse)
+    with pytest.raises(InputError, match="net: cannot be listed.*permissions"):
+        vv.open_dataset(root, predictions={"net": tmp_path / "net"})

@@ -19,6 +19,8 @@ import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from vesselview.errors import InputError
+
 SEPARATORS = "_-. "
 
 #: Extensions of files the loader can read (``.gz`` of any of them too).
@@ -77,8 +79,19 @@ def is_image_file(path: Path) -> bool:
 
 
 def image_files(folder: Path) -> list[Path]:
-    """The image files directly in ``folder``, sorted by name."""
-    return sorted(entry for entry in folder.iterdir() if entry.is_file() and is_image_file(entry))
+    """The image files directly in ``folder``, sorted by name.
+
+    Raises
+    ------
+    InputError
+        When the folder cannot be listed.
+    """
+    try:
+        entries = list(folder.iterdir())
+    except OSError as error:
+        raise InputError(f"{folder}: cannot be listed ({error.strerror}); check the folder "
+                         "and its permissions", source=str(folder)) from None
+    return sorted(entry for entry in entries if entry.is_file() and is_image_file(entry))
 
 
 def _ids_by_key(case_ids: Sequence[str]) -> dict[str, list[str]]:
