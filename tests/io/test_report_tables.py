@@ -83,7 +83,7 @@ def test_csv_is_the_paper_table_with_the_best_method() -> None:
     assert rows[0] == ["metric", "A", "B", "C", "best"]
     dice = rows[1]
     assert dice[0] == "dice" and dice[-1] == "A"
-    assert dice[1].startswith("0.809 ± 0.029 [") and dice[1].endswith("]*")
+    assert dice[1].startswith("0.809 ± 0.029 [0.790, ") and dice[1].endswith("]*")
     hausdorff = rows[2]
     assert hausdorff[-1] == "C" and hausdorff[3].endswith("*")
     assert rows[3][3] == "– ± – [–, –]" and rows[3][-1] == "A"
@@ -91,7 +91,7 @@ def test_csv_is_the_paper_table_with_the_best_method() -> None:
 
 def test_markdown_marks_the_best_in_bold_and_the_tests_with_stars() -> None:
     text = _written("markdown")
-    assert "| dice | **0.809 ± 0.029 [0.79, 0.829]**\\* |" in text
+    assert "| dice | **0.809 ± 0.029 [0.790, 0.829]**\\* |" in text
     assert "|:---|---:|" in text
     # 8 differences of one sign: exact p = 2/256; Holm over 3 metrics (A, B) gives 3 p
     assert "| dice | A | B | 8 | 0.103 | 0 | 0.0078 | 0.023\\* |" in text
@@ -103,7 +103,7 @@ def test_markdown_marks_the_best_in_bold_and_the_tests_with_stars() -> None:
 def test_latex_escapes_and_uses_booktabs() -> None:
     text = _written("latex")
     assert text.count("\\begin{tabular}") == 3 and "\\toprule" in text
-    assert "\\textbf{0.809 $\\pm$ 0.029 [0.79, 0.829]}$^{*}$ &" in text
+    assert "\\textbf{0.809 $\\pm$ 0.029 [0.790, 0.829]}$^{*}$ &" in text
     assert "Wilcoxon p $<$ 0.05" in text
     assert latex_escape("f1_t & 5%") == "f1\\_t \\& 5\\%"
 

@@ -6,8 +6,11 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from scipy import stats
 
-from vesselview.research.method_orders import method_orders
+from vesselview.research.method_orders import method_orders, tau_b_matrix
 from vesselview.research.statistics import MethodScores
 
 
@@ -50,3 +53,20 @@ def test_a_single_method_wins_everything_and_has_no_order() -> None:
     orders = method_orders(_scores({"A": {"dice": [0.9, 0.5]}}))
     assert orders.winners == (("A",),)
     assert math.isnan(orders.kendall_tau_b[0, 0])
+
+
+@given(st.lists(st.lists(st.integers(1, 4), min_size=5, max_size=5), min_size=2, max_size=6))
+def test_tau_b_matrix_equals_scipy(rows) -> None:
+    orders = np.array(rows, dtype=float)
+    tau = tau_b_matrix(orders)
+    for i, x in enumerate(orders):
+        for j, y in enumerate(orders):
+            if np.ptp(x) == 0 or np.ptp(y) == 0:
+                assert math.isnan(tau[i, j])
+            else:
+                assert tau[i, j] == pytest.approx(stats.kendalltau(x, y).statistic)
+
+
+def test_tau_b_matrix_leaves_rows_with_nan_undefined() -> None:
+    tau = tau_b_matrix(np.array([[1, 2, 3], [1, np.nan, 3], [3, 2, 1]]))
+    assert tau[0, 2] == pytest.approx(-1) and np.isnan(tau[1]).all() and np.isnan(tau[:, 1]).all()

@@ -13,7 +13,8 @@ JSON (numbers encoded as in `vesselview.io.writers`: ``null`` for undefined,
                         "consensus_tau_b": {metric: tau}}}
 
 Tables (one row per metric, one column per method): a cell reads
-``mean ± sd [ci_low, ci_high]``; the best method of a metric by its mean (the largest,
+``mean ± sd [ci_low, ci_high]``, with the decimals that give the row's largest mean
+three significant digits; the best method of a metric by its mean (the largest,
 or the smallest for a dissimilarity) is in bold, with ``*`` when its Holm-corrected
 Wilcoxon p against every other method is below `ALPHA`. CSV has this table only
 (the best method in a ``best`` column); Markdown and LaTeX add the pairwise tests
@@ -31,7 +32,7 @@ import numpy as np
 
 from vesselview._version import __version__
 from vesselview.engine.params import Params
-from vesselview.io.text_tables import Bold, number, write_text_table
+from vesselview.io.text_tables import Bold, fixed, number, row_decimals, write_text_table
 from vesselview.io.writers import encode_number
 from vesselview.research.method_orders import MethodOrders
 from vesselview.research.ranking import oriented
@@ -94,7 +95,8 @@ def summary_table(comparison: Comparison, *, with_best_column: bool = False
         summaries = [comparison.summary[m][metric] for m in methods]
         best = _best(metric, methods, summaries)
         marked = best is not None and _significantly_best(comparison.comparisons, metric, best)
-        cells = [_summary_cell(s, m == best, marked)
+        decimals = row_decimals([s.mean for s in summaries])
+        cells = [_summary_cell(s, decimals, m == best, marked)
                  for m, s in zip(methods, summaries, strict=True)]
         rows.append([metric, *cells, *([best or ""] if with_best_column else [])])
     return header, rows
@@ -161,10 +163,11 @@ def _significantly_best(tests: Sequence[PairedComparison], metric: str, best: st
     return bool(involved) and all(p < ALPHA for p in involved)
 
 
-def _summary_cell(summary: Summary, best: bool, marked: bool) -> str:
+def _summary_cell(summary: Summary, decimals: int, best: bool, marked: bool) -> str:
     """``mean ± sd [low, high]`` (bold when best, ``*`` when significantly best)."""
-    text = (f"{number(summary.mean)} ± {number(summary.sd, 2)} "
-            f"[{number(summary.ci_low)}, {number(summary.ci_high)}]")
+    mean, sd, low, high = (fixed(value, decimals) for value in (
+        summary.mean, summary.sd, summary.ci_low, summary.ci_high))
+    text = f"{mean} ± {sd} [{low}, {high}]"
     return Bold(text, "*" if marked else "") if best else text
 
 

@@ -4,7 +4,8 @@ Cells are plain text; the renderers escape what their format needs (``|`` and ``
 Markdown; ``\\ _ % & # $ { } ~ ^ < >`` and ``±`` in LaTeX). Bold cells are given as
 `Bold`, so each format marks them its own way (``**x**``, ``\\textbf{x}``; unmarked in
 CSV), with an optional mark after them (``*``; a superscript in LaTeX).
-Numbers are formatted once by `number` so every format shows the same digits.
+Numbers are formatted once (`number`: significant digits; `fixed` with `row_decimals`:
+the same decimals across a row) so every format shows the same digits.
 """
 
 from __future__ import annotations
@@ -55,6 +56,37 @@ def number(value: float, digits: int = 3) -> str:
     if math.isinf(value):
         return "inf" if value > 0 else "-inf"
     return f"{value:.{digits}g}"
+
+
+def row_decimals(values: Sequence[float], significant: int = 3) -> int:
+    """Decimals that show the largest finite ``|value|`` with ``significant`` digits.
+
+    One count per table row, so a row's cells line up (``0.887``, ``0.995``; ``21.6``).
+
+    Examples
+    --------
+    >>> row_decimals([0.887, 0.995]), row_decimals([0.0213, 5e-05]), row_decimals([21.6])
+    (3, 4, 1)
+    >>> row_decimals([float("nan"), 0.0]), row_decimals([1234.5])
+    (3, 0)
+    """
+    finite = [abs(v) for v in values if math.isfinite(v) and v != 0]
+    if not finite:
+        return significant
+    return max(0, significant - 1 - math.floor(math.log10(max(finite))))
+
+
+def fixed(value: float, decimals: int) -> str:
+    """``value`` with ``decimals`` decimals; ``–`` for nan, ``inf``/``-inf``.
+
+    Examples
+    --------
+    >>> fixed(0.99995, 3), fixed(21.64, 1), fixed(float("-inf"), 2)
+    ('1.000', '21.6', '-inf')
+    """
+    if not math.isfinite(value):
+        return number(value)
+    return f"{value:.{decimals}f}"
 
 
 def write_text_table(header: Sequence[str], rows: Sequence[Sequence[str]], stream: TextIO,

@@ -26,6 +26,7 @@ Conventions (``docs/metrics.md``, "Comparing methods"):
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import warnings
 from collections.abc import Mapping, Sequence
@@ -206,11 +207,22 @@ def bootstrap_interval(values: np.ndarray, *, confidence: float = 0.95,
     """
     if values.size < 2 or not np.isfinite(values).all():
         return float("nan"), float("nan")
-    rng = np.random.default_rng(seed)
-    means = values[rng.integers(0, values.size, size=(n_resamples, values.size))].mean(axis=1)
+    means = values[_resamples(values.size, n_resamples, seed)].mean(axis=1)
     tail = (1 - confidence) / 2
     low, high = np.quantile(means, [tail, 1 - tail])
     return float(low), float(high)
+
+
+@functools.lru_cache(maxsize=8)
+def _resamples(n: int, n_resamples: int, seed: int) -> np.ndarray:
+    """Indices of the bootstrap resamples, shape (n_resamples, n), read-only.
+
+    They depend only on n and the seed, so every metric and method with n values
+    shares one draw (cached: drawing them is most of a summary's time).
+    """
+    indices = np.random.default_rng(seed).integers(0, n, size=(n_resamples, n))
+    indices.setflags(write=False)
+    return indices
 
 
 def paired_test(a: ArrayLike, b: ArrayLike) -> tuple[float, float, float, int]:

@@ -1,0 +1,143 @@
+"""``--compare`` and ``--grades``: method statistics and agreement with graders.
+
+Both work on the evaluation records of the run (one per case, method and parameter
+set; ``id`` and ``method`` name the case and the method, a record without a method is
+the method ``""``). Records of failed pairs (an ``error``) count as undefined values.
+
+* ``--compare`` (one parameter set): per method and metric the summary, per pair of
+  methods and metric the paired Wilcoxon test with Holm's p, and the methods' orders
+  across metrics (`vesselview.io.report_tables`).
+* ``--grades GRADES.csv`` (optionally one ``--sweep``): agreement of every metric with
+  the mean human score of each (case, method) under the base parameters (which
+  `vesselview.cli.report_options.report_grid` adds to the evaluated grid), the
+  inter-grader agreement, and per swept value the agreement and the calibrated value
+  (`vesselview.io.agreement_tables`).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterable, Sequence
+from typing import TextIO
+
+from vesselview.engine.keys import METRIC_KEYS
+from vesselview.engine.params import Params
+from vesselview.errors import InputError
+from vesselview.io.agreement_tables import write_agreement
+from vesselview.io.grades import read_grades
+from vesselview.io.report_tables import write_comparison
+from vesselview.io.writers import Record, decode_number
+from vesselview.research.grading_agreement import (
+    calibrate,
+    inter_grader,
+    mean_scores,
+    metric_agreement,
+)
+from vesselview.research.method_orders import method_orders
+from vesselview.research.statistics import MethodScores, compare_methods
+
+Subject = tuple[str, str]
+
+
+def write_report(options: argparse.Namespace, records: Sequence[Record], base: Params,
+                 grid: Sequence[Params], stream: TextIO) -> None:
+    """Write the ``--compare`` or ``--grades`` report of ``records``.
+
+    Parameters
+    ----------
+    options : argparse.Namespace
+    records : sequence of dict
+        Every record of the run.
+    base : Params
+        The run's base parameters (``--set``).
+    grid : sequence of Params
+        The ``--sweep`` combinations (``[base]`` without a sweep).
+    stream : text stream
+    """
+    if options.compare:
+        write_method_comparison(records, base, stream, options.format)
+        return
+    sweep_key = options.sweep[0].partition("=")[0].strip() if options.sweep else None
+    write_grader_agreement(records, options.grades, base, stream, options.format,
+                           sweep_key=sweep_key, grid=grid)
+
+
+def write_method_comparison(records: Sequence[Record], params: Params, stream: TextIO,
+                            output_format: str) -> None:
+    """Compare the methods of ``records`` (one parameter set) and write the report."""
+    scores = MethodScores.from_mapping(_by_method(records), metrics=_metrics(records))
+    write_comparison(compare_methods(scores), method_orders(scores), params, stream,
+                     output_format)
+
+
+def write_grader_agreement(records: Sequence[Record], grades_path: str, base: Params,
+                           stream: TextIO, output_format: str, *,
+                           sweep_key: str | None = None, grid: Sequence[Params] = ()
+                           ) -> None:
+    """Agreement of the metrics of ``records`` with the grades and between the graders.
+
+    Parameters
+    ----------
+    records : sequence of dict
+        Including those under ``base`` (the ``"agreement"``) and, with ``sweep_key``,
+        under every entry of ``grid``.
+    grades_path : str
+        The grades CSV.
+    base : Params
+    stream : text stream
+    output_format : str
+    sweep_key : str, optional
+        The swept parameter.
+    grid : sequence of Params
+        One entry per swept value.
+
+    Raises
+    ------
+    InputError
+        For a bad grades file, or grades of which no (id, method) was evaluated.
+    """
+    grades = read_grades(grades_path)
+    human = mean_scores(grades)
+    metrics = _metrics(records)
+    at_base = _subject_values(records, base)
+    if not set(human) & set(at_base):
+        known = ", ".join(f"{i}/{m}" if m else i for i, m in list(at_base)[:3]) or "nothing"
+        raise InputError(f"{grades_path}: none of its (id, method) was evaluated (the run "
+                         f"has {known}...); check the ids and method names",
+                         source=grades_path)
+    per_value = [] if sweep_key is None else [
+        (getattr(params, sweep_key),
+         metric_agreement(_subject_values(records, params), human, metrics))
+        for params in grid]
+    write_agreement(metric_agreement(at_base, human, metrics), inter_grader(grades), base,
+                    stream, output_format, sweep_key=sweep_key, per_value=per_value,
+                    calibrated=calibrate(per_value))
+
+
+def _by_method(records: Iterable[Record]) -> dict[str, dict[str, dict[str, float]]]:
+    """``{method: {case id: {metric: value}}}`` of ``records``."""
+    table: dict[str, dict[str, dict[str, float]]] = {}
+    for record in records:
+        table.setdefault(record.get("method") or "", {})[record["id"]] = _values(record)
+    return table
+
+
+def _subject_values(records: Iterable[Record], params: Params
+                    ) -> dict[Subject, dict[str, float]]:
+    """``{(case id, method): {metric: value}}`` of the records under ``params``."""
+    wanted = params.to_dict()
+    return {(record["id"], record.get("method") or ""): _values(record)
+            for record in records if record["params"] == wanted}
+
+
+def _values(record: Record) -> dict[str, float]:
+    """A record's metric values as floats (nan when undefined or the pair failed)."""
+    if record.get("error") is not None:
+        return {}
+    return {key: decode_number(value) for key, value in (record.get("metrics") or {}).items()}
+
+
+def _metrics(records: Iterable[Record]) -> list[str]:
+    """Metric keys of the records, in `METRIC_KEYS` order."""
+    seen = {key for record in records for key in record.get("metrics") or {}}
+    return [key for key in METRIC_KEYS if key in seen] or list(METRIC_KEYS)

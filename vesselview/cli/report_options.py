@@ -1,0 +1,52 @@
+"""The flags of the method comparison and grader agreement reports (``cli.compare``).
+
+Kept apart from the report code so that parsing the command line stays light.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from vesselview.engine.params import Params
+
+#: Formats only the reports write.
+REPORT_FORMATS: tuple[str, ...] = ("markdown", "latex")
+
+
+def add_report_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--compare`` and ``--grades`` to ``parser``."""
+    reports = parser.add_argument_group("comparing methods and agreement with graders")
+    reports.add_argument("--compare", action="store_true",
+                         help="compare the methods: mean, sd, median, 95%% bootstrap CI and "
+                              "n per metric, paired Wilcoxon tests with Holm-corrected p, "
+                              "the methods' orders across metrics; --format json, csv, "
+                              "markdown or latex")
+    reports.add_argument("--grades", metavar="GRADES.CSV",
+                         help="agreement of every metric with graders' scores (the grading "
+                              "export: id, method, grader, score, notes) and between the "
+                              "graders; with one --sweep KEY=SPEC also per value")
+
+
+def report_usage_problem(options: argparse.Namespace) -> str | None:
+    """What is wrong with the report options, or None.
+
+    Refused: ``--compare`` with ``--grades`` or ``--sweep``, ``--grades`` with more
+    than one ``--sweep``, and a Markdown / LaTeX format without either report.
+    """
+    if options.compare and options.grades:
+        return "give --compare or --grades, not both (run twice)"
+    if options.compare and options.sweep:
+        return "--compare compares methods under one parameter set; use --set, not --sweep"
+    if options.grades and len(options.sweep) > 1:
+        return "--grades takes at most one --sweep"
+    if options.format in REPORT_FORMATS and not (options.compare or options.grades):
+        return f"--format {options.format} needs --compare or --grades"
+    return None
+
+
+def report_grid(options: argparse.Namespace, base: Params, grid: list[Params]) -> list[Params]:
+    """The parameter sets to evaluate: graded sweeps also need the base parameters,
+    whose agreement is the report's ``"agreement"``."""
+    if options.grades and base not in grid:
+        return [*grid, base]
+    return grid
