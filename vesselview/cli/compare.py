@@ -99,7 +99,8 @@ def write_grader_agreement(records: Sequence[Record], grades_path: str, base: Pa
     grades = read_grades(grades_path)
     human = mean_scores(grades)
     metrics = _metrics(records)
-    at_base = _subject_values(records, base)
+    base_value = None if sweep_key is None else getattr(base, sweep_key)
+    at_base = _subject_values(records, sweep_key, base_value)
     if not set(human) & set(at_base):
         known = ", ".join(f"{i}/{m}" if m else i for i, m in list(at_base)[:3]) or "nothing"
         raise InputError(f"{grades_path}: none of its (id, method) was evaluated (the run "
@@ -107,7 +108,8 @@ def write_grader_agreement(records: Sequence[Record], grades_path: str, base: Pa
                          source=grades_path)
     per_value = [] if sweep_key is None else [
         (getattr(params, sweep_key),
-         metric_agreement(_subject_values(records, params), human, metrics))
+         metric_agreement(_subject_values(records, sweep_key, getattr(params, sweep_key)),
+                          human, metrics))
         for params in grid]
     write_agreement(metric_agreement(at_base, human, metrics), inter_grader(grades), base,
                     stream, output_format, sweep_key=sweep_key, per_value=per_value,
@@ -122,12 +124,12 @@ def _by_method(records: Iterable[Record]) -> dict[str, dict[str, dict[str, float
     return table
 
 
-def _subject_values(records: Iterable[Record], params: Params
+def _subject_values(records: Iterable[Record], key: str | None, value: object
                     ) -> dict[Subject, dict[str, float]]:
-    """``{(case id, method): {metric: value}}`` of the records under ``params``."""
-    wanted = params.to_dict()
+    """``{(case id, method): {metric: value}}`` of the records whose parameter ``key``
+    is ``value`` (every record when ``key`` is None: the run has one parameter set)."""
     return {(record["id"], record.get("method") or ""): _values(record)
-            for record in records if record["params"] == wanted}
+            for record in records if key is None or record["params"][key] == value}
 
 
 def _values(record: Record) -> dict[str, float]:

@@ -14,8 +14,8 @@ subjects (higher = better). Conventions (``docs/metrics.md``, "Agreement with gr
   the tie correction (Kendall & Babington Smith, 1939), for two graders or more.
 * **Sweeps.** Given the metrics' values under each value of one parameter, the
   agreement per value, and per metric whose tau-b varies the value with the largest
-  tau-b (the first such value on ties): the tolerance calibrated to the graders, as in Table 4 of
-  Guimaraes, Wainer, Carvalho, "A tolerance-based F1 for retinal vessel segmentation".
+  tau-b (the first such value on ties): the tolerance calibrated to the graders, as
+  in Table 4 of the tolerance-F1 paper.
 """
 
 from __future__ import annotations
