@@ -19,6 +19,7 @@ from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator
 from vesselview.errors import InputError
 from vesselview.io.dataset import open_dataset
+from vesselview.io.grades import read_grades
 from vesselview.io.writers import result_record
 
 SHAPE = (160, 155)
@@ -125,8 +126,8 @@ def _grades(path: Path, records: list[dict]) -> str:
 def test_grader_agreement_and_the_calibrated_tolerance(records, tmp_path) -> None:
     grades = _grades(tmp_path / "grades.csv", records)
     stream = io.StringIO()
-    write_grader_agreement(records, grades, Params(), stream, "json", sweep_key="t",
-                           grid=[Params(t=1), Params(t=2)])
+    write_grader_agreement(records, read_grades(grades), Params(), stream, "json",
+                           sweep_key="t", grid=[Params(t=1), Params(t=2)])
     document = json.loads(stream.getvalue())
     f1 = document["agreement"]["f1_t"]
     assert f1["n"] == 3 * N_CASES
@@ -147,7 +148,8 @@ def test_grades_of_nothing_evaluated_are_a_clear_error(records, tmp_path) -> Non
     path = tmp_path / "grades.csv"
     path.write_text("id,method,grader,score,notes\n99,demo,ann,5,\n", encoding="utf-8")
     with pytest.raises(InputError, match="none of its .id, method. was evaluated"):
-        write_grader_agreement(records, str(path), Params(), io.StringIO(), "json")
+        write_grader_agreement(records, read_grades(str(path)), Params(), io.StringIO(),
+                               "json", source=str(path))
 
 
 def test_failed_pairs_count_as_undefined(records) -> None:

@@ -28,6 +28,7 @@ from vesselview.io.grades import read_grades
 from vesselview.io.report_tables import write_comparison
 from vesselview.io.writers import Record, decode_number
 from vesselview.research.grading_agreement import (
+    GraderScore,
     calibrate,
     inter_grader,
     mean_scores,
@@ -39,13 +40,32 @@ from vesselview.research.statistics import MethodScores, compare_methods
 Subject = tuple[str, str]
 
 
-def write_report(options: argparse.Namespace, records: Sequence[Record], base: Params,
-                 grid: Sequence[Params], stream: TextIO) -> None:
+def read_report_grades(options: argparse.Namespace) -> list[GraderScore]:
+    """The ``--grades`` file, read before any evaluation so a bad file fails fast.
+
+    Returns
+    -------
+    list of GraderScore
+        Empty without ``--grades``.
+
+    Raises
+    ------
+    InputError
+        Naming the file, line and column of a problem.
+    """
+    return read_grades(options.grades) if options.grades else []
+
+
+def write_report(options: argparse.Namespace, grades: Sequence[GraderScore],
+                 records: Sequence[Record], base: Params, grid: Sequence[Params],
+                 stream: TextIO) -> None:
     """Write the ``--compare`` or ``--grades`` report of ``records``.
 
     Parameters
     ----------
     options : argparse.Namespace
+    grades : sequence of GraderScore
+        From `read_report_grades`.
     records : sequence of dict
         Every record of the run.
     base : Params
@@ -58,8 +78,8 @@ def write_report(options: argparse.Namespace, records: Sequence[Record], base: P
         write_method_comparison(records, base, stream, options.format)
         return
     sweep_key = options.sweep[0].partition("=")[0].strip() if options.sweep else None
-    write_grader_agreement(records, options.grades, base, stream, options.format,
-                           sweep_key=sweep_key, grid=grid)
+    write_grader_agreement(records, grades, base, stream, options.format,
+                           sweep_key=sweep_key, grid=grid, source=options.grades)
 
 
 def write_method_comparison(records: Sequence[Record], params: Params, stream: TextIO,
@@ -70,10 +90,10 @@ def write_method_comparison(records: Sequence[Record], params: Params, stream: T
                      output_format)
 
 
-def write_grader_agreement(records: Sequence[Record], grades_path: str, base: Params,
-                           stream: TextIO, output_format: str, *,
-                           sweep_key: str | None = None, grid: Sequence[Params] = ()
-                           ) -> None:
+def write_grader_agreement(records: Sequence[Record], grades: Sequence[GraderScore],
+                           base: Params, stream: TextIO, output_format: str, *,
+                           sweep_key: str | None = None, grid: Sequence[Params] = (),
+                           source: str = "grades") -> None:
     """Agreement of the metrics of ``records`` with the grades and between the graders.
 
     Parameters
@@ -81,8 +101,7 @@ def write_grader_agreement(records: Sequence[Record], grades_path: str, base: Pa
     records : sequence of dict
         Including those under ``base`` (the ``"agreement"``) and, with ``sweep_key``,
         under every entry of ``grid``.
-    grades_path : str
-        The grades CSV.
+    grades : sequence of GraderScore
     base : Params
     stream : text stream
     output_format : str
@@ -90,22 +109,22 @@ def write_grader_agreement(records: Sequence[Record], grades_path: str, base: Pa
         The swept parameter.
     grid : sequence of Params
         One entry per swept value.
+    source : str
+        Where the grades come from, for the error message.
 
     Raises
     ------
     InputError
-        For a bad grades file, or grades of which no (id, method) was evaluated.
+        When no graded (id, method) was evaluated.
     """
-    grades = read_grades(grades_path)
     human = mean_scores(grades)
     metrics = _metrics(records)
     base_value = None if sweep_key is None else getattr(base, sweep_key)
     at_base = _subject_values(records, sweep_key, base_value)
     if not set(human) & set(at_base):
         known = ", ".join(f"{i}/{m}" if m else i for i, m in list(at_base)[:3]) or "nothing"
-        raise InputError(f"{grades_path}: none of its (id, method) was evaluated (the run "
-                         f"has {known}...); check the ids and method names",
-                         source=grades_path)
+        raise InputError(f"{source}: none of its (id, method) was evaluated (the run "
+                         f"has {known}...); check the ids and method names", source=source)
     per_value = [] if sweep_key is None else [
         (getattr(params, sweep_key),
          metric_agreement(_subject_values(records, sweep_key, getattr(params, sweep_key)),
