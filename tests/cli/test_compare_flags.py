@@ -1,0 +1,109 @@
+"""``vesselview-eval --dataset ... --predictions ... --compare`` / ``--grades`` end to end:
+the reports equal those computed through the API, and every usage error is one line."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.cli.method_dataset import write_method_dataset
+from vesselview.cli.compare import write_method_comparison
+from vesselview.cli.main import main
+from vesselview.engine.params import Params
+from vesselview.engine.pipeline import Evaluator
+from vesselview.io.dataset import open_dataset
+from vesselview.io.writers import result_record
+
+SHAPE = (120, 116)
+N_CASES = 8
+
+
+@pytest.fixture(scope="module")
+def method_dataset(tmp_path_factory) -> tuple[Path, dict[str, Path]]:
+    return write_method_dataset(tmp_path_factory.mktemp("methods"), N_CASES, SHAPE)
+
+
+def _sources(method_dataset) -> list[str]:
+    dataset, predictions = method_dataset
+    return ["--dataset", str(dataset),
+            *[f"--predictions={method}={folder}" for method, folder in predictions.items()],
+            "--workers", "1"]
+
+
+def _run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_compare_json_equals_the_api(capsys, method_dataset) -> None:
+    code, out, _ = _run(capsys, *_sources(method_dataset), "--compare")
+    assert code == 0
+    document = json.loads(out)
+    opened = open_dataset(*method_dataset)
+    records = [{**result_record(Evaluator(case.load(m)).evaluate(Params()), id=case.id,
+                                sources={}), "method": m}
+               for case in opened.cases for m in opened.methods]
+    stream = io.StringIO()
+    write_method_comparison(records, Params(), stream, "json")
+    expected = json.loads(stream.getvalue())
+    assert document["summary"] == expected["summary"]
+    assert document["comparisons"] == expected["comparisons"]
+    assert document["rank_agreement"] == expected["rank_agreement"]
+    assert sorted(document["summary"]) == ["demo", "gap", "shift"]
+    assert document["summary"]["gap"]["dice"]["n"] == N_CASES
+
+
+@pytest.mark.parametrize(("output_format", "start"), [
+    ("csv", "metric,demo,gap,shift,best\n"),
+    ("markdown", "Mean ± sd [95 % bootstrap CI]"),
+    ("latex", "\\begin{table}"),
+])
+def test_compare_paper_tables(capsys, method_dataset, tmp_path, output_format, start) -> None:
+    output = tmp_path / f"table.{output_format}"
+    code, out, _ = _run(capsys, *_sources(method_dataset), "--compare", "--format",
+                        output_format, "--output", str(output))
+    assert (code, out) == (0, "")
+    assert output.read_text(encoding="utf-8").startswith(start)
+
+
+def test_grades_with_a_sweep(capsys, method_dataset, tmp_path) -> None:
+    grades = tmp_path / "grades.csv"
+    rows = ["id,method,grader,score,notes"]
+    rows += [f"{n:02d},{method},{grader},{(n * 3 + len(method) + offset) % 11},"
+             for n in range(1, N_CASES + 1) for method in ("demo", "gap", "shift")
+             for grader, offset in (("ann", 0), ("bob", 1))]
+    grades.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    code, out, _ = _run(capsys, *_sources(method_dataset), "--grades", str(grades),
+                        "--sweep", "t=1:3")
+    assert code == 0
+    document = json.loads(out)
+    assert document["agreement"]["f1_t"]["n"] == 3 * N_CASES
+    assert document["inter_grader"]["graders"] == ["ann", "bob"]
+    assert document["sweep"]["key"] == "t" and document["sweep"]["values"] == [1, 2, 3]
+    assert [entry["value"] for entry in document["sweep"]["agreement"]] == [1, 2, 3]
+
+
+@pytest.mark.parametrize(("extra", "message"), [
+    (["--compare", "--sweep", "t=1,2"], "--compare compares methods under one parameter set"),
+    (["--format", "markdown"], "--format markdown needs --compare or --grades"),
+    (["--compare", "--grades", "g.csv"], "give --compare or --grades, not both"),
+    (["--grades", "g.csv", "--sweep", "t=1,2", "--sweep", "cal_alpha=1,2"],
+     "--grades takes at most one --sweep"),
+])
+def test_usage_errors_are_one_line(capsys, method_dataset, extra, message) -> None:
+    code, out, err = _run(capsys, *_sources(method_dataset), *extra)
+    assert (code, out) == (2, "")
+    assert len(err.splitlines()) == 1 and message in err
+
+
+def test_a_bad_grades_file_fails_before_any_work(capsys, method_dataset, tmp_path) -> None:
+    grades = tmp_path / "grades.csv"
+    grades.write_text("id,method,grader,score,notes\n01,demo,ann,good,\n", encoding="utf-8")
+    code, out, err = _run(capsys, *_sources(method_dataset), "--grades", str(grades))
+    assert (code, out) == (2, "")
+    assert len(err.splitlines()) == 1  # no progress: nothing was evaluated
+    assert f"{grades} line 2, column score: 'good' is not a finite number" in err
