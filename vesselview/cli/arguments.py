@@ -16,11 +16,16 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from vesselview._version import __version__
+from vesselview.cli.report_options import (
+    REPORT_FORMATS,
+    add_report_arguments,
+    report_usage_problem,
+)
 from vesselview.engine.params import PARAM_SPECS, Params, parse_value
 from vesselview.engine.sweep import parse_sweep_values
 
 PROG = "vesselview-eval"
-FORMATS = ("json", "csv")
+FORMATS = ("json", "csv", *REPORT_FORMATS)
 _DESCRIPTION = ("Evaluate retinal-vessel segmentations against reference masks "
                 "(tolerance F1, CAL, skeletal similarity, classic metrics).")
 _EXIT_CODES = ("Exit codes: 0 success, 2 bad input or usage or any pair failed (the "
@@ -127,8 +132,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--sweep", action="append", default=[], metavar="KEY=SPEC",
                         help="one output row per value, SPEC = v1,v2,... or a:b[:step] "
                         "(repeatable: every combination)")
-    parser.add_argument("--format", choices=FORMATS, default="json", help="output format")
+    parser.add_argument("--format", choices=FORMATS, default="json",
+                        help="output format (markdown and latex: --compare / --grades)")
     parser.add_argument("--output", metavar="FILE", help="output file (default: stdout)")
+    add_report_arguments(parser)
     parser.add_argument("--curves", action="store_true",
                         help="write ROC, precision-recall and F1_t-against-threshold curves of a "
                              "probability-map candidate instead of metrics (one pair)")
@@ -169,6 +176,9 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     if options.curves and (not one_pair or options.sweep):
         raise UsageError("--curves takes one pair (--reference/--candidate) and no --sweep")
     options.predictions = _predictions_by_name(options.predictions)
+    problem = report_usage_problem(options)
+    if problem is not None:
+        raise UsageError(problem)
     return options
 
 

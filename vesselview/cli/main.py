@@ -17,7 +17,9 @@ from collections.abc import Iterator, Sequence
 from typing import TextIO
 
 from vesselview.cli.arguments import PROG, UsageError, parameter_grid, parse_arguments
+from vesselview.cli.compare import read_report_grades, write_report
 from vesselview.cli.progress import ProgressBar
+from vesselview.cli.report_options import report_grid
 from vesselview.cli.runner import Job, RowFailure, run_pairs
 from vesselview.cli.sources import pairs_from_options
 from vesselview.cli.termination import Terminated, sigterm_raises
@@ -82,9 +84,11 @@ def _evaluate(options: argparse.Namespace) -> int:
         _report(f"warning: {note}")
     pairs = source.pairs
     if options.output is not None:
-        check_output(options.output, source.inputs)
+        check_output(options.output, [*source.inputs, options.grades])
+    grades = read_report_grades(options)
     _warn_if_oversubscribed(options.workers, options.scheduler)
-    job = Job(tuple(grid), base.threshold, options.invert_reference, options.invert_candidate)
+    job = Job(tuple(report_grid(options, base, grid)), base.threshold,
+              options.invert_reference, options.invert_candidate)
     with ProgressBar(len(pairs), sys.stderr) as bar:
         outcomes = run_pairs(pairs, job, workers=options.workers,
                              scheduler=options.scheduler, advance=bar.advance)
@@ -94,8 +98,12 @@ def _evaluate(options: argparse.Namespace) -> int:
     failures = [outcome.failure for outcome in outcomes if outcome.failure is not None]
     for failure in failures:
         _report_failure(failure, options.debug)
-    _write_records([record for outcome in outcomes for record in outcome.records], base,
-                   options)
+    records = [record for outcome in outcomes for record in outcome.records]
+    if options.compare or options.grades:
+        with _output(options.output) as stream:
+            write_report(options, grades, records, base, grid, stream)
+    else:
+        _write_records(records, base, options)
     if any(failure.internal for failure in failures):
         return EXIT_INTERNAL_ERROR
     return EXIT_BAD_INPUT if failures else EXIT_OK
