@@ -126,7 +126,7 @@ def test_session_round_trip_with_styles_order_and_view(model, tmp_path, small_ca
     path = tmp_path / "s.vvsession.json"
     model.save_session(str(path), (1.0, 2.0, 30.0, 40.0))
     saved = json.loads(path.read_text())
-    assert list(saved["layers"])[0] == "confusion"
+    assert next(iter(saved["layers"])) == "confusion"
     other = Inspector(Scheduler(synchronous=True))
     recorder = Recorder(other)
     assert other.load_session(str(path))  # no files: the demo case

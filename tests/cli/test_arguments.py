@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from vesselview.cli.arguments import (MAX_COMBINATIONS, MAX_WORKERS, UsageError, allowed_values,
-                                      build_parser, parameter_epilog, parameter_grid,
-                                      parse_arguments)
+from vesselview.cli.arguments import (
+    MAX_COMBINATIONS,
+    MAX_WORKERS,
+    UsageError,
+    allowed_values,
+    build_parser,
+    parameter_epilog,
+    parameter_grid,
+    parse_arguments,
+)
 from vesselview.engine.params import PARAM_SPECS, Params
 from vesselview.errors import ParamsError
 
@@ -156,5 +163,6 @@ def test_help_output_keeps_one_entry_per_parameter(capsys):
     with pytest.raises(SystemExit):
         build_parser().parse_args(["--help"])
     lines = capsys.readouterr().out.splitlines()
-    starts = [line.split(" ")[2] for line in lines if line.startswith("  ") and " (default " in line]
+    starts = [line.split(" ")[2] for line in lines
+              if line.startswith("  ") and " (default " in line]
     assert starts == list(PARAM_SPECS)

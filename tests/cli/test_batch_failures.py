@@ -15,14 +15,13 @@ from pathlib import Path
 import psutil
 import pytest
 
+from tests.cli import worker_hooks
+from tests.mask_files import save_mask, vessel_mask
 from vesselview.cli.main import main
 from vesselview.cli.pool import DIED, ItemFailure, run_in_processes
 from vesselview.cli.runner import Job, run_pairs
 from vesselview.engine.params import Params
 from vesselview.io.manifest import read_manifest_rows
-
-from tests.cli import worker_hooks
-from tests.mask_files import save_mask, vessel_mask
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 
@@ -141,7 +140,7 @@ def test_sigterm_stops_the_workers(dataset, tmp_path):
             run.kill()
     assert run.returncode == 143
     assert "terminated by signal SIGTERM" in err and "Traceback" not in err
-    gone, alive = psutil.wait_procs(everyone, timeout=15)
+    _gone, alive = psutil.wait_procs(everyone, timeout=15)
     assert alive == []
     assert not (tmp_path / "out.json").exists()
     assert [name for name in tmp_path.iterdir() if name.suffix == ".tmp"] == []

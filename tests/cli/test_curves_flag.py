@@ -9,9 +9,8 @@ import sys
 import numpy as np
 from PIL import Image
 
-from vesselview.cli.main import main
-
 from tests.mask_files import save_mask, vessel_mask
+from vesselview.cli.main import main
 
 
 def _soft_pair(tmp_path) -> tuple[str, str]:

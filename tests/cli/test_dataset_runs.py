@@ -8,9 +8,8 @@ import json
 
 from PIL import Image
 
-from vesselview.cli.main import main
-
 from tests.io.dataset_files import vessels, write_drive, write_stare
+from vesselview.cli.main import main
 
 
 def _run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -90,7 +89,7 @@ def test_unmatched_ambiguous_and_missing_predictions_are_reported(capsys, tmp_pa
 
 def test_nothing_to_evaluate_says_what_to_give(capsys, tmp_path):
     root = write_drive(tmp_path / "DRIVE", test_ids=(), training_ids=(21,))
-    code, out, err = _run(capsys, "--dataset", str(root))
+    code, _out, err = _run(capsys, "--dataset", str(root))
     assert code == 2 and "--predictions NAME=DIR" in err
 
 

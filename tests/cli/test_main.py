@@ -12,14 +12,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.mask_files import save_mask, vessel_mask, write_manifest
 from vesselview._version import __version__
 from vesselview.cli.main import main
 from vesselview.engine import pipeline
 from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import Params
 from vesselview.io.writers import CSV_COLUMNS
-
-from tests.mask_files import save_mask, vessel_mask, write_manifest
 
 
 def _run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -65,7 +64,7 @@ def test_manifest_csv_with_sweep_and_summary(capsys, dataset, tmp_path, monkeypa
     assert (code, err) == (0, "")
     rows = list(csv.reader(io.StringIO(out)))
     assert tuple(rows[0]) == CSV_COLUMNS
-    records = [dict(zip(CSV_COLUMNS, row)) for row in rows[1:]]
+    records = [dict(zip(CSV_COLUMNS, row, strict=True)) for row in rows[1:]]
     ids = [(record["id"], record["t"]) for record in records]
     assert ids == [(f"case{i}", t) for i in range(4) for t in ("0", "2")] + [
         (f"summary:{name}", t) for t in ("0", "2") for name in ("mean", "std", "median")]
@@ -140,7 +139,7 @@ def test_more_workers_than_cores_warns(capsys, pair, monkeypatch):
 def test_bad_file_exits_2_naming_it(capsys, pair, tmp_path):
     reference, _ = pair
     (tmp_path / "notes.png").write_text("not pixels")
-    code, out, err = _run(capsys, "--reference", reference, "--candidate",
+    code, _out, err = _run(capsys, "--reference", reference, "--candidate",
                           str(tmp_path / "notes.png"))
     assert code == 2 and "notes.png" in _one_error_line(err)
 
@@ -150,7 +149,7 @@ def test_bad_file_exits_2_naming_it(capsys, pair, tmp_path):
 def test_shape_mismatch_exits_2(capsys, pair, tmp_path):
     reference, _ = pair
     small = save_mask(tmp_path / "small.png", np.zeros((5, 5), bool))
-    code, out, err = _run(capsys, "--reference", reference, "--candidate", str(small))
+    code, _out, err = _run(capsys, "--reference", reference, "--candidate", str(small))
     line = _one_error_line(err)
     assert code == 2 and "16x20" in line and "5x5" in line and "small.png" in line
 
@@ -163,10 +162,10 @@ class _Broken:
 def test_internal_error_exits_1_with_a_report_hint(capsys, pair, monkeypatch):
     monkeypatch.setattr(pipeline, "Evaluator", _Broken)
     reference, candidate = pair
-    code, out, err = _run(capsys, "--reference", reference, "--candidate", candidate)
+    code, _, err = _run(capsys, "--reference", reference, "--candidate", candidate)
     line = _one_error_line(err)
     assert code == 1 and "RuntimeError: stage exploded" in line and "please report" in line
-    code, out, err = _run(capsys, "--reference", reference, "--candidate", candidate, "--debug")
+    code, _out, err = _run(capsys, "--reference", reference, "--candidate", candidate, "--debug")
     assert code == 1 and "Traceback" in err
 
 
@@ -178,7 +177,7 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal(capsys, dataset):
 def test_scheduler_without_dask_exits_2(capsys, pair, monkeypatch):
     monkeypatch.setitem(sys.modules, "dask.distributed", None)  # import now fails
     reference, candidate = pair
-    code, out, err = _run(capsys, "--reference", reference, "--candidate", candidate,
+    code, _out, err = _run(capsys, "--reference", reference, "--candidate", candidate,
                           "--scheduler", "tcp://127.0.0.1:8786")
     assert code == 2 and "vesselview[distributed]" in _one_error_line(err)
 

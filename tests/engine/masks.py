@@ -9,9 +9,8 @@ segments may run off the canvas, so masks touch the image border.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import math
+from collections.abc import Callable
 
 import cv2
 import numpy as np

@@ -14,7 +14,12 @@ from skimage.morphology import disk as skimage_disk
 from tests.engine.masks import grid, noise_masks, pixels, vessel_masks
 from vesselview.engine.edt import euclidean_distance_to
 from vesselview.engine.morphology import (
-    count_components, dilate_disk, dilate_square, disk, distance_to, inner_contour,
+    count_components,
+    dilate_disk,
+    dilate_square,
+    disk,
+    distance_to,
+    inner_contour,
     label_components,
 )
 
@@ -159,7 +164,7 @@ def test_component_counts_match_scipy(mask: np.ndarray, connectivity: int) -> No
     assert count == expected
     # Same partition: labels > 0 exactly on the mask, and a one-to-one label correspondence.
     assert np.array_equal(labels > 0, mask)
-    pairs = set(zip(labels[mask].tolist(), expected_labels[mask].tolist()))
+    pairs = set(zip(labels[mask].tolist(), expected_labels[mask].tolist(), strict=True))
     assert len(pairs) == count == len({a for a, _ in pairs}) == len({b for _, b in pairs})
 
 

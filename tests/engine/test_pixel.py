@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.engine.masks import NAN, check_scores, grid, pixels
-from vesselview.engine.keys import METRIC_FAMILIES
 from vesselview.engine.families.pixel import Confusion, confusion, pixel_scores
+from vesselview.engine.keys import METRIC_FAMILIES
 
 # G and S on a 2x5 image, F = whole image:
 #   G  ###..     S  .###.

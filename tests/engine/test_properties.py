@@ -21,14 +21,14 @@ from tests.engine.masks import TRANSFORMS, random_vessel_mask, vessel_pairs
 from vesselview.engine.families.cal import cal_scores, connectivity_score, length_match
 from vesselview.engine.families.contour import contour_distances, contour_scores
 from vesselview.engine.families.distance import distance_maps, distance_scores
+from vesselview.engine.families.pixel import confusion, pixel_scores
+from vesselview.engine.families.tolerance import tolerance_match, tolerance_scores
+from vesselview.engine.families.topology import topology_scores
 from vesselview.engine.keys import METRIC_FAMILIES
 from vesselview.engine.overlap import tolerant_overlap
 from vesselview.engine.params import Params
-from vesselview.engine.families.pixel import confusion, pixel_scores
 from vesselview.engine.scores import Scores
 from vesselview.engine.thinning import thin
-from vesselview.engine.families.tolerance import tolerance_match, tolerance_scores
-from vesselview.engine.families.topology import topology_scores
 
 PROPERTY = settings(max_examples=30, deadline=None)
 

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from skimage.morphology import thin as skimage_thin
 
 from tests.engine.masks import grid, noise_masks, random_vessel_mask, vessel_masks
-from vesselview.engine.thinning import thin
 from vesselview.engine.families.topology import count_holes
+from vesselview.engine.thinning import thin
 
 
 def assert_same_as_skimage(mask: np.ndarray) -> None:

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from tests.engine.masks import NAN, check_scores, grid
-from vesselview.engine.thinning import thin
 from vesselview.engine.families.topology import count_holes, topology_scores
+from vesselview.engine.thinning import thin
 
 
 def scores_of(candidate: np.ndarray, reference: np.ndarray):

@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from tests.engine.cases import small_case
-from vesselview.io.curve_tables import write_curves
-from vesselview.research.curves import f1_t_curve, pr_curve, roc_curve
 from vesselview.engine.params import Params
 from vesselview.errors import InputError
+from vesselview.io.curve_tables import write_curves
+from vesselview.research.curves import f1_t_curve, pr_curve, roc_curve
 
 CASE = small_case(soft=True)
 PARAMS = Params(t=1)

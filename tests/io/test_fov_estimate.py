@@ -43,5 +43,5 @@ def test_load_case_auto_fov_records_that_it_was_estimated():
 
 def test_auto_fov_needs_the_fundus():
     mask = np.zeros((4, 4), bool)
-    with pytest.raises(InputError, match='fov="auto".*fundus'):
+    with pytest.raises(InputError, match=r'fov="auto".*fundus'):
         vv.load_case(mask, mask, fov="auto")

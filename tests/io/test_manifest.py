@@ -95,10 +95,10 @@ def test_a_bad_row_among_good_rows(tmp_path):
 
 
 def test_missing_and_undecodable_manifest(tmp_path):
-    with pytest.raises(InputError, match="nope.csv: manifest not found"):
+    with pytest.raises(InputError, match=r"nope.csv: manifest not found"):
         read_manifest(str(tmp_path / "nope.csv"))
     (tmp_path / "bin.csv").write_bytes(b"id,reference\xff\xfe,candidate\n")
-    with pytest.raises(InputError, match="bin.csv: cannot read"):
+    with pytest.raises(InputError, match=r"bin.csv: cannot read"):
         read_manifest(str(tmp_path / "bin.csv"))
 
 
@@ -106,5 +106,5 @@ def test_single_pair_is_named_after_the_candidate(pair):
     reference, candidate = pair
     assert single_pair(reference, candidate) == Pair("pred", reference, candidate)
     assert single_pair(reference, candidate).files() == [reference, candidate]
-    with pytest.raises(InputError, match="fov file .*missing.png not found"):
+    with pytest.raises(InputError, match=r"fov file .*missing.png not found"):
         single_pair(reference, candidate, fov="missing.png")

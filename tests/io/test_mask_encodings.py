@@ -80,7 +80,8 @@ def _read_all(folder, mask: np.ndarray) -> dict[str, vv.Case]:
     return cases
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=8, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(arrays(bool, (9, 11)))
 def test_every_encoding_reads_as_the_same_mask(tmp_path_factory, mask):
     if mask.all() or not mask.any():  # one value: covered by the binary rule's own tests

@@ -128,9 +128,9 @@ def test_non_finite_values_are_an_error():
 
 
 def test_many_valued_int32_is_an_error():
-    with pytest.raises(InputError, match="int32.*uint8.*uint16"):
+    with pytest.raises(InputError, match=r"int32.*uint8.*uint16"):
         _read(np.array([[0, 100, 70000]], np.int32))
-    with pytest.raises(InputError, match="int32.*label"):
+    with pytest.raises(InputError, match=r"int32.*label"):
         _read(np.array([[0, 1, 2]], np.int32))
 
 

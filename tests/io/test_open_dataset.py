@@ -169,7 +169,7 @@ def test_cases_load_for_a_method(tmp_path):
     np.testing.assert_array_equal(loaded.reference, files.vessels(1))
     np.testing.assert_array_equal(loaded.fov, files.field_of_view())
     assert loaded.sources["fov"] == str(root / "test/mask/01_test_mask.gif")
-    with pytest.raises(InputError, match="no candidate of method 'other'.*net, observer2"):
+    with pytest.raises(InputError, match=r"no candidate of method 'other'.*net, observer2"):
         case.load("other")
 
 
@@ -195,10 +195,10 @@ def test_bad_roots_and_folders(tmp_path):
     (tmp_path / "empty").mkdir()
     with pytest.raises(InputError, match="no dataset found"):
         vv.open_dataset(tmp_path / "empty")
-    with pytest.raises(InputError, match="missing.*not a folder"):
+    with pytest.raises(InputError, match=r"missing.*not a folder"):
         vv.open_dataset(tmp_path / "missing")
     root = files.write_hrf(tmp_path / "HRF")
-    with pytest.raises(InputError, match="nowhere.*net predictions folder"):
+    with pytest.raises(InputError, match=r"nowhere.*net predictions folder"):
         vv.open_dataset(root, predictions={"net": tmp_path / "nowhere"})
     with pytest.raises(InputError, match="other observer"):
         vv.open_dataset(files.write_chase(tmp_path / "CHASE"),

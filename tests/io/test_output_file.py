@@ -48,10 +48,10 @@ def test_a_failing_rename_leaves_the_old_file_intact(tmp_path, monkeypatch):
     target = tmp_path / "out.json"
     target.write_text('{"valid": true}')
     monkeypatch.setattr(os, "replace", _full_disk)
-    with pytest.raises(InputError, match="out.json: cannot write .No space left on device.; "
-                                         "an existing file there is unchanged"):
-        with atomic_output(str(target)) as stream:
-            stream.write('{"valid": false, "much": "more"}')
+    with (pytest.raises(InputError, match=r"out.json: cannot write .No space left on device.; "
+                                          "an existing file there is unchanged"),
+          atomic_output(str(target)) as stream):
+        stream.write('{"valid": false, "much": "more"}')
     assert target.read_text() == '{"valid": true}'
     assert _leftovers(tmp_path) == []
 
@@ -59,10 +59,9 @@ def test_a_failing_rename_leaves_the_old_file_intact(tmp_path, monkeypatch):
 def test_a_write_failing_half_way_leaves_the_old_file_intact(tmp_path):
     target = tmp_path / "out.csv"
     target.write_text("id,dice\na,0.5\n")
-    with pytest.raises(InputError, match="No space left"):
-        with atomic_output(str(target)) as stream:
-            stream.write("id,dice\n")
-            _full_disk()
+    with pytest.raises(InputError, match="No space left"), atomic_output(str(target)) as stream:
+        stream.write("id,dice\n")
+        _full_disk()
     assert target.read_text() == "id,dice\na,0.5\n"
     assert _leftovers(tmp_path) == []
 
@@ -70,10 +69,9 @@ def test_a_write_failing_half_way_leaves_the_old_file_intact(tmp_path):
 def test_any_other_failure_also_keeps_the_old_file(tmp_path):
     target = tmp_path / "out.csv"
     target.write_text("old")
-    with pytest.raises(KeyboardInterrupt):
-        with atomic_output(str(target)) as stream:
-            stream.write("half")
-            raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt), atomic_output(str(target)) as stream:
+        stream.write("half")
+        raise KeyboardInterrupt
     assert target.read_text() == "old" and _leftovers(tmp_path) == []
 
 
@@ -106,12 +104,12 @@ def test_check_refuses_an_input_however_spelled(tmp_path, monkeypatch, spelling)
 def test_check_refuses_a_folder_and_a_missing_folder(tmp_path):
     with pytest.raises(InputError, match="is a folder; give a file name"):
         check_output(str(tmp_path))
-    with pytest.raises(InputError, match="its folder .*nowhere does not exist"):
+    with pytest.raises(InputError, match=r"its folder .*nowhere does not exist"):
         check_output(str(tmp_path / "nowhere" / "out.csv"))
 
 
 def test_check_refuses_an_unwritable_folder(locked_folder):
-    with pytest.raises(InputError, match="cannot write in its folder .*locked "
+    with pytest.raises(InputError, match=r"cannot write in its folder .*locked "
                                          ".Permission denied"):
         check_output(str(locked_folder / "out.csv"))
 

@@ -12,7 +12,7 @@ import pytest
 
 from vesselview.engine.params import Params
 from vesselview.io.agreement_tables import agreement_document, write_agreement
-from vesselview.io.report_tables import comparison_document, write_comparison
+from vesselview.io.report_tables import write_comparison
 from vesselview.io.text_tables import latex_escape
 from vesselview.research.grading_agreement import InterGrader, calibrate
 from vesselview.research.method_orders import method_orders
@@ -31,7 +31,7 @@ def _comparison():
               for i, d in enumerate(GOOD)],
     }
     scores = MethodScores.from_mapping({
-        method: {f"{i + 1:02d}": dict(zip(("dice", "hausdorff", "cal"), row))
+        method: {f"{i + 1:02d}": dict(zip(("dice", "hausdorff", "cal"), row, strict=True))
                  for i, row in enumerate(rows)}
         for method, rows in table.items()})
     comparison = compare_methods(scores, n_resamples=500)

@@ -15,19 +15,27 @@ from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import PARAM_SPECS, Params
 from vesselview.engine.result import Result
 from vesselview.io import result_record, summarise, write_csv, write_json, write_png
-from vesselview.io.writers import (CSV_COLUMNS, decode_number, encode_number, error_record,
-                                  fov_source)
+from vesselview.io.writers import (
+    CSV_COLUMNS,
+    decode_number,
+    encode_number,
+    error_record,
+    fov_source,
+)
 
 SOURCES = {"reference": "r.gif", "candidate": "c.png", "fov": "", "fundus": ""}
 
 
-def _result(params: Params = Params(), **metrics: float) -> Result:
+DEFAULT_PARAMS = Params()
+
+
+def _result(params: Params = DEFAULT_PARAMS, **metrics: float) -> Result:
     values = {key: 0.5 for key in METRIC_KEYS} | metrics
     reasons = {key: "reference is empty" for key, value in values.items() if math.isnan(value)}
     return Result(params=params, version="9.9", metrics=values, undefined=reasons)
 
 
-def _record(id: str = "01", params: Params = Params(), **metrics: float) -> dict:
+def _record(id: str = "01", params: Params = DEFAULT_PARAMS, **metrics: float) -> dict:
     return result_record(_result(params, **metrics), id=id, sources=SOURCES)
 
 
@@ -40,7 +48,7 @@ def test_number_encoding_round_trips(value, encoded):
     assert encode_number(value) == encoded
     assert type(encode_number(value)) is type(encoded)
     decoded = decode_number(encoded)
-    assert decoded == value or math.isnan(decoded) and math.isnan(value)
+    assert decoded == value or (math.isnan(decoded) and math.isnan(value))
 
 
 def test_record_shape_and_encoding():
@@ -92,7 +100,7 @@ def test_csv_columns_and_cells():
                            "observer"]
     assert rows[0][7:7 + len(PARAM_SPECS)] == list(PARAM_SPECS)
     assert rows[0][-2:] == ["vesselview_version", "error"]
-    row = dict(zip(rows[0], rows[1]))
+    row = dict(zip(rows[0], rows[1], strict=True))
     assert row["id"] == "01" and row["reference"] == "r.gif"
     assert row["se"] == "" and row["hausdorff"] == "inf"
     assert float(row["dice"]) == 1 / 3

@@ -78,7 +78,8 @@ def test_bundle_layout(bundle):
     for name in ("vesselview", "vesselview-eval", "install.sh"):
         assert os.access(bundle / name, os.X_OK), name
     assert (bundle / "share" / "applications" / "io.github.vesselview.VesselView.desktop").is_file()
-    assert (bundle / "_internal" / "vesselview" / "resources" / "icons" / "vesselview-48.png").is_file()
+    icons = bundle / "_internal" / "vesselview" / "resources" / "icons"
+    assert (icons / "vesselview-48.png").is_file()
     # Optional or unused parts stay out.
     internal = {path.name for path in (bundle / "_internal").iterdir()}
     assert not internal & {"dask", "distributed", "IPython", "matplotlib", "OpenGL"}

@@ -8,14 +8,16 @@ import math
 import numpy as np
 import pytest
 
-from vesselview.research.behaviour import (
-    equal_change_behaviour, metric_behaviour, severity_behaviour,
-)
 from vesselview.engine.case import Case
 from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import Params
-from vesselview.research.ranking import AGREEMENT_STATISTICS
 from vesselview.errors import ParamsError
+from vesselview.research.behaviour import (
+    equal_change_behaviour,
+    metric_behaviour,
+    severity_behaviour,
+)
+from vesselview.research.ranking import AGREEMENT_STATISTICS
 from vesselview.synth import EXPECTED_RANKING
 
 SMALL = (146, 141)

@@ -12,12 +12,17 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from vesselview.engine.case import Case
-from vesselview.research.curves import (
-    F1Curve, along_curve, f1_t_curve, operating_points, pr_curve, roc_curve,
-)
-from vesselview.engine.params import Params
 from vesselview.engine.families.tolerance import tolerance_match, tolerance_scores
+from vesselview.engine.params import Params
 from vesselview.errors import InputError, ParamsError
+from vesselview.research.curves import (
+    F1Curve,
+    along_curve,
+    f1_t_curve,
+    operating_points,
+    pr_curve,
+    roc_curve,
+)
 
 
 def soft_case(soft, reference, fov=None) -> Case:
@@ -161,7 +166,7 @@ def test_binary_candidate_has_no_curves() -> None:
     case = Case(reference=np.eye(3, dtype=bool), candidate=np.eye(3, dtype=bool),
                 fov=np.ones((3, 3), bool), sources={"candidate": "mask.png"})
     for function in (roc_curve, pr_curve, f1_t_curve):
-        with pytest.raises(InputError, match="mask.png is a binary mask"):
+        with pytest.raises(InputError, match=r"mask.png is a binary mask"):
             function(case)
 
 

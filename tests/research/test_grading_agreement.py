@@ -104,7 +104,8 @@ def test_inter_grader_uses_subjects_every_grader_scored() -> None:
 
 
 def test_grader_table_and_mean_scores() -> None:
-    grades = [GraderScore("1", "a", "X", 4), GraderScore("1", "a", "Y", 6), GraderScore("2", "a", "X", 1)]
+    grades = [GraderScore("1", "a", "X", 4), GraderScore("1", "a", "Y", 6),
+              GraderScore("2", "a", "X", 1)]
     assert mean_scores(grades) == {("1", "a"): 5.0, ("2", "a"): 1.0}
     graders, table = grader_table(grades)
     assert graders == ("X", "Y") and table.tolist() == [[4, 6]]

@@ -14,12 +14,16 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from vesselview.engine.params import Params
+from vesselview.errors import InputError
+from vesselview.io.tables import write_table
 from vesselview.research.ranking import (
-    AGREEMENT_STATISTICS, mean_inconsistency, oriented, rank_agreement, rank_candidates,
+    AGREEMENT_STATISTICS,
+    mean_inconsistency,
+    oriented,
+    rank_agreement,
+    rank_candidates,
     standard_inconsistency,
 )
-from vesselview.io.tables import write_table
-from vesselview.errors import InputError
 
 # Tolerance-F1 paper (seed 000), Table 1: shift, noise, gap, expansion, angle.
 TABLE_1 = {

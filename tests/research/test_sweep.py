@@ -13,8 +13,8 @@ from vesselview.engine.case import Case
 from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator, evaluate
-from vesselview.research.sweep import sweep
 from vesselview.errors import EvaluationStopped, ParamsError
+from vesselview.research.sweep import sweep
 
 CASE = small_case()
 

@@ -35,7 +35,7 @@ def _angle(a: np.ndarray, b: np.ndarray) -> float:
 def test_translate_moves_only_the_chosen_branches():
     tree = _t_tree()
     moved = deform.translate(tree, [1, 2], np.array([0.0, 4.0]))
-    assert np.allclose(moved.branches[1].points, tree.branches[1].points + [0.0, 4.0])
+    assert np.allclose(moved.branches[1].points, tree.branches[1].points + np.array([0.0, 4.0]))
     assert moved.branches[0] is tree.branches[0]
     shifted = render_mask(moved, (71, 71))
     assert shifted[55, 39] and not shifted[55, 35]

@@ -30,7 +30,7 @@ def drive_demo() -> Case:
 def test_fundus_is_rgb_uint8_black_outside_the_fov():
     tree = vessel_tree(SMALL, seed=1)
     image = fundus_image(tree, SMALL, seed=1)
-    assert image.dtype == np.uint8 and image.shape == SMALL + (3,)
+    assert image.dtype == np.uint8 and image.shape == (*SMALL, 3)
     assert not image[~fov_mask(SMALL)].any()
     assert np.array_equal(image, fundus_image(tree, SMALL, seed=1))
     assert not np.array_equal(image, fundus_image(tree, SMALL, seed=2))
@@ -92,7 +92,7 @@ def test_demo_case_fields(drive_demo):
     assert case.reference.dtype == bool and case.candidate.dtype == bool and case.fov.dtype == bool
     assert case.candidate_soft.dtype == np.float32
     assert np.array_equal(case.candidate, case.candidate_soft > 0.5)
-    assert case.fundus.shape == DRIVE + (3,) and case.fundus.dtype == np.uint8
+    assert case.fundus.shape == (*DRIVE, 3) and case.fundus.dtype == np.uint8
     assert not (case.reference & ~case.fov).any() and not (case.candidate & ~case.fov).any()
     assert case.sources["reference"] == "synthetic:demo(seed=0)"
     assert set(case.sources) == {"reference", "candidate", "fov", "fundus"}

@@ -36,7 +36,7 @@ def test_lowest_severity_gives_back_the_reference(name):
     case = teaching_case(name, 0.0, HALF, seed=1)
     assert np.array_equal(case.candidate, case.reference)
     assert case.reference.dtype == bool and case.candidate.dtype == bool
-    assert case.fundus.shape == HALF + (3,)
+    assert case.fundus.shape == (*HALF, 3)
 
 
 @pytest.mark.parametrize("name", sorted(TEACHING_CASES))
@@ -76,7 +76,7 @@ def test_noise_density_is_monotone_and_nested():
     changed = [teaching_case("noise", d, HALF).candidate ^ base(HALF, 0).reference
                for d in (0.01, 0.03, 0.05)]
     fov_pixels = np.count_nonzero(base(HALF, 0).fov)
-    for flips, density in zip(changed, (0.01, 0.03, 0.05)):
+    for flips, density in zip(changed, (0.01, 0.03, 0.05), strict=True):
         assert np.count_nonzero(flips) / fov_pixels == pytest.approx(density / 2, rel=0.15)
     assert not (changed[0] & ~changed[1]).any() and not (changed[1] & ~changed[2]).any()
 

@@ -17,7 +17,7 @@ def drive_tree():
 def test_same_seed_same_tree_bit_for_bit():
     a, b = vessel_tree((120, 110), seed=3), vessel_tree((120, 110), seed=3)
     assert len(a.branches) == len(b.branches)
-    for x, y in zip(a.branches, b.branches):
+    for x, y in zip(a.branches, b.branches, strict=True):
         assert np.array_equal(x.points, y.points) and np.array_equal(x.widths, y.widths)
         assert (x.parent, x.parent_index, x.kind) == (y.parent, y.parent_index, y.kind)
 
@@ -62,7 +62,7 @@ def test_tree_is_proportionally_scaled_with_the_image():
     ratio = fov_geometry((584, 564))[1] / fov_geometry((146, 141))[1]
     assert len(small.branches) == len(large.branches)
     small_c, large_c = fov_geometry((146, 141))[0], fov_geometry((584, 564))[0]
-    for s, b in zip(small.branches, large.branches):
+    for s, b in zip(small.branches, large.branches, strict=True):
         assert np.allclose((s.points - small_c) * ratio, b.points - large_c)
     assert np.allclose(small.disc_radius * ratio, large.disc_radius)
 

@@ -20,7 +20,7 @@ from vesselview.engine.thinning import thin
 def find(mask: np.ndarray) -> list[tuple[int, int]]:
     """MATLAB ``find``: (row, col) of True pixels, column by column."""
     cols, rows = np.nonzero(np.asarray(mask).T)
-    return list(zip(rows.tolist(), cols.tolist()))
+    return list(zip(rows.tolist(), cols.tolist(), strict=True))
 
 
 def window_sum(image: np.ndarray, i: int, j: int) -> int:
@@ -164,14 +164,14 @@ def break_ties(values: list[float]) -> list[float]:
 def solve(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction]:
     """Exact solution of a non-singular square system (Gauss-Jordan on rationals)."""
     n = len(rhs)
-    aug = [list(matrix[a]) + [rhs[a]] for a in range(n)]
+    aug = [[*list(matrix[a]), rhs[a]] for a in range(n)]
     for c in range(n):
         pivot = next(r for r in range(c, n) if aug[r][c] != 0)
         aug[c], aug[pivot] = aug[pivot], aug[c]
         for r in range(n):
             if r != c and aug[r][c] != 0:
                 f = aug[r][c] / aug[c][c]
-                aug[r] = [a - f * b for a, b in zip(aug[r], aug[c])]
+                aug[r] = [a - f * b for a, b in zip(aug[r], aug[c], strict=True)]
     return [aug[a][n] / aug[a][a] for a in range(n)]
 
 
@@ -184,12 +184,12 @@ def cubic(x: list[float], y: list[float]) -> tuple[list[Fraction], bool]:
     rows = [[Fraction(v) ** p for p in (3, 2, 1, 0)] for v in x]
     if len(x) >= 4:
         gram = [[sum(r[a] * r[b] for r in rows) for b in range(4)] for a in range(4)]
-        rhs = [sum(r[a] * Fraction(v) for r, v in zip(rows, y)) for a in range(4)]
+        rhs = [sum(r[a] * Fraction(v) for r, v in zip(rows, y, strict=True)) for a in range(4)]
         coefficients = solve(gram, rhs)[:3]
         return coefficients, all(c == 0 for c in coefficients)
-    gram = [[sum(a * b for a, b in zip(ra, rb)) for rb in rows] for ra in rows]
+    gram = [[sum(a * b for a, b in zip(ra, rb, strict=True)) for rb in rows] for ra in rows]
     dual = solve(gram, [Fraction(v) for v in y])
-    coefficients = [sum(d * r[p] for d, r in zip(dual, rows)) for p in range(3)]
+    coefficients = [sum(d * r[p] for d, r in zip(dual, rows, strict=True)) for p in range(3)]
     return coefficients, False
 
 
@@ -198,7 +198,7 @@ def curve_similarity(ref: tuple[list[Fraction], bool], cand: tuple[list[Fraction
     (f_ref, zero_ref), (f_cand, zero_cand) = ref, cand
     if zero_ref or zero_cand:
         return 1.0 if zero_ref and zero_cand else 0.0
-    dot = abs(float(sum(a * b for a, b in zip(f_ref, f_cand))))
+    dot = abs(float(sum(a * b for a, b in zip(f_ref, f_cand, strict=True))))
     norm = (math.sqrt(float(sum(a * a for a in f_ref)))
             * math.sqrt(float(sum(b * b for b in f_cand))))
     return min(1.0, dot / norm)
@@ -230,7 +230,7 @@ def skeletal_similarity(reference, candidate, fov, alpha=0.2, levels=2, min_leng
         valid = n_s > 0.6 * n_r and n_s > 3
         cs = ts = math.nan
         if valid:
-            def xy(points):
+            def xy(points, row_is_x=row_is_x):
                 a, b = (0, 1) if row_is_x else (1, 0)
                 return break_ties([p[a] + 1.0 for p in points]), [p[b] + 1.0 for p in points]
             cs = curve_similarity(cubic(*xy(ref_pts)), cubic(*xy(cand_pts)))

@@ -17,7 +17,7 @@ def _assign(ref_skeleton: np.ndarray, cand_skeleton: np.ndarray, max_radius: int
 
 def _pairs(assignment) -> set[tuple[int, int, int]]:
     return set(zip(assignment.rows.tolist(), assignment.cols.tolist(),
-                   assignment.labels.tolist()))
+                   assignment.labels.tolist(), strict=True))
 
 
 def test_overlap_rule_on_two_parallel_segments():

@@ -83,7 +83,7 @@ def test_batched_fit_equals_fitting_each_group_alone(sizes, seed):
     xs = [np.sort(rng.choice(np.arange(1, 400), n, replace=False)).astype(float) for n in sizes]
     ys = [rng.integers(1, 400, n).astype(float) for n in sizes]
     together, _ = fit_cubics(np.concatenate(xs), np.concatenate(ys), _starts(*sizes))
-    for g, (x, y) in enumerate(zip(xs, ys)):
+    for g, (x, y) in enumerate(zip(xs, ys, strict=True)):
         alone, _ = fit_cubics(x, y, _starts(x.size))
         np.testing.assert_allclose(together[g], alone[0], rtol=1e-9, atol=1e-15)
 

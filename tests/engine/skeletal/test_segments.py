@@ -31,7 +31,7 @@ def test_t_junction_loses_two_pixels_in_column_major_order():
     segments = _segment(_t_junction())
     # (5,6): 3x3 sum 4 -> deleted. (5,7): (5,6) is gone, sum 3 -> kept.
     # (6,7): (5,7),(5,8),(6,7),(7,7) -> 4 -> deleted. Row-major would delete (5,8) instead.
-    assert sorted(zip(*np.nonzero(segments.junctions))) == [(5, 6), (6, 7)]
+    assert sorted(zip(*np.nonzero(segments.junctions), strict=True)) == [(5, 6), (6, 7)]
 
 
 def test_t_junction_labels_and_reattached_junctions():

@@ -114,7 +114,7 @@ def test_t_junction_end_to_end():
     reference[5, 0:15] = True
     reference[6:13, 7] = True
     metrics, undefined, products = skeletal_similarity(reference, reference)
-    assert sorted(zip(*np.nonzero(products.junctions))) == [(5, 6), (6, 7)]
+    assert sorted(zip(*np.nonzero(products.junctions), strict=True)) == [(5, 6), (6, 7)]
     assert products.table["length"].tolist() == [6, 9, 7]
     assert metrics["ss"] == 1.0 and undefined == {}
 
@@ -174,7 +174,7 @@ def test_matches_the_literal_oracle_on_vessel_trees(seed):
         mine[products.assignment_rows[pick], products.assignment_cols[pick]] = True
         np.testing.assert_array_equal(mine, chosen, err_msg=f"P_{label}")
     table = products.table
-    assert [tuple(r[:3]) + (r[9],) for r in expected["rows"]] == [
+    assert [(*tuple(r[:3]), r[9]) for r in expected["rows"]] == [
         (r["label"], r["length"], r["n_s"], r["valid"]) for r in table]
     valid = table["valid"]
     np.testing.assert_allclose(table["cs"][valid], [r[6] for r in expected["rows"] if r[9]],
@@ -189,7 +189,7 @@ def test_matches_the_literal_oracle_on_vessel_trees(seed):
 def test_properties_on_vessel_trees(seed, alpha, radius):
     reference, candidate, fov = _tree_case(seed)
     params = Params(ss_alpha=alpha, ss_R=radius)
-    metrics, _, products = skeletal_similarity(reference, candidate, fov, params)
+    metrics, _, _products = skeletal_similarity(reference, candidate, fov, params)
     assert 0.0 <= metrics["ss"] <= 1.0 and metrics["rse"] == metrics["ss"]
     assert 0.0 <= metrics["rsp"] <= 1.0 and 0.0 <= metrics["racc"] <= 1.0
     flipped, _, _ = skeletal_similarity(np.asfortranarray(reference),
@@ -206,9 +206,10 @@ def test_identical_masks_cover_every_segment(seed, alpha, radius):
                                                        params=Params(ss_alpha=alpha, ss_R=radius))
     assert 0.0 < metrics["ss_confidence"] <= 1.0 and undefined == {}
     assigned = set(zip(products.assignment_rows.tolist(), products.assignment_cols.tolist(),
-                       products.assignment_labels.tolist()))
+                       products.assignment_labels.tolist(), strict=True))
     rows, cols = np.nonzero(products.labels)
-    assert set(zip(rows.tolist(), cols.tolist(), products.labels[rows, cols].tolist())) <= assigned
+    labelled = zip(rows.tolist(), cols.tolist(), products.labels[rows, cols].tolist(), strict=True)
+    assert set(labelled) <= assigned
     assert products.table["valid"].all()  # every segment has >= 4 pixels without a FOV
     if metrics["ss_confidence"] == 1.0:  # nothing unlabelled to add: P_k = Seg_k exactly
         assert metrics["ss"] == pytest.approx(1.0, abs=1e-12)
