@@ -147,7 +147,7 @@ def test_grader_agreement_and_the_calibrated_tolerance(records, tmp_path) -> Non
 def test_grades_of_nothing_evaluated_are_a_clear_error(records, tmp_path) -> None:
     path = tmp_path / "grades.csv"
     path.write_text("id,method,grader,score,notes\n99,demo,ann,5,\n", encoding="utf-8")
-    with pytest.raises(InputError, match="none of its .id, method. was evaluated"):
+    with pytest.raises(InputError, match=r"none of its .id, method. was evaluated"):
         write_grader_agreement(records, read_grades(str(path)), Params(), io.StringIO(),
                                "json", source=str(path))
 

@@ -237,5 +237,5 @@ def test_an_unlistable_predictions_folder_is_an_input_error(tmp_path, monkeypatc
         return real_iterdir(folder)
 
     monkeypatch.setattr(type(tmp_path), "iterdir", refuse)
-    with pytest.raises(InputError, match="net: cannot be listed.*permissions"):
+    with pytest.raises(InputError, match=r"net: cannot be listed.*permissions"):
         vv.open_dataset(root, predictions={"net": tmp_path / "net"})
