@@ -4,6 +4,8 @@ Prints medians (after a warm-up) and ratios to one Euclidean distance transform 
 reference mask, for a 584x565 and a 3504x3390 synthetic case, plus the peak memory of
 the large case. Targets (issue 4): full evaluation with all layers <= 6 EDTs; a ``t``
 change <= 1.5; an ``α``/``β`` change <= 2; an ``ss_R`` change <= 4; peak < 1.5 GB.
+Progressive results (issue 15), a threshold change of a soft case: first partial result
+<= 0.3 EDT, complete result <= 3 EDT; the stages taking the time are listed.
 
 Usage: ``python benchmarks/bench_pipeline.py [--repeats N] [--shapes 584x565,3504x3390]``
 """
@@ -13,11 +15,14 @@ from __future__ import annotations
 import argparse
 import itertools
 import resource
+import statistics
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import numpy as np
 from _common import edt_baseline, median_seconds, report
 
 import vesselview as vv
@@ -42,6 +47,50 @@ def change_timer(case: vv.Case, key: str, values: list) -> callable:
         for name in result.layers:
             result.layers[name]
     return action
+
+
+def progressive_threshold_change(case: vv.Case, repeats: int) -> tuple[float, float, dict]:
+    """Median seconds to the first partial and to the complete result of a threshold change.
+
+    A warmed Evaluator of a soft case gets a threshold it has not seen (the cache keeps 3
+    values per stage). Also returns the seconds per stage of the last run (stage -> s).
+    """
+    evaluator = vv.Evaluator(case)
+    evaluator.evaluate(vv.Params())
+    thresholds = iter(np.linspace(0.2, 0.8, 2 * repeats + 2))
+    firsts, totals = [], []
+    stage_seconds: dict[str, float] = {}
+    for _ in range(repeats + 1):
+        marks: list[float] = []
+        last = [time.perf_counter()]
+
+        def progress(_fraction: float, stage: str, last: list[float] = last) -> None:
+            now = time.perf_counter()
+            stage_seconds[stage] = now - last[0]
+            last[0] = now
+
+        def mark(_result: vv.Result, marks: list[float] = marks) -> None:
+            marks.append(time.perf_counter())
+
+        start = time.perf_counter()
+        last[0] = start
+        evaluator.evaluate(vv.Params(threshold=float(next(thresholds))), progress=progress,
+                           on_partial=mark)
+        totals.append(time.perf_counter() - start)
+        firsts.append(marks[0] - start)
+    return (statistics.median(firsts[1:]), statistics.median(totals[1:]), stage_seconds)
+
+
+def bench_progressive(shape: tuple[int, int], repeats: int) -> None:
+    """First partial and complete result of a threshold change on a soft case."""
+    case = demo_case(shape=shape, seed=0, soft=True)
+    scipy_edt, _ = edt_baseline(case.candidate, repeats)
+    first, total, stages = progressive_threshold_change(case, repeats)
+    print(f"{shape[0]}x{shape[1]} soft, threshold change (one EDT = {scipy_edt * 1000:.1f} ms):")
+    report("first partial result", first, scipy_edt, 0.3)
+    report("complete result", total, scipy_edt, 3)
+    for stage, seconds in sorted(stages.items(), key=lambda item: -item[1])[:8]:
+        print(f"    {seconds * 1000:8.1f} ms  {stage}")
 
 
 def bench_shape(shape: tuple[int, int], repeats: int) -> None:
@@ -71,11 +120,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--shapes", default="584x565,3504x3390")
+    parser.add_argument("--progressive-only", action="store_true",
+                        help="only the progressive threshold-change benchmark (issue 15)")
     args = parser.parse_args()
     vv.evaluate(demo_case(shape=(64, 64), seed=1), vv.Params())  # compile numba kernels
     for text in args.shapes.split(","):
         rows, cols = (int(v) for v in text.split("x"))
-        bench_shape((rows, cols), args.repeats)
+        if not args.progressive_only:
+            bench_shape((rows, cols), args.repeats)
+        bench_progressive((rows, cols), args.repeats)
     peak_gb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024**2
     print(f"peak resident memory of this process: {peak_gb:.2f} GB (target < 1.5 GB)")
 

@@ -24,13 +24,20 @@ class Result:
     version : str
         The vesselview version that produced it.
     metrics : Mapping[str, float]
-        Every metric key of ``metrics.md`` section 7; ``nan`` where undefined.
+        Every metric key evaluated (all of them unless a subset was asked for), in
+        output order; ``nan`` where undefined or pending.
     undefined : Mapping[str, str]
-        Metric key -> human-readable reason, for every ``nan`` value.
+        Metric key -> human-readable reason, for every ``nan`` value that is not pending.
     layers : Mapping[str, Layer]
-        Overlay products by name (may be computed on first access).
+        Overlay products by name (may be computed on first access); a partial result
+        has the layers of its finished families only.
     skeletal : SkeletalProducts or None
-        Skeletal-similarity intermediate products, or None when SS was not computed.
+        Skeletal-similarity intermediate products, or None when SS was not computed
+        (yet).
+    pending : frozenset of str
+        The metric keys a partial result (``Evaluator.evaluate(on_partial=...)``) does
+        not have yet; empty for a complete result. Every other value equals the
+        complete result's.
     """
 
     params: Params
@@ -39,18 +46,29 @@ class Result:
     undefined: Mapping[str, str]
     layers: Mapping[str, Layer] = dataclasses.field(default_factory=dict)
     skeletal: SkeletalProducts | None = None
+    pending: frozenset[str] = frozenset()
     _explain: Callable[[int, int], dict[str, Any]] | None = dataclasses.field(
         default=None, repr=False
     )
 
+    @property
+    def complete(self) -> bool:
+        """True when no metric is pending (every result ``evaluate`` returns)."""
+        return not self.pending
+
     def explain(self, row: int, col: int) -> dict[str, Any]:
-        """What pixel ``(row, col)`` is in every layer (see `vesselview.engine.pipeline.explain`)."""
+        """What pixel ``(row, col)`` is in every layer (`vesselview.engine.pipeline.explain`)."""
         if self._explain is None:
             raise RuntimeError("this Result was built without pixel explanations")
         return self._explain(row, col)
 
     def describe(self, key: str) -> str:
-        """Metric ``key`` as display text: 4 decimals (counts: none), or why it is undefined."""
+        """Metric ``key`` as display text: 4 decimals (counts: none), or why it is undefined.
+
+        A pending key of a partial result reads ``"pending"``.
+        """
+        if key in self.pending:
+            return "pending"
         value = self.metrics[key]
         if math.isnan(value):
             return f"undefined ({self.undefined.get(key, 'no reason recorded')})"

@@ -5,7 +5,7 @@ parameters they depend on, ``layers`` builds overlay layers on first access and
 ``explain`` describes one pixel in every layer.
 """
 
-from vesselview.engine.pipeline.evaluator import Evaluator, evaluate
+from vesselview.engine.pipeline.evaluator import Evaluator, PartialCallback, evaluate
 from vesselview.engine.pipeline.run import ProgressCallback, StopCallback
 
-__all__ = ["Evaluator", "ProgressCallback", "StopCallback", "evaluate"]
+__all__ = ["Evaluator", "PartialCallback", "ProgressCallback", "StopCallback", "evaluate"]

@@ -8,11 +8,13 @@ those of the stages it needs, so a parameter change recomputes only what uses it
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Callable, Iterable, Mapping
 
 from vesselview._version import __version__
 from vesselview.engine.case import Case
-from vesselview.engine.families import EVALUATION_ORDER, LAYERS, METRIC_KEYS, all_stages, skeletal
+from vesselview.engine.families import EVALUATION_ORDER, LAYERS, METRIC_KEYS, skeletal
+from vesselview.engine.families.base import Family, layer_name
 from vesselview.engine.kernels_warmup import compile_kernels
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline.cache import StageCache
@@ -21,6 +23,8 @@ from vesselview.engine.pipeline.layers import LazyLayers
 from vesselview.engine.pipeline.run import ProgressCallback, Run, StopCallback
 from vesselview.engine.result import Result
 from vesselview.engine.scores import Scores
+
+PartialCallback = Callable[[Result], None]
 
 
 class Evaluator:
@@ -47,8 +51,14 @@ class Evaluator:
         return dict(self._cache.runs)
 
     def evaluate(self, params: Params | None = None, *, should_stop: StopCallback | None = None,
-                 progress: ProgressCallback | None = None) -> Result:
-        """Evaluate every metric and prepare the overlay layers for ``params``.
+                 progress: ProgressCallback | None = None,
+                 on_partial: PartialCallback | None = None,
+                 metrics: Iterable[str] | None = None) -> Result:
+        """Evaluate the metrics and prepare the overlay layers for ``params``.
+
+        Families are computed in `EVALUATION_ORDER`, cheapest first: pixel metrics (and
+        the confusion layer), tolerance F1, CAL, distances, contour distances, skeletal
+        similarity, topology.
 
         Parameters
         ----------
@@ -60,36 +70,78 @@ class Evaluator:
             Polled before each stage; when it returns True the evaluation raises.
         progress : callable (fraction, stage) -> None, optional
             Called after each stage with the fraction of stages done (0..1].
+        on_partial : callable (Result) -> None, optional
+            Called on the evaluating thread after each family but the last with a
+            partial `Result`: the finished families' values (equal to the complete
+            result's), their layers, and ``pending`` naming the other keys.
+        metrics : iterable of str, optional
+            Compute only these metric keys (and the stages they need); the result's
+            ``metrics`` holds them, in output order. Default: every key.
 
         Raises
         ------
         EvaluationStopped
             When ``should_stop`` returned True; the cache stays consistent.
+        ValueError
+            For an unknown key in ``metrics``.
         """
         compile_kernels()  # the first start only: all kernels at once, in parallel
         params = (params or Params()).with_case_threshold(self.case.threshold)
-        planned = sum(1 for stage in all_stages() if not stage.name.startswith("layer:"))
-        run = Run(self.case, params, self._cache, should_stop, progress, planned)
+        keys = _requested(metrics)
+        families = tuple(f for f in EVALUATION_ORDER if not set(f.keys).isdisjoint(keys))
+        run = Run(self.case, params, self._cache, should_stop, progress, _planned(families))
         scores = Scores()
-        for family in EVALUATION_ORDER:
+        for done, family in enumerate(families, start=1):
             scores.merge(run.get(family.scores))
-        products = run.get(skeletal.products)
+            if family is skeletal.FAMILY:
+                run.get(skeletal.products)
+            if on_partial is not None and done < len(families):
+                on_partial(_result(run, keys, scores, families[:done], partial=True))
         run.finish()
-        missing = set(METRIC_KEYS) - set(scores.values)
-        if missing:
-            raise RuntimeError(f"metric stages did not produce {sorted(missing)}")
-        layers = LazyLayers(LAYERS, run)
-        return Result(
-            params=params,
-            version=__version__,
-            metrics={key: scores.values[key] for key in METRIC_KEYS},
-            undefined={key: scores.reasons[key] for key in METRIC_KEYS if key in scores.reasons},
-            layers=layers,
-            skeletal=products,
-            _explain=Explainer(run, layers),
-        )
+        return _result(run, keys, scores, families, partial=False)
 
 
-def evaluate(case: Case, params: Params | None = None) -> Result:
+def evaluate(case: Case, params: Params | None = None, *,
+             metrics: Iterable[str] | None = None) -> Result:
     """One-shot evaluation of ``case`` with ``params`` (see `Evaluator.evaluate`)."""
-    return Evaluator(case).evaluate(params)
+    return Evaluator(case).evaluate(params, metrics=metrics)
+
+
+def _requested(metrics: Iterable[str] | None) -> tuple[str, ...]:
+    """The requested metric keys in output order (every key for None)."""
+    if metrics is None:
+        return METRIC_KEYS
+    wanted = set(metrics)
+    unknown = sorted(wanted - set(METRIC_KEYS))
+    if unknown:
+        raise ValueError(f"unknown metric {', '.join(unknown)}; known: {', '.join(METRIC_KEYS)}")
+    return tuple(key for key in METRIC_KEYS if key in wanted)
+
+
+def _planned(families: tuple[Family, ...]) -> int:
+    """How many stages evaluating ``families`` resolves (layers excluded)."""
+    names = {s.name for family in families for s in family.stages}
+    if skeletal.FAMILY in families:
+        names |= {s.name for s in skeletal.products.upstream()}
+    return len(names)
+
+
+def _result(run: Run, keys: tuple[str, ...], scores: Scores, done: tuple[Family, ...],
+            partial: bool) -> Result:
+    """The `Result` of ``run`` once the ``done`` families have their values."""
+    finished = {key for family in done for key in family.keys}
+    if missing := (finished - set(scores.values)):
+        raise RuntimeError(f"metric stages did not produce {sorted(missing)}")
+    stages = {layer_name(s): s for family in done for s in family.layers} if partial else LAYERS
+    layers = LazyLayers(stages, run)
+    return Result(
+        params=run.params,
+        version=__version__,
+        metrics={key: scores.values[key] if key in finished else math.nan for key in keys},
+        undefined={key: scores.reasons[key] for key in keys
+                   if key in finished and key in scores.reasons},
+        layers=layers,
+        skeletal=run.get(skeletal.products) if skeletal.FAMILY in done else None,
+        pending=frozenset(key for key in keys if key not in finished),
+        _explain=Explainer(run, layers, partial),
+    )

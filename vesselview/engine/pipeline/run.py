@@ -3,8 +3,9 @@
 A `Run` hands each stage function a `StageContext` limited to what the stage declares
 (`vesselview.engine.families.base.Stage`), keys the cache by the values of the stage's
 `~Stage.dependencies`, polls ``should_stop`` before every stage and reports progress
-after it. Once the evaluation is returned, `finish` turns stopping and progress off, so
-overlay layers and explanations can still fetch stages later, from any thread.
+after it (on the evaluating thread only). Once the evaluation is returned, `finish` turns
+stopping and progress off; overlay layers and explanations fetch stages later, from any
+thread.
 """
 
 from __future__ import annotations
@@ -51,19 +52,37 @@ class Run:
         self._progress = progress
         self._planned = max(1, planned)
         self._values: dict[str, Any] = {}
-        self._lock = threading.RLock()
+        self._lock = threading.Lock()
+        self._thread = threading.get_ident()
+        self._resolved = 0
 
     def get(self, stage: Stage[T]) -> T:
-        """The value of ``stage`` for this run's case and parameters."""
+        """The value of ``stage`` for this run's case and parameters.
+
+        Only the thread that created the run polls ``should_stop`` and reports progress;
+        other threads (building the layers of a partial result) just compute. No lock is
+        held while a stage computes, so they never wait for the evaluation's stage.
+        """
         with self._lock:
-            if stage.name not in self._values:
-                if self._should_stop is not None and self._should_stop():
-                    raise EvaluationStopped(f"evaluation stopped before stage {stage.name!r}")
-                self._values[stage.name] = self._cache.fetch(
-                    stage.name, self.key(stage), lambda: stage.compute(_Context(self, stage)))
-                if self._progress is not None:
-                    self._progress(min(1.0, len(self._values) / self._planned), stage.name)
-            return cast(T, self._values[stage.name])
+            if stage.name in self._values:
+                return cast(T, self._values[stage.name])
+        evaluating = threading.get_ident() == self._thread
+        if evaluating and self._should_stop is not None and self._should_stop():
+            raise EvaluationStopped(f"evaluation stopped before stage {stage.name!r}")
+        value = self._cache.fetch(stage.name, self.key(stage),
+                                  lambda: stage.compute(_Context(self, stage)))
+        with self._lock:
+            value = self._values.setdefault(stage.name, value)
+        if evaluating:
+            self._resolved += 1
+            if self._progress is not None:
+                self._progress(min(1.0, self._resolved / self._planned), stage.name)
+        return cast(T, value)
+
+    def done(self, stage: Stage[Any]) -> bool:
+        """Whether ``stage`` has been resolved in this run."""
+        with self._lock:
+            return stage.name in self._values
 
     def key(self, stage: Stage[Any]) -> Hashable:
         """Cache key of ``stage``: the values of the parameters it depends on.
@@ -76,7 +95,7 @@ class Run:
 
     def finish(self) -> None:
         """Report full progress, then stop polling and reporting (the run is returned)."""
-        if self._progress is not None and len(self._values) < self._planned:
+        if self._progress is not None and self._resolved < self._planned:
             self._progress(1.0, "done")
         self._should_stop = None
         self._progress = None
