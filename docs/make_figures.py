@@ -35,18 +35,18 @@ from PIL import Image  # noqa: E402
 from PySide6.QtCore import QEventLoop, QSettings, Qt, QTimer, SignalInstance  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
-from vesselview.research.behaviour import Behaviour  # noqa: E402
 from vesselview.engine.case import Case  # noqa: E402
 from vesselview.gui.app import configure_qt  # noqa: E402
-from vesselview.gui.behaviour_view import BehaviourView  # noqa: E402
-from vesselview.gui.candidates import CandidatesView  # noqa: E402
-from vesselview.gui.channel_jobs import ChannelJobs  # noqa: E402
-from vesselview.gui.main_thread import qt_scheduler  # noqa: E402
-from vesselview.gui.metric_choice import MAIN_METRICS, format_value, short_label  # noqa: E402
-from vesselview.gui.plot_dock import CURVES, PlotDock  # noqa: E402
-from vesselview.gui.rank_table import STATISTIC_TITLES  # noqa: E402
-from vesselview.gui.window import MainWindow  # noqa: E402
+from vesselview.gui.inspector.window import MainWindow  # noqa: E402
+from vesselview.gui.research.behaviour_view import BehaviourView  # noqa: E402
+from vesselview.gui.research.candidates import CandidatesView  # noqa: E402
+from vesselview.gui.research.metric_choice import MAIN_METRICS, format_value, short_label  # noqa: E402
+from vesselview.gui.research.plot_dock import CURVES, PlotDock  # noqa: E402
+from vesselview.gui.research.rank_table import STATISTIC_TITLES  # noqa: E402
+from vesselview.gui.widgets.channel_jobs import ChannelJobs  # noqa: E402
+from vesselview.gui.widgets.main_thread import qt_scheduler  # noqa: E402
 from vesselview.io.writers import write_png  # noqa: E402
+from vesselview.research.behaviour import Behaviour  # noqa: E402
 from vesselview.synth import demo_case, teaching_case  # noqa: E402
 
 TIMEOUT_MS = 600_000

@@ -71,7 +71,7 @@ def test_cli_and_gui_share_one_sweep_grammar():
     pytest.importorskip("PySide6")
     from vesselview.cli import arguments
     from vesselview.engine import sweep
-    from vesselview.gui import sweep_controls
+    from vesselview.gui.research import sweep_controls
     assert arguments.parse_sweep_values is sweep.parse_sweep_values
     assert sweep_controls.parse_sweep_values is sweep.parse_sweep_values
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from vesselview.app.events import Event
-from vesselview.app.style import FUNDUS, LayerStyle, default_style
+from vesselview.app.style import DEFAULT_VISIBLE, FUNDUS, LayerStyle, default_style
 from vesselview.engine.layers import RGBA
 
 
@@ -44,8 +44,13 @@ class LayerStyles:
 
     @property
     def visible(self) -> frozenset[str]:
-        """Names of the visible layers."""
-        return frozenset(name for name in self._names if self._styles[name].visible)
+        """Names of the visible layers, including those visible by default not shown yet.
+
+        The first evaluation of a window prepares the default layers' display products
+        off the main thread too.
+        """
+        chosen = frozenset(name for name, style in self._styles.items() if style.visible)
+        return chosen | (DEFAULT_VISIBLE - set(self._styles))
 
     def __getitem__(self, name: str) -> LayerStyle:
         return self._styles[name]

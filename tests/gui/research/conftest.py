@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from vesselview.gui.behaviour_view import BehaviourView
+from vesselview.gui.research.behaviour_view import BehaviourView
 from vesselview.synth import demo_case
 
 from ..conftest import RESULT_TIMEOUT_MS

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from vesselview.engine.params import Params
-from vesselview.gui.behaviour_view import EQUAL_CHANGE, default_severities
-from vesselview.gui.metric_choice import MAIN_METRICS
+from vesselview.gui.research.behaviour_view import EQUAL_CHANGE, default_severities
+from vesselview.gui.research.metric_choice import MAIN_METRICS
 from vesselview.io.tables import write_table
 from vesselview.research.behaviour import equal_change_behaviour, severity_behaviour
 from vesselview.synth import equal_change_set, teaching_case

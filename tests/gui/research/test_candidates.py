@@ -9,9 +9,9 @@ import pytest
 
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import evaluate
-from vesselview.gui.candidate_set import metric_table
-from vesselview.gui.candidates import CandidatesView
-from vesselview.gui.metric_choice import MAIN_METRICS
+from vesselview.gui.research.candidate_set import metric_table
+from vesselview.gui.research.candidates import CandidatesView
+from vesselview.gui.research.metric_choice import MAIN_METRICS
 from vesselview.io.loader import load_case
 from vesselview.io.tables import write_table
 from vesselview.io.writers import write_png

@@ -11,8 +11,8 @@ from PIL import Image
 
 from vesselview.cli.main import main as cli_main
 from vesselview.engine.params import Params
-from vesselview.gui.metric_docs import METRIC_DOCS
-from vesselview.gui.plot_dock import CURVES, SWEEP, PlotDock
+from vesselview.gui.widgets.metric_docs import METRIC_DOCS
+from vesselview.gui.research.plot_dock import CURVES, SWEEP, PlotDock
 from vesselview.io.curve_tables import write_curves
 from vesselview.io.loader import load_case
 from vesselview.io.writers import write_png

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 
-from vesselview.gui.metric_choice import format_value, short_label
-from vesselview.gui.rank_table import (
+from vesselview.gui.research.metric_choice import format_value, short_label
+from vesselview.gui.research.rank_table import (
     RANK_ROLE,
     STATISTIC_TITLES,
     RankTable,

@@ -14,7 +14,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QWidget
 
 from vesselview.engine.case import Case
-from vesselview.gui.canvas import LEVELS, index_item
+from vesselview.gui.inspector.canvas import LEVELS, index_item
 from vesselview.gui.grading.marking import MarkEditor, MarkingBox
 from vesselview.gui.grading.segmentation import (
     SegmentationView,

@@ -17,7 +17,7 @@ from vesselview.app.inspector import Inspector
 from vesselview.engine.case import Case
 from vesselview.gui.grading.setup import GradingSetupDialog
 from vesselview.gui.grading.window import GradingWindow
-from vesselview.gui.research_inputs import candidate_names
+from vesselview.gui.research.inputs import candidate_names
 from vesselview.io.grading_files import ItemKey
 
 WINDOW_SIZE = (1400, 860)

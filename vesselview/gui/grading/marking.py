@@ -20,7 +20,7 @@ from PySide6.QtGui import QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem
 
 from vesselview.engine.layers import OKABE_ITO, RGBA
-from vesselview.gui.canvas import LEVELS, index_item
+from vesselview.gui.inspector.canvas import LEVELS, index_item
 from vesselview.io.grading_files import MARK_LABELS
 
 #: How each label is named on screen.

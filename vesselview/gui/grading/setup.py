@@ -34,7 +34,7 @@ from vesselview.app.grading import GradingSession
 from vesselview.app.grading_cases import GradingCases
 from vesselview.engine.case import Case
 from vesselview.errors import VesselviewError
-from vesselview.gui.error_label import ErrorLabel
+from vesselview.gui.widgets.error_label import ErrorLabel
 from vesselview.io.grading_files import SCALE_0_10, SCALE_1_5, ItemKey, read_grading
 
 _SCALES = {"0-10 (as in the CAL study)": SCALE_0_10, "1-5": SCALE_1_5}

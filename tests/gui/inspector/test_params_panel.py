@@ -1,0 +1,89 @@
+"""The parameters panel: its controls edit the model's parameters and show them."""
+
+from __future__ import annotations
+
+import pytest
+
+from vesselview.app.inspector import Inspector
+from vesselview.app.scheduler import Scheduler
+from vesselview.engine.params import DEFAULT_THRESHOLD, Params
+from vesselview.gui.inspector.params_dock import ParamsPanel
+from vesselview.gui.widgets.param_controls import GROUPS
+
+
+@pytest.fixture
+def model():
+    """An application model without a case (nothing evaluates)."""
+    return Inspector(Scheduler(synchronous=True))
+
+
+@pytest.fixture
+def panel(qtbot, model):
+    widget = ParamsPanel(model)
+    qtbot.addWidget(widget)
+    return widget
+
+
+def test_controls_start_at_the_defaults(panel):
+    assert panel.params == Params()
+    for key, slider in panel.sliders.items():
+        default = getattr(Params(), key)
+        # threshold None ("the case's threshold") shows the default load threshold
+        shown = DEFAULT_THRESHOLD if default is None else default
+        assert slider.value() == pytest.approx(shown), key
+    assert panel.distance_box.currentText() == "euclidean"
+
+
+def test_every_grouped_slider_exists():
+    keys = [spec.key for specs in GROUPS.values() for spec in specs]
+    assert len(keys) == len(set(keys)) == 10
+    assert "SS weight α" in GROUPS["Skeletal similarity"][0].label
+
+
+def test_a_slider_edit_changes_the_model(panel, model):
+    announced = []
+    model.params_changed.connect(announced.append)
+    panel.sliders["cal_beta"].setValue(5)
+    assert model.params == Params(cal_beta=5)
+    assert announced == [Params(cal_beta=5)]
+
+
+def test_float_values_are_rounded_to_the_step(panel, model):
+    panel.sliders["ss_alpha"].setValue(0.3300000001)
+    assert model.params.ss_alpha == 0.33
+
+
+def test_min_length_above_max_pushes_max(panel):
+    panel.sliders["ss_min_length"].setValue(40)
+    assert panel.params.ss_min_length == 40 and panel.params.ss_max_length == 40
+    assert panel.sliders["ss_max_length"].value() == 40
+
+
+def test_max_length_below_min_pulls_min(panel):
+    panel.sliders["ss_max_length"].setValue(3)
+    assert panel.params.ss_min_length == 3 and panel.params.ss_max_length == 3
+
+
+def test_model_params_out_of_slider_range_are_shown_without_losing_them(panel, model):
+    params = Params(ss_max_length=500, tversky_alpha=7.0, fom_k=0.5)
+    model.set_params(params)
+    assert panel.params == params
+    panel.sliders["t"].setValue(4)
+    assert model.params == params.replace(t=4)
+
+
+def test_reset(panel, model):
+    panel.sliders["t"].setValue(9)
+    panel.distance_box.setCurrentText("chessboard")
+    panel.reset_button.click()
+    assert model.params == Params()
+    assert panel.sliders["t"].value() == 2
+    assert panel.distance_box.currentText() == "euclidean"
+
+
+def test_threshold_only_for_soft_candidates(panel):
+    panel.set_soft_candidate(False)
+    assert not panel.sliders["threshold"].isEnabled()
+    assert "binary" in panel.sliders["threshold"].toolTip()
+    panel.set_soft_candidate(True)
+    assert panel.sliders["threshold"].isEnabled()

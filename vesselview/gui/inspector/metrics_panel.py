@@ -1,0 +1,169 @@
+"""Metrics panel: every metric grouped by family, with definitions and change marks.
+
+Undefined values read "undefined (reason)"; defined ones carry their unit (px, %).
+Values that changed since the previous result get a tinted background for
+``HIGHLIGHT_MS`` and their change in the Δ column. The Δ column and the value column
+are as wide as their numbers; metric names (and long undefined reasons) are elided
+instead, their full text is in the tooltip.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import (QHeaderView, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout,
+                               QWidget)
+
+from vesselview.engine.keys import METRIC_FAMILIES
+from vesselview.engine.result import Result
+from vesselview.gui.widgets.metric_docs import FAMILY_TITLES, METRIC_DOCS, metric_tooltip, with_unit
+
+HIGHLIGHT_MS = 1500
+#: Shown large above the tree.
+HEADLINE_KEYS = ("dice", "f1_t", "cal", "ss")
+_CHANGED = QColor(240, 228, 66, 110)  # Okabe-Ito yellow, translucent
+_UNDEFINED = QColor(150, 150, 150)
+_NAME, _VALUE, _DELTA = range(3)
+_CELL_MARGIN = 16  # px around a cell's text (item padding of the common styles)
+
+
+def changed(before: float, after: float) -> bool:
+    """True when a metric value differs (nan equals nan; tiny round-off ignored)."""
+    if math.isnan(before) or math.isnan(after):
+        return math.isnan(before) != math.isnan(after)
+    if math.isinf(before) or math.isinf(after):
+        return before != after
+    return abs(after - before) > 1e-12 * max(1.0, abs(before))
+
+
+def delta_text(before: float, after: float) -> str:
+    """Signed change for the Δ column (``""`` when not a finite difference)."""
+    difference = after - before
+    if not math.isfinite(difference):
+        return ""
+    return f"{difference:+.4f}"
+
+
+def value_text(result: Result, key: str) -> str:
+    """The value of metric ``key`` as shown: ``Result.describe`` plus its unit when finite."""
+    text = result.describe(key)
+    return with_unit(key, text) if math.isfinite(result.metrics[key]) else text
+
+
+def headline_html(result: Result) -> str:
+    """The few metrics a clinician looks at first, large."""
+    cells = []
+    for key in HEADLINE_KEYS:
+        value = result.metrics[key]
+        text = "n/a" if math.isnan(value) else f"{value:.3f}"
+        cells.append(f"<td align='center'>&nbsp;{METRIC_DOCS[key].label}<br>"
+                     f"<span style='font-size: 17px; font-weight: bold'>{text}</span>&nbsp;</td>")
+    return f"<table><tr>{''.join(cells)}</tr></table>"
+
+
+class MetricsPanel(QWidget):
+    """Headline numbers above a tree of metric families and values.
+
+    Attributes
+    ----------
+    headline : QLabel
+        Dice, tolerance F1, CAL and SS, large.
+    tree : QTreeWidget
+        Families (top level) and metrics: name, value text, change.
+    rows : dict of str to QTreeWidgetItem
+        The tree row of every metric key.
+    changed_keys : set of str
+        Metrics whose value changed with the last `show_result`.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.headline = QLabel()
+        self.headline.setTextFormat(Qt.TextFormat.RichText)
+        self.headline.setToolTip("Dice, tolerance F1, CAL and skeletal similarity: "
+                                 "1 is perfect agreement. Details below.")
+        self.tree = QTreeWidget()
+        self.tree.setColumnCount(3)
+        self.tree.setHeaderLabels(["Metric", "Value", "Δ"])
+        self.tree.setAlternatingRowColors(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.headline)
+        layout.addWidget(self.tree)
+        self.rows: dict[str, QTreeWidgetItem] = {}
+        self._result: Result | None = None
+        self.changed_keys: set[str] = set()
+        self._fade = QTimer(self)
+        self._fade.setSingleShot(True)
+        self._fade.setInterval(HIGHLIGHT_MS)
+        self._fade.timeout.connect(self._clear_highlights)
+        self._build()
+
+    def show_result(self, result: Result) -> None:
+        """Display ``result``, marking the values that changed since the previous one."""
+        previous, self._result = self._result, result
+        self.changed_keys = set()
+        self._clear_highlights()
+        self.headline.setText(headline_html(result))
+        for key, item in self.rows.items():
+            value = result.metrics[key]
+            item.setText(_VALUE, value_text(result, key))
+            undefined = math.isnan(value)
+            item.setForeground(_VALUE, QBrush(_UNDEFINED) if undefined else QBrush())
+            item.setToolTip(_VALUE, result.describe(key) if undefined else metric_tooltip(key))
+            item.setText(_DELTA, "")
+            if previous is not None and changed(previous.metrics[key], value):
+                self.changed_keys.add(key)
+                item.setText(_DELTA, delta_text(previous.metrics[key], value))
+                for column in range(3):
+                    item.setBackground(column, QBrush(_CHANGED))
+        if self.changed_keys:
+            self._fade.start()
+        self._fit_value_column([value_text(result, key) for key in self.rows
+                                if not math.isnan(result.metrics[key])])
+
+    def displayed(self, key: str) -> str:
+        """The value text shown for metric ``key``."""
+        return self.rows[key].text(_VALUE)
+
+    def clear_values(self) -> None:
+        """Forget the shown result (a new case starts)."""
+        self._result = None
+        self.headline.setText("")
+        for item in self.rows.values():
+            item.setText(_VALUE, "")
+            item.setText(_DELTA, "")
+
+    def _build(self) -> None:
+        bold = QFont()
+        bold.setBold(True)
+        for family, keys in METRIC_FAMILIES.items():
+            group = QTreeWidgetItem(self.tree, [FAMILY_TITLES[family]])
+            group.setFont(_NAME, bold)
+            group.setFirstColumnSpanned(True)
+            for key in keys:
+                item = QTreeWidgetItem(group, [METRIC_DOCS[key].label, "", ""])
+                item.setToolTip(_NAME, metric_tooltip(key))
+                item.setTextAlignment(_DELTA, Qt.AlignmentFlag.AlignRight)
+                item.setData(_NAME, Qt.ItemDataRole.UserRole, key)
+                self.rows[key] = item
+        self.tree.expandAll()
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(_NAME, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(_VALUE, QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(_DELTA, QHeaderView.ResizeMode.ResizeToContents)
+        self._fit_value_column([])
+
+    def _fit_value_column(self, numbers: list[str]) -> None:
+        """Make the value column as wide as the widest of ``numbers`` (undefined reasons elide)."""
+        metrics = self.tree.fontMetrics()
+        widest = max(metrics.horizontalAdvance(text) for text in [*numbers, "undefined", "Value"])
+        self.tree.setColumnWidth(_VALUE, widest + _CELL_MARGIN)
+
+    def _clear_highlights(self) -> None:
+        for item in self.rows.values():
+            for column in range(3):
+                item.setBackground(column, QBrush())

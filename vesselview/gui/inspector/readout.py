@@ -1,0 +1,113 @@
+"""Cursor readout: a short status-bar line and a full description of one pixel.
+
+Both come from ``Result.explain(row, col)``. The line puts what is most specific to the
+pixel first (its SS segment, then its classes in the shown layers), so the part a
+narrow status bar cuts off is the least important (position, FOV). Layers are named by
+what they show, never by their internal keys.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from vesselview.gui.inspector.segments_table import invalid_reason
+
+BAND_NAMES = {"t": "t", "cal_alpha": "CAL α", "cal_beta": "CAL β"}
+#: Layers the readout leaves out: said by "inside FOV", "bands" or the SS segment summary
+#: (the per-segment score layer holds a rounded copy of the segment's score).
+_SAID_ELSEWHERE = frozenset({"fov", "band_t", "band_alpha", "band_beta", "segments",
+                             "segment_scores"})
+#: Layers whose class names need the layer's name in front ("TP: both" in which layer?);
+#: the class names of every other layer say what they are ("reference skeleton").
+_LAYER_PREFIXES = {"confusion": "strict", "tolerant": "tolerant"}
+
+
+def format_distance(value: float) -> str:
+    """A distance in pixels for display ("none" when the mask is empty)."""
+    return "none (mask empty)" if math.isinf(value) else f"{value:.2f} px"
+
+
+def format_segment(segment: Mapping[str, Any]) -> str:
+    """SS segment summary: label, length, scores and validity.
+
+    Examples
+    --------
+    >>> format_segment({"label": 4, "length": 15, "n_s": 5, "cs": 0.9, "ts": 0.5,
+    ...                 "score": 0.0, "valid": False})
+    'SS segment 4: n_R 15, n_S 5, cs 0.900, ts 0.500, score 0 (invalid: n_S 5 ≤ 0.6·n_R = 9)'
+    """
+    fields = [f"{name} {_number(segment[key])}"
+              for key, name in (("length", "n_R"), ("n_s", "n_S"), ("cs", "cs"), ("ts", "ts"))
+              if key in segment]
+    valid = segment.get("valid", True)
+    if "score" in segment:
+        fields.append(f"score {_number(segment['score'])}" if valid else "score 0")
+    text = f"SS segment {segment['label']}" + (f": {', '.join(fields)}" if fields else "")
+    if valid:
+        return text
+    if "length" in segment and "n_s" in segment:
+        return f"{text} (invalid: {invalid_reason(segment['length'], segment['n_s'])})"
+    return f"{text} (invalid)"
+
+def readout_facts(info: Mapping[str, Any]) -> list[str]:
+    """The facts about one pixel, most specific first.
+
+    Parameters
+    ----------
+    info : Mapping
+        The dict returned by ``Result.explain(row, col)``.
+
+    Returns
+    -------
+    list of str
+        SS segment, layer classes, bands, mask values, distances, FOV, position.
+    """
+    facts = [] if info["segment"] is None else [format_segment(info["segment"])]
+    facts.extend(_class_text(name, value) for name, value in info["layers"].items()
+                 if value and name not in _SAID_ELSEWHERE)
+    if info["bands"]:
+        facts.append("bands: " + ", ".join(BAND_NAMES.get(b, b) for b in info["bands"]))
+    facts.append(f"reference: {_vessel(info['reference'])}, "
+                 f"candidate: {_vessel(info['candidate'])}")
+    facts.append(f"distance to reference {format_distance(info['distance_to_reference'])}, "
+                 f"to candidate {format_distance(info['distance_to_candidate'])}")
+    facts.append("inside FOV" if info["inside_fov"] else "outside FOV")
+    facts.append(f"row {info['row']}, col {info['col']}")
+    return facts
+
+
+def format_readout(info: Mapping[str, Any]) -> str:
+    """Describe one pixel on one status-bar line (`readout_facts` joined by " | ").
+
+    Examples
+    --------
+    >>> format_readout({"row": 3, "col": 4, "inside_fov": True, "reference": True,
+    ...     "candidate": False, "distance_to_reference": 0.0, "distance_to_candidate": 2.0,
+    ...     "bands": ["t"], "segment": None, "layers": {"confusion": "FN: reference only"}})
+    'strict FN: reference only | bands: t | reference: vessel, candidate: background | \
+distance to reference 0.00 px, to candidate 2.00 px | inside FOV | row 3, col 4'
+    """
+    return " | ".join(readout_facts(info))
+
+
+def format_readout_details(info: Mapping[str, Any]) -> str:
+    """The same facts one per line, for a tooltip or a readout panel."""
+    return "\n".join(readout_facts(info))
+
+
+def _class_text(layer: str, class_name: str) -> str:
+    prefix = _LAYER_PREFIXES.get(layer)
+    return f"{prefix} {class_name}" if prefix else class_name
+
+
+def _number(value: Any) -> str:
+    """Segment field for display: floats to 3 decimals, ``n/a`` when undefined (``nan``)."""
+    if isinstance(value, float):
+        return "n/a" if math.isnan(value) else f"{value:.3f}"
+    return str(value)
+
+
+def _vessel(flag: bool) -> str:
+    return "vessel" if flag else "background"

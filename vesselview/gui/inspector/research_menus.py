@@ -1,0 +1,178 @@
+"""Install the research and teaching tools (issue 6) into the inspector's main window.
+
+`install_research_tools` adds a "Plots" dock (`PlotDock`), a Research menu (plots,
+candidates, metric behaviour, grading) and a Teaching menu (`build_teaching_menu`). The tools
+observe the application model (`vesselview.app.inspector.Inspector`: its case, its
+parameters, its results) and call its actions (show a case, load a teaching case); the
+main window is only where their docks and menus go. Every tool computes on the model's
+scheduler (its own latest-wins channel); the plots share the model's `Evaluator` of the
+shown case.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+import numpy as np
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QWidget
+
+from vesselview.app.inspector import Inspector, files_of
+from vesselview.engine.case import Case
+from vesselview.engine.params import Params
+from vesselview.gui.grading.launch import start_grading
+from vesselview.gui.research.behaviour_view import BehaviourView
+from vesselview.gui.research.candidates import CandidatesView
+from vesselview.gui.research.plot_dock import PlotDock
+from vesselview.gui.research.teaching import build_teaching_menu
+
+W = TypeVar("W", bound=QWidget)
+_TOOL_WINDOW_SIZE = (1200, 620)
+
+
+class ResearchTools(QObject):
+    """The research tools of one main window (see `install_research_tools`).
+
+    Parameters
+    ----------
+    window : QMainWindow
+        Where the dock and the menus go.
+    model : Inspector
+        The inspector's state and actions.
+
+    Attributes
+    ----------
+    plots : PlotDock
+    plots_dock : QDockWidget
+        Holds ``plots``; hidden until Research > Plots.
+    behaviour : BehaviourView
+    candidates : CandidatesView
+    research_menu, teaching_menu : QMenu
+    """
+
+    def __init__(self, window: QMainWindow, model: Inspector) -> None:
+        super().__init__(window)
+        self.window, self.model = window, model
+        self.plots = PlotDock(model.scheduler, model.evaluators)
+        self.plots_dock = QDockWidget("Plots", window)
+        self.plots_dock.setObjectName("Plots")
+        self.plots_dock.setWidget(self.plots)
+        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.plots_dock)
+        self.plots_dock.hide()
+        self.behaviour = _tool_window(BehaviourView(model.scheduler), window)
+        self.candidates = _tool_window(CandidatesView(model.scheduler), window)
+        self.research_menu = self._research_menu()
+        self.teaching_menu = build_teaching_menu(window, model.load_teaching, self.open_behaviour)
+        _insert_before_help(window, [self.research_menu, self.teaching_menu])
+        self._set_params(model.params)
+        self._connect()
+
+    def open_behaviour(self) -> None:
+        """Show the metric-behaviour window."""
+        self._raise(self.behaviour)
+
+    def open_candidates(self) -> None:
+        """Show the candidates window, on the inspector's reference."""
+        case = self.model.case
+        current = self.candidates.reference
+        if case is not None and (current is None or not _same_reference(case, current)):
+            self.candidates.set_reference(case)
+        self._raise(self.candidates)
+
+    def open_grading(self) -> None:
+        """Ask what to grade and open a grading window (``vesselview.gui.grading``)."""
+        start_grading(self.window, self.model,
+                      [candidate.case for candidate in self.candidates.candidates])
+
+    def show_case(self, case: Case) -> None:
+        """Put ``case`` into the inspector (its files kept when it came from files)."""
+        self.model.show_case(case, files_of(case))
+        self.model.status.emit(f"Showing {case.sources.get('candidate', 'case')}")
+
+    def shutdown(self) -> None:
+        """Abandon every tool's running computation (idempotent)."""
+        for jobs in (self.plots.jobs, self.behaviour.jobs, self.candidates.jobs):
+            jobs.cancel()
+
+    def _set_params(self, params: Params) -> None:
+        for tool in (self.plots, self.behaviour, self.candidates):
+            tool.set_params(params)
+
+    def _on_result(self, _response: object) -> None:
+        self.plots.set_case(self.model.case)
+
+    def _on_plots_toggled(self, shown: bool) -> None:
+        if shown and self.plots.sweep_result is None and self.plots.curves is None:
+            self.plots.compute()
+
+    def _connect(self) -> None:
+        self.model.params_changed.connect(self._set_params)
+        self.model.result_changed.connect(self._on_result)
+        self.plots_dock.toggleViewAction().toggled.connect(self._on_plots_toggled)
+        self.behaviour.case_chosen.connect(self.show_case)
+        self.candidates.case_chosen.connect(self.show_case)
+        self.candidates.cases_changed.connect(
+            lambda cases: self.plots.set_case_set("the candidates", cases) if cases else None)
+
+    def _research_menu(self) -> QMenu:
+        menu = QMenu("&Research", self.window)
+        plots = self.plots_dock.toggleViewAction()
+        plots.setText("&Plots (sweeps, ROC/PR)")
+        menu.addAction(plots)
+        for text, slot in (("&Candidates...", self.open_candidates),
+                           ("Metric &behaviour...", self.open_behaviour),
+                           ("&Grade cases...", self.open_grading)):
+            action = QAction(text, self.window)
+            action.triggered.connect(lambda _checked=False, s=slot: s())
+            menu.addAction(action)
+        return menu
+
+    @staticmethod
+    def _raise(widget: QWidget) -> None:
+        widget.show()
+        widget.raise_()
+        widget.activateWindow()
+
+
+def install_research_tools(window: QMainWindow, model: Inspector) -> ResearchTools:
+    """Add the plot dock and the Research and Teaching menus to ``window``.
+
+    Parameters
+    ----------
+    window : QMainWindow
+        The inspector's main window.
+    model : Inspector
+        Its application model.
+
+    Returns
+    -------
+    ResearchTools
+        Owned by ``window``.
+    """
+    return ResearchTools(window, model)
+
+
+def _tool_window(widget: W, window: QMainWindow) -> W:
+    """``widget`` as a separate window owned by ``window`` (closed with it)."""
+    widget.setParent(window, Qt.WindowType.Window)
+    widget.resize(*_TOOL_WINDOW_SIZE)
+    return widget
+
+
+def _insert_before_help(window: QMainWindow, menus: list[QMenu]) -> None:
+    """Put ``menus`` into the menu bar before the Help menu (at the end if there is none)."""
+    bar = window.menuBar()
+    help_action = next((action for action in bar.actions()
+                        if action.text().replace("&", "") == "Help"), None)
+    for menu in menus:
+        if help_action is None:
+            bar.addMenu(menu)
+        else:
+            bar.insertMenu(help_action, menu)
+
+
+def _same_reference(a: Case, b: Case) -> bool:
+    """True when both cases have the same reference mask."""
+    return a.reference is b.reference or (a.shape == b.shape
+                                          and bool(np.array_equal(a.reference, b.reference)))

@@ -1,0 +1,305 @@
+"""The inspector's main window: view in the centre, docks around it, live results.
+
+The window observes the application model (`vesselview.app.inspector.Inspector`,
+``window.model``): a parameter edit -> ``Inspector.set_param`` -> an evaluation on the
+shared scheduler -> ``result_changed`` on the main thread -> `_apply` updates metrics,
+segments, layers and legend. Cosmetic edits (layer styles, compare modes) go straight
+to the view and never reach the scheduler. The menus (`vesselview.gui.inspector.menus`) call the
+model's actions; they and the window do not know each other beyond construction.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QShowEvent
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QScrollArea,
+    QWidget,
+)
+from superqt.utils import qthrottled
+
+from vesselview.app.inspector import Inspector, ShownCase
+from vesselview.app.live import Response
+from vesselview.app.scheduler import Scheduler
+from vesselview.app.style import FUNDUS, LayerStyle
+from vesselview.gui.inspector.compare import MASK_RGBA, CompareController, CompareMode
+from vesselview.gui.widgets.error_label import ErrorLabel
+from vesselview.gui.inspector.layer_panel import LayerPanel
+from vesselview.gui.inspector.legend import compact_legend_html, legend_html, swatch
+from vesselview.gui.widgets.main_thread import qt_scheduler
+from vesselview.gui.inspector.menus import InspectorMenus
+from vesselview.gui.inspector.metrics_panel import MetricsPanel
+from vesselview.gui.inspector.params_dock import ParamsPanel
+from vesselview.gui.inspector.readout import format_readout, format_readout_details
+from vesselview.gui.inspector.research_menus import install_research_tools
+from vesselview.gui.inspector.segments_table import SegmentsTable, segment_region
+from vesselview.gui.inspector.view import InspectorView
+
+_METRICS_WIDTH = 400  # pixels: metric names and "undefined (reason)" texts fit
+_LAYERS_WIDTH = 350  # pixels: layer titles, opacity slider and outline box fit
+#: Largest part of the window's width each side's docks take by default, so that a
+#: small window (1200 px) still gives the image about half of its width.
+_DOCK_WIDTH_FRACTION = 0.25
+#: The image view never gets narrower than this (pixels).
+MIN_VIEW_WIDTH = 480
+#: Largest part of the left dock area's height the parameters take by default.
+_PARAMS_HEIGHT_FRACTION = 0.6
+_READOUT_PROMPT = "Move the mouse over the image for a pixel readout."
+#: A slider drag asks for at most one evaluation per this many milliseconds (the first
+#: at once); the scheduler drops superseded ones anyway.
+THROTTLE_MS = 40
+_STATUS_MS = 10000
+
+
+class MainWindow(QMainWindow):
+    """The inspector.
+
+    Parameters
+    ----------
+    settings : QSettings, optional
+        Where recent files are kept (tests pass a temporary one).
+    scheduler : Scheduler, optional
+        Runs every background computation of this window and its tools; by default a
+        new one delivering on the main thread, shut down when the window closes.
+
+    Attributes
+    ----------
+    model : Inspector
+        The state and actions this window shows.
+
+    Signals
+    -------
+    result_applied(Response)
+        A result is on screen (emitted on the main thread, after every widget updated).
+    """
+
+    result_applied = Signal(object)
+
+    def __init__(self, settings: QSettings | None = None,
+                 scheduler: Scheduler | None = None) -> None:
+        super().__init__()
+        self.setWindowTitle("vesselview")
+        self.settings = settings if settings is not None else QSettings("vesselview", "vesselview")
+        self.scheduler = scheduler if scheduler is not None else qt_scheduler(self)
+        self.model = Inspector(self.scheduler, self.settings)
+        self.model.evaluate_later = qthrottled(self.model.evaluate, THROTTLE_MS, leading=True)
+        self.error_box: QMessageBox | None = None
+        self._shown_response: Response | None = None
+        self._compared_threshold: float | None = None
+        self._hovered: tuple[int, int] | None = None  # last pixel under the cursor
+        self._docks_fitted = False
+        self.view = InspectorView()
+        self.view.setMinimumWidth(MIN_VIEW_WIDTH)
+        self.setCentralWidget(self.view)
+        self.compare = CompareController(self.view)
+        self.params_panel = ParamsPanel(self.model)
+        self.layer_panel = LayerPanel(self.model.layers)
+        self.metrics_panel = MetricsPanel()
+        self.segments_table = SegmentsTable()
+        self._build_docks()
+        self._build_status_bar()
+        self._connect()
+        self.menus = InspectorMenus(self, self.model, self.view, self.compare, self.layer_panel)
+        self.research = install_research_tools(self, self.model)  # plots dock, Research/Teaching menus
+        self.setAcceptDrops(True)
+
+    # -- showing a case and its results -------------------------------------------------
+
+    def _on_case(self, shown: ShownCase) -> None:
+        """Put the model's new case on screen (its evaluation is under way)."""
+        case = shown.case
+        self.error_label.hide()
+        self._shown_response = None
+        self._compared_threshold = None
+        self._hovered = None
+        self.readout.setText(_READOUT_PROMPT)
+        self.view.set_images(case.shape, case.fundus)
+        self.params_panel.set_soft_candidate(case.candidate_soft is not None)
+        self.metrics_panel.clear_values()
+        self.segments_table.show_segments(None)
+        self._update_compare_masks(self.model.params.threshold)
+        self.setWindowTitle(f"vesselview: {case.sources.get('candidate', '?')} vs "
+                            f"{case.sources.get('reference', '?')}")
+
+    def _apply(self, response: Response) -> None:
+        """Show the newest result (main thread)."""
+        previous, self._shown_response = self._shown_response, response
+        if previous is None or previous.result.skeletal is not response.result.skeletal:
+            self.view.clear_highlight()  # segments renumbered: the outlined one is gone
+        self.metrics_panel.show_result(response.result)
+        self.layer_panel.set_layers(response.layers)
+        self.view.main.show_layers(response.layers, self.layer_panel.styles)
+        self._set_fundus_style(self.layer_panel.styles[FUNDUS])
+        self._update_legend()
+        self.segments_table.show_segments(response.result.skeletal)
+        self._update_compare_masks(response.result.params.threshold)
+        self._show_readout()
+        self.timing.setText(f"evaluated in {response.seconds * 1000:.0f} ms")
+        self.result_applied.emit(response)
+
+    def _update_compare_masks(self, threshold: float | None) -> None:
+        case = self.model.case
+        if case is None or threshold == self._compared_threshold:
+            return
+        self.compare.set_masks(case.reference, case.candidate_at(threshold))
+        self._compared_threshold = threshold
+
+    def _update_legend(self) -> None:
+        if self.compare.mode is not CompareMode.OVERLAY:
+            self.view.set_legend(f"{swatch(MASK_RGBA)} vessel (mask named in the banner)")
+            return
+        response = self.model.response
+        if response is None:
+            return
+        styles = self.model.layers.styles
+        shown = [(response.layers[name], styles[name]) for name in self.model.layers.names
+                 if name in response.layers and styles[name].visible]
+        self.view.set_legend(legend_html(shown), compact_legend_html(shown))
+
+    # -- reactions -----------------------------------------------------------------------
+
+    def _on_style_changed(self, name: str, style: LayerStyle) -> None:
+        response = self.model.response
+        if name == FUNDUS:
+            self._set_fundus_style(style)
+        elif response is not None and name in response.layers:
+            self.view.main.apply_style(response.layers[name], style)
+        self._update_legend()
+
+    def _set_fundus_style(self, style: LayerStyle) -> None:
+        for stack in (self.view.main, self.view.second):
+            stack.set_fundus_style(style)
+
+    def _on_hovered(self, row: int, col: int) -> None:
+        self._hovered = (row, col)
+        self._show_readout()
+
+    def _show_readout(self) -> None:
+        """Describe the last hovered pixel with the shown result."""
+        response = self.model.response
+        if response is not None and self._hovered is not None:
+            info = response.result.explain(*self._hovered)
+            self.readout.setText(format_readout(info))
+            self.readout.setToolTip(format_readout_details(info))
+
+    def _on_busy(self, busy: bool) -> None:
+        self.busy.setVisible(busy)
+
+    def _focus_segment(self, label: int) -> None:
+        response = self.model.response
+        if response is not None and response.result.skeletal is not None:
+            top, left, mask = segment_region(response.result.skeletal.labels, label)
+            self.view.focus_region(top, left, mask)
+
+    def show_error(self, message: str) -> None:
+        """Tell the user what went wrong without blocking (status bar and message box)."""
+        self.statusBar().clearMessage()  # an earlier hint may no longer hold
+        self.error_label.show_message(message)
+        self.error_box = QMessageBox(QMessageBox.Icon.Warning, "vesselview", message,
+                                     QMessageBox.StandardButton.Ok, self)
+        self.error_box.open()
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        """Accept dragged files."""
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        """Open dropped files (role from the file name, else asked)."""
+        paths = [url.toLocalFile() for url in event.mimeData().urls() if url.isLocalFile()]
+        event.acceptProposedAction()
+        self.model.drop_paths(paths, self.menus.ask_role)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """On first showing, size the docks for the window's size."""
+        super().showEvent(event)
+        if not self._docks_fitted:
+            self._fit_docks()
+            self._docks_fitted = True
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Stop the background work before the window goes."""
+        self.scheduler.shutdown()
+        super().closeEvent(event)
+
+    # -- construction --------------------------------------------------------------------
+
+    def _build_docks(self) -> None:
+        scroll = QScrollArea()
+        scroll.setWidget(self.params_panel)
+        scroll.setWidgetResizable(True)
+        self._params_dock = self._dock("Parameters", scroll, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._layers_dock = self._dock("Layers", self.layer_panel,
+                                       Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._metrics_dock = self._dock("Metrics", self.metrics_panel,
+                                        Qt.DockWidgetArea.RightDockWidgetArea)
+        segments = self._dock("SS segments", self.segments_table,
+                              Qt.DockWidgetArea.RightDockWidgetArea)
+        self.tabifyDockWidget(self._metrics_dock, segments)
+        self._metrics_dock.raise_()
+
+    def _fit_docks(self) -> None:
+        """Default dock sizes for this window: narrow enough to leave the image room,
+        the parameters as tall as they need (within reason) above the layers."""
+        widest = int(_DOCK_WIDTH_FRACTION * self.width())
+        scroll = self._params_dock.widget()
+        params_width = (self.params_panel.minimumSizeHint().width()  # no horizontal scrolling
+                        + scroll.verticalScrollBar().sizeHint().width() + 2 * scroll.frameWidth())
+        self.resizeDocks([self._metrics_dock, self._layers_dock],
+                         [min(_METRICS_WIDTH, widest),
+                          max(params_width, min(_LAYERS_WIDTH, widest))],
+                         Qt.Orientation.Horizontal)
+        title_height = self._params_dock.sizeHint().height() - scroll.sizeHint().height()
+        params_needed = (self.params_panel.sizeHint().height() + 2 * scroll.frameWidth()
+                         + title_height)  # the scroll area's own hint is capped
+        left_height = self._params_dock.height() + self._layers_dock.height()
+        params_height = min(params_needed, int(_PARAMS_HEIGHT_FRACTION * left_height))
+        self.resizeDocks([self._params_dock, self._layers_dock],
+                         [params_height, left_height - params_height], Qt.Orientation.Vertical)
+
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _build_status_bar(self) -> None:
+        self.readout = QLabel(_READOUT_PROMPT)
+        self.error_label = ErrorLabel()
+        self.busy = QProgressBar()
+        self.busy.setRange(0, 0)
+        self.busy.setFixedWidth(100)
+        self.busy.setFormat("evaluating")
+        self.busy.hide()
+        self.timing = QLabel()
+        bar = self.statusBar()
+        bar.addWidget(self.readout, 1)
+        bar.addPermanentWidget(self.error_label)
+        bar.addPermanentWidget(self.busy)
+        bar.addPermanentWidget(self.timing)
+
+    def _show_status(self, message: str) -> None:
+        self.statusBar().showMessage(message, _STATUS_MS)
+
+    def _on_chosen(self, _files: object) -> None:
+        self.error_label.hide()
+
+    def _connect(self) -> None:
+        model = self.model
+        model.case_changed.connect(self._on_case)
+        model.result_changed.connect(self._apply)
+        model.error.connect(self.show_error)
+        model.status.connect(self._show_status)
+        model.chosen_changed.connect(self._on_chosen)
+        model.view_requested.connect(self.view.set_view_rect)
+        model.live.busy_changed.connect(self._on_busy)
+        model.layers.changed.connect(self._on_style_changed)
+        self.view.hovered.connect(self._on_hovered)
+        self.segments_table.segment_selected.connect(self._focus_segment)
+        self.compare.mode_changed.connect(lambda _mode: self._update_legend())

@@ -1,0 +1,123 @@
+"""Choosing which metrics a research view shows, and formatting their numbers.
+
+The research computations always produce every metric (one evaluation gives them
+all); these widgets only choose what is drawn or which table columns are shown, so
+changing the choice never recomputes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QListWidget, QListWidgetItem,
+                               QWidget)
+
+from vesselview.engine.keys import METRIC_FAMILIES, METRIC_KEYS
+from vesselview.gui.widgets.metric_docs import FAMILY_TITLES, METRIC_DOCS, metric_tooltip
+
+#: The metrics of the papers' comparison tables plus one of each newer family.
+MAIN_METRICS: tuple[str, ...] = ("se", "sp", "acc", "dice", "mcc", "hausdorff", "fom", "f1_t",
+                                 "cal", "ss", "cldice", "betti0_error")
+#: Column sets offered by `MetricSetBox`, title -> metric keys.
+METRIC_SETS: dict[str, tuple[str, ...]] = {
+    "Main metrics": MAIN_METRICS,
+    "All metrics": METRIC_KEYS,
+    **{FAMILY_TITLES[family]: keys for family, keys in METRIC_FAMILIES.items()},
+}
+
+_SHORT = {
+    "se": "Se", "sp": "Sp", "acc": "Acc", "fpr": "FPR", "precision": "PPV", "dice": "Dice",
+    "jaccard": "Jaccard", "kappa": "Kappa", "mcc": "MCC", "tversky": "Tversky", "rve": "RVE %",
+    "mse": "MSE", "hausdorff": "Hausdorff", "hd95": "HD95", "fom": "FOM", "delta_p": "Δp",
+    "asd": "ASD", "rmsd": "RMSD", "msd": "MSD", "j_g": "J_g", "d_g": "D_g", "f1_t": "F1_t",
+    "f1_t_precision": "P_t", "f1_t_recall": "R_t", "cal": "CAL", "cal_c": "C", "cal_a": "A",
+    "cal_l": "L", "ss": "SS", "ss_cs": "SS cs", "ss_ts": "SS ts", "rse": "rSe", "rsp": "rSp",
+    "racc": "rAcc", "ss_confidence": "SS conf.", "rnc": "R_nc", "cldice": "clDice",
+    "betti0_error": "Betti-0 error", "betti1_error": "Betti-1 error",
+}
+
+
+def format_value(value: float) -> str:
+    """A metric value for a table cell: whole numbers as such, else 4 decimals (1 from 10 on).
+
+    ``n/a`` when undefined, ``∞`` for an infinite distance.
+    """
+    if math.isnan(value):
+        return "n/a"
+    if math.isinf(value):
+        return "∞" if value > 0 else "−∞"
+    if value == int(value):
+        return str(int(value))
+    return f"{value:.1f}" if abs(value) >= 10 else f"{value:.4f}"
+
+
+def short_label(key: str) -> str:
+    """A compact column header of metric ``key`` (its display name when already short)."""
+    return _SHORT.get(key, METRIC_DOCS[key].label)
+
+
+class MetricChecklist(QListWidget):
+    """Every metric as a checkable row (display name, definition as tooltip).
+
+    Signals
+    -------
+    changed()
+        The set of checked metrics changed.
+    """
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        for key in METRIC_KEYS:
+            item = QListWidgetItem(METRIC_DOCS[key].label)
+            item.setData(Qt.ItemDataRole.UserRole, key)
+            item.setToolTip(metric_tooltip(key))
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            self.addItem(item)
+        self.itemChanged.connect(lambda _item: self.changed.emit())
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+        """Scroll to the first checked metric once the list has its size."""
+        super().showEvent(event)
+        self._scroll_to_checked()
+
+    def checked(self) -> tuple[str, ...]:
+        """Checked metric keys, in ``METRIC_KEYS`` order."""
+        return tuple(self.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.count())
+                     if self.item(i).checkState() == Qt.CheckState.Checked)
+
+    def set_checked(self, keys: Iterable[str]) -> None:
+        """Check exactly ``keys`` (one ``changed`` signal) and scroll to the first."""
+        wanted = set(keys)
+        self.blockSignals(True)
+        for i in range(self.count()):
+            item = self.item(i)
+            on = item.data(Qt.ItemDataRole.UserRole) in wanted
+            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+        self.blockSignals(False)
+        self._scroll_to_checked()
+        self.changed.emit()
+
+    def _scroll_to_checked(self) -> None:
+        checked = [self.item(i) for i in range(self.count())
+                   if self.item(i).checkState() == Qt.CheckState.Checked]
+        if checked:
+            self.scrollToItem(checked[0], QAbstractItemView.ScrollHint.PositionAtTop)
+
+
+class MetricSetBox(QComboBox):
+    """A choice among `METRIC_SETS` (which metric columns a table shows)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.addItems(list(METRIC_SETS))
+        self.setToolTip("Which metrics the table shows (all are computed)")
+
+    def keys(self) -> tuple[str, ...]:
+        """The metric keys of the chosen set."""
+        return METRIC_SETS[self.currentText()]

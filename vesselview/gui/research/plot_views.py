@@ -1,0 +1,189 @@
+"""Drawing sweeps and soft-map curves into pyqtgraph plots (no computation here).
+
+The numbers come finished from `vesselview.research.sweep` and `vesselview.research.curves`;
+these functions only turn them into lines, on a white background with Okabe-Ito colours
+(colour-blind safe), so the plots read well on screen, in exported PNGs and in print.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QSizePolicy
+
+from vesselview.engine.case import Case
+from vesselview.research.curves import Curve, F1Curve, f1_t_curve, operating_points
+from vesselview.engine.layers import OKABE_ITO
+from vesselview.engine.params import Params
+from vesselview.research.sweep import Sweep
+from vesselview.gui.research.metric_choice import short_label
+from vesselview.gui.widgets.metric_docs import METRIC_DOCS
+
+#: Points drawn per soft-map curve (as ``vesselview-eval --curves`` writes them).
+MAX_CURVE_POINTS = 2000
+#: Line colours in order (Okabe-Ito without yellow, too pale on white).
+LINE_COLOURS = tuple(OKABE_ITO[name][:3] for name in (
+    "blue", "vermillion", "bluish_green", "reddish_purple", "orange", "sky_blue", "black"))
+_TEXT = (40, 40, 40)
+_GUIDE = (150, 150, 150)
+_CASE_ALPHA = 70  # per-case lines behind the mean
+_TITLE_METRICS = 3  # more metrics than this: the title counts them (the legend names them)
+_TICKED_VALUES = 15  # up to this many swept values, each gets its own tick
+_SAMPLE_WIDTH = 45  # pixels: a legend's line sample and spacing
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class SoftCurves:
+    """ROC, precision-recall and F1_t-against-threshold curves of one probability map.
+
+    Attributes
+    ----------
+    candidate : str
+        The candidate's source (for titles).
+    roc, pr : Curve
+        At most `MAX_CURVE_POINTS` points; ``auc`` from every operating point.
+    f1 : F1Curve
+        F1_t at every operating point thinned to `MAX_CURVE_POINTS`, at ``f1.t``.
+    best : tuple of float
+        ``(threshold, F1_t)`` of the highest F1_t over every operating point.
+    """
+
+    candidate: str
+    roc: Curve
+    pr: Curve
+    f1: F1Curve
+    best: tuple[float, float]
+
+
+def soft_curves(case: Case, params: Params) -> SoftCurves:
+    """Compute the three curves of ``case``'s probability map (run off the GUI thread).
+
+    Raises
+    ------
+    InputError
+        When the candidate is a binary mask.
+    """
+    points = operating_points(case)
+    f1 = f1_t_curve(case, params=params)
+    return SoftCurves(case.sources.get("candidate", "candidate"),
+                      points.roc().thinned(MAX_CURVE_POINTS),
+                      points.pr().thinned(MAX_CURVE_POINTS),
+                      f1.thinned(MAX_CURVE_POINTS), f1.best())
+
+
+def side_legend() -> pg.LegendItem:
+    """A legend to place beside a plot in a layout (it never hides a curve).
+
+    Assign it to ``plot.legend``: pyqtgraph then lists every named item of that plot in
+    it and removes them again on ``plot.clear()``.
+    """
+    legend = pg.LegendItem(labelTextColor=_TEXT)
+    legend.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+    return legend
+
+
+def refresh_legend(plot: pg.PlotItem) -> None:
+    """Widen a side legend's layout cell to its longest entry (the layout does not)."""
+    legend = plot.legend
+    if legend is not None:
+        text = max((label.item.boundingRect().width() for _, label in legend.items), default=0)
+        legend.setFixedWidth(text + _SAMPLE_WIDTH)
+
+
+def styled_plot(plot: pg.PlotItem, title: str, x_label: str, y_label: str) -> None:
+    """Clear ``plot`` (and its legend) and give it dark axes, plain labels and a grid."""
+    plot.clear()
+    plot.setTitle(title, color=_TEXT, size="11pt")
+    for side, label in (("bottom", x_label), ("left", y_label)):
+        axis = plot.getAxis(side)
+        axis.setPen(pg.mkPen(_TEXT))
+        axis.setTextPen(pg.mkPen(_TEXT))
+        # no SI-prefix ranges: plain numbers, never "value (x0.001)"
+        axis.setLabel(label, color="#282828", siPrefixEnableRanges=())
+    plot.showGrid(x=True, y=True, alpha=0.25)
+
+
+def draw_sweep(main: pg.PlotItem, differences: pg.PlotItem | None, sweep: Sweep,
+               metrics: Sequence[str], parameter_label: str) -> None:
+    """Mean of each metric against the swept values; per-case lines when several cases.
+
+    Parameters
+    ----------
+    main : PlotItem
+        Receives the curves.
+    differences : PlotItem or None
+        Receives the forward differences ``f(v[k+1]) - f(v[k])`` at ``v[k]``; None: none.
+    sweep : Sweep
+    metrics : sequence of str
+        Metric keys of ``sweep.metrics`` to draw, each in its own colour.
+    parameter_label : str
+        Axis label of the swept parameter.
+    """
+    x = np.asarray(sweep.values, dtype=np.float64)
+    cases = len(sweep.case_names)
+    scope = "one case" if cases == 1 else f"mean of {cases} cases"
+    names = (", ".join(short_label(m) for m in metrics) if len(metrics) <= _TITLE_METRICS
+             else f"{len(metrics)} metrics")
+    styled_plot(main, f"{names} against {sweep.key} ({scope})", parameter_label, "value")
+    if differences is not None:
+        styled_plot(differences, "Forward differences f(next value) − f(value)",
+                    parameter_label, "difference")
+        differences.setXLink(main)
+    ticks = [[(v, f"{v:g}") for v in x]] if x.size <= _TICKED_VALUES else None
+    for plot in (main, differences):
+        if plot is not None:
+            plot.getAxis("bottom").setTicks(ticks)
+    steps = sweep.forward_differences()
+    for k, metric in enumerate(metrics):
+        j = sweep.metrics.index(metric)
+        colour = LINE_COLOURS[k % len(LINE_COLOURS)]
+        if cases > 1:
+            for row in sweep.per_case[:, :, j]:
+                main.plot(x, row, pen=pg.mkPen((*colour, _CASE_ALPHA), width=1),
+                          connect="finite")
+        main.plot(x, sweep.mean[:, j], name=METRIC_DOCS[metric].label, connect="finite",
+                  pen=pg.mkPen(colour, width=2.5), symbol="o", symbolSize=7,
+                  symbolBrush=colour, symbolPen=None)
+        if differences is not None and x.size > 1:
+            differences.plot(x[:-1], steps[:, j], connect="finite", symbol="s",
+                             pen=pg.mkPen(colour, width=2), symbolSize=6, symbolBrush=colour,
+                             symbolPen=None)
+    refresh_legend(main)
+
+
+def draw_soft_curves(roc: pg.PlotItem, pr: pg.PlotItem, f1: pg.PlotItem,
+                     curves: SoftCurves, threshold: float) -> None:
+    """ROC with AUC, precision-recall with AP, F1_t against threshold with its best point.
+
+    ``threshold`` (the inspector's probability threshold) is marked on the F1_t plot.
+    """
+    blue, vermillion, green = LINE_COLOURS[:3]
+    styled_plot(roc, f"ROC (AUC {curves.roc.auc:.4f})", "false-positive rate",
+                "true-positive rate")
+    roc.plot([0, 1], [0, 1], pen=pg.mkPen(_GUIDE, style=Qt.PenStyle.DashLine))
+    roc.plot(curves.roc.x, curves.roc.y, pen=pg.mkPen(blue, width=2.5), connect="finite")
+    styled_plot(pr, f"Precision-recall (AP {curves.pr.auc:.4f})", "recall", "precision")
+    pr.plot(curves.pr.x, curves.pr.y, pen=pg.mkPen(vermillion, width=2.5), connect="finite")
+    best_at, best = curves.best
+    styled_plot(f1, f"F1_t against threshold (t = {curves.f1.t})",
+                "threshold (candidate = probability > threshold)", "value")
+    thresholds = np.clip(curves.f1.thresholds, 0.0, 1.0)  # -inf (whole FOV) drawn at 0
+    f1.plot(thresholds, curves.f1.f1_t, pen=pg.mkPen(green, width=2.5), name="F1_t",
+            connect="finite")
+    f1.plot(thresholds, curves.f1.precision, pen=pg.mkPen(blue, width=1.2),
+            name="tolerant precision", connect="finite")
+    f1.plot(thresholds, curves.f1.recall, pen=pg.mkPen(vermillion, width=1.2),
+            name="tolerant recall", connect="finite")
+    f1.plot([max(best_at, 0.0)], [best], pen=None, symbol="o", symbolSize=10,
+            symbolBrush=green, symbolPen=pg.mkPen(_TEXT),
+            name=f"best F1_t {best:.4f} at {best_at:.3f}")
+    f1.addItem(pg.InfiniteLine(threshold, angle=90, label="current threshold",
+                               labelOpts={"color": _TEXT, "position": 0.1},
+                               pen=pg.mkPen(_GUIDE, width=1.5, style=Qt.PenStyle.DashLine)))
+    for plot in (roc, pr, f1):
+        plot.setRange(xRange=(0, 1), yRange=(0, 1.02), padding=0.02)
+    refresh_legend(f1)

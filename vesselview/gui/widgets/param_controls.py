@@ -1,0 +1,59 @@
+"""The parameters' controls: label, slider range and step of every interactive parameter.
+
+One table for the parameters panel (`vesselview.gui.inspector.params_dock`) and the
+plot dock's sweep controls (`vesselview.gui.research.sweep_controls`), so a parameter
+is named the same way everywhere.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+
+@dataclasses.dataclass(frozen=True)
+class SliderSpec:
+    """One slider: parameter key, label, range (defaults to ``PARAM_SPECS``), step."""
+
+    key: str
+    label: str
+    low: float | None = None
+    high: float | None = None
+    step: float = 1
+
+    @property
+    def decimals(self) -> int:
+        """Decimal places of one step (edits are rounded to them)."""
+        return max(0, -math.floor(math.log10(self.step) + 1e-9))
+
+
+#: Group title -> sliders, in display order. Ranges are narrowed where the spec's
+#: range is far wider than anyone drags (the value box still shows the exact value).
+GROUPS: dict[str, tuple[SliderSpec, ...]] = {
+    "Tolerance F1": (SliderSpec("t", "t (tolerance, px)", 0, 20),),
+    "CAL": (SliderSpec("cal_alpha", "α (area tolerance, px)", 0, 20),
+            SliderSpec("cal_beta", "β (length tolerance, px)", 0, 20)),
+    "Skeletal similarity": (
+        SliderSpec("ss_alpha", "SS weight α (thickness)", step=0.01),
+        SliderSpec("ss_R", "R (max search radius, px)"),
+        SliderSpec("ss_min_length", "min segment length (px)", 1, 100),
+        SliderSpec("ss_max_length", "max segment length (px)", 2, 200),
+    ),
+    "Tversky": (SliderSpec("tversky_alpha", "α (candidate-only weight)", 0.0, 2.0, 0.05),
+                SliderSpec("tversky_beta", "β (reference-only weight)", 0.0, 2.0, 0.05)),
+    "Soft candidate": (SliderSpec("threshold", "probability threshold", step=0.01),),
+}
+#: Sliders of the collapsed "Advanced" section.
+ADVANCED_SLIDERS: tuple[SliderSpec, ...] = (
+    SliderSpec("contour_gamma", "g (contour tolerance, px)", 0, 20),
+    SliderSpec("fom_k", "Pratt FOM k", 0.0, 1.0, 0.001),
+    SliderSpec("baddeley_p", "Baddeley Δ exponent p", 1.0, 10.0, 0.5),
+    SliderSpec("baddeley_c", "Baddeley Δ cut-off c (px)", 0.0, 50.0, 0.5),
+    SliderSpec("nsd_tau", "NSD tolerance τ (px)", 0.0, 20.0, 0.5),
+    SliderSpec("thin_width", "thin-vessel width limit (px)", 0.0, 20.0, 0.5),
+)
+#: Check boxes of the "Advanced" section: boolean parameter key -> label.
+ADVANCED_SWITCHES: dict[str, str] = {
+    "distance_fov": "distance metrics inside the FOV only",
+    "cal_fov": "CAL inside the FOV only",
+}
