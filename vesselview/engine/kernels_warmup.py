@@ -20,10 +20,10 @@ import importlib
 import importlib.util
 import multiprocessing
 import os
+import subprocess
 import sys
 import threading
 import warnings
-import subprocess
 from pathlib import Path
 
 from numba import types
@@ -99,7 +99,7 @@ def compile_kernels(processes: int | None = None) -> bool:
             return False
         try:
             _compile_in_processes(processes or os.cpu_count() or 1)
-        except Exception as error:  # noqa: BLE001 (the kernels then compile at first use)
+        except Exception as error:
             warnings.warn(f"vesselview: compiling the kernels in parallel failed ({error}); "
                           "they compile at first use instead", RuntimeWarning, stacklevel=2)
             return False

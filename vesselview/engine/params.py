@@ -114,7 +114,7 @@ class Params:
             )
 
     @classmethod
-    def from_mapping(cls, values: Mapping[str, Any]) -> "Params":
+    def from_mapping(cls, values: Mapping[str, Any]) -> Params:
         """Build from a mapping, rejecting unknown keys with the list of known ones."""
         unknown = sorted(set(values) - set(PARAM_SPECS))
         if unknown:
@@ -123,11 +123,11 @@ class Params:
             )
         return cls(**dict(values))
 
-    def replace(self, **changes: Any) -> "Params":
+    def replace(self, **changes: Any) -> Params:
         """Return a copy with ``changes`` applied (validated)."""
         return Params.from_mapping({**self.to_dict(), **changes})
 
-    def with_case_threshold(self, case_threshold: float) -> "Params":
+    def with_case_threshold(self, case_threshold: float) -> Params:
         """These parameters with ``threshold`` resolved: ``case_threshold`` when it is None.
 
         Examples
@@ -209,9 +209,9 @@ def _checked(name: str, value: Any, spec: _Spec) -> Any:
                 f"parameter {name}: expected one of {', '.join(spec.choices)}, got {value!r}"
             )
         return value
-    if isinstance(value, bool) or not isinstance(value, (int, float)) and not hasattr(
+    if isinstance(value, bool) or (not isinstance(value, (int, float)) and not hasattr(
         value, "__float__"
-    ):
+    )):
         raise ParamsError(f"parameter {name}: expected a number, got {value!r}")
     number = float(value)
     if not math.isfinite(number):

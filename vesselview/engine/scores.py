@@ -50,7 +50,7 @@ class Scores:
                 return
         self.set(key, value)
 
-    def merge(self, other: "Scores") -> "Scores":
+    def merge(self, other: Scores) -> Scores:
         """Add ``other``'s values and reasons to this one (in place); return self."""
         self.values.update(other.values)
         self.reasons.update(other.reasons)

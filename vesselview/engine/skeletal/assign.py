@@ -14,7 +14,6 @@ import dataclasses
 import numpy as np
 
 from vesselview.engine.kernels_cache import kernel
-
 from vesselview.engine.skeletal._pixels import readonly, scan_order_pixels, scatter
 from vesselview.engine.skeletal.radii import SearchRange
 

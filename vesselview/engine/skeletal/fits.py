@@ -89,12 +89,12 @@ def _raw_min_norm(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """
     rows = [[Fraction(float(value)) ** power for power in (3, 2, 1, 0)] for value in x]
     n = len(rows)
-    system = [[sum((a * b for a, b in zip(rows[i], rows[j])), Fraction(0)) for j in range(n)]
-              + [Fraction(float(y[i]))] for i in range(n)]
+    system = [[sum((a * b for a, b in zip(rows[i], rows[j], strict=True)), Fraction(0))
+               for j in range(n)] + [Fraction(float(y[i]))] for i in range(n)]
     for i in range(n):
         for k in range(i + 1, n):
             factor = system[k][i] / system[i][i]
-            system[k] = [a - factor * b for a, b in zip(system[k], system[i])]
+            system[k] = [a - factor * b for a, b in zip(system[k], system[i], strict=True)]
     weights = [Fraction(0)] * n
     for i in reversed(range(n)):
         known = sum((system[i][j] * weights[j] for j in range(i + 1, n)), Fraction(0))

@@ -15,7 +15,11 @@ import numpy as np
 
 from vesselview.engine.skeletal import _segment_kernels as kernels
 from vesselview.engine.skeletal._pixels import (
-    SCAN_NEIGHBOURS, group_starts, readonly, scan_order_pixels, scatter,
+    SCAN_NEIGHBOURS,
+    group_starts,
+    readonly,
+    scan_order_pixels,
+    scatter,
 )
 
 

@@ -22,7 +22,7 @@ from vesselview.engine.thinning import thin
 from vesselview.errors import InputError
 
 #: Per-segment table of `SkeletalProducts`: `MATCH_DTYPE` plus ``score`` (ss_k).
-SEGMENT_DTYPE = np.dtype(MATCH_DTYPE.descr[:-1] + [("score", np.float64), ("valid", np.bool_)])
+SEGMENT_DTYPE = np.dtype([*MATCH_DTYPE.descr[:-1], ("score", np.float64), ("valid", np.bool_)])
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -78,7 +78,7 @@ class SkeletalProducts:
     def from_stages(cls, ref_skeleton: np.ndarray, cand_skeleton: np.ndarray,
                     ref_thickness: np.ndarray, cand_thickness: np.ndarray,
                     search: SearchRange, segments: Segments, matches: SegmentMatches,
-                    scores: SkeletalScores) -> "SkeletalProducts":
+                    scores: SkeletalScores) -> SkeletalProducts:
         """Collect the products of the staged computation."""
         table = np.zeros(matches.table.size, SEGMENT_DTYPE)
         for name in MATCH_DTYPE.names or ():

@@ -11,7 +11,6 @@ from __future__ import annotations
 import numpy as np
 
 from vesselview.engine.kernels_cache import kernel
-
 from vesselview.engine.skeletal._pixels import scan_order_pixels, scatter
 
 #: Half width of the thickness window (21x21) and the value when it has no background.
