@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import QPointF, QSettings
 
 from vesselview.gui.app import configure_qt
-from vesselview.gui.widgets.main_thread import qt_scheduler
 from vesselview.gui.inspector.window import MainWindow
+from vesselview.gui.widgets.main_thread import qt_scheduler
 from vesselview.synth import demo_case
 
 #: Small enough for fast tests, large enough for every layer and a few SS segments.

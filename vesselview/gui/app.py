@@ -24,10 +24,10 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import QApplication
 
 from vesselview._version import __version__
-from vesselview.gui.widgets.export import save_screenshot
 from vesselview.app.files import ROLES
 from vesselview.gui.identity import apply_identity
 from vesselview.gui.inspector.window import MainWindow
+from vesselview.gui.widgets.export import save_screenshot
 
 WINDOW_SIZE = (1600, 960)
 #: What Qt's offscreen platform says about every shown window; nothing is wrong.

@@ -10,8 +10,8 @@ from vesselview.engine.keys import DISSIMILARITIES, METRIC_FAMILIES, METRIC_KEYS
 from vesselview.engine.layers import Layer, LegendEntry
 from vesselview.gui.about import about_html
 from vesselview.gui.inspector.legend import legend_html
-from vesselview.gui.widgets.metric_docs import FAMILY_TITLES, METRIC_DOCS, metric_tooltip
 from vesselview.gui.shortcuts import SHORTCUTS, shortcuts_html
+from vesselview.gui.widgets.metric_docs import FAMILY_TITLES, METRIC_DOCS, metric_tooltip
 
 
 def test_legend_lists_classes_with_counts_and_overridden_colours():

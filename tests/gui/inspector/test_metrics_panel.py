@@ -54,7 +54,8 @@ def test_changed_values_are_marked_then_fade(panel, qtbot):
     row = panel.rows["f1_t"]
     assert row.text(2).startswith("+")
     assert row.background(1).color().alpha() > 0
-    qtbot.waitUntil(lambda: row.background(1).style() == Qt.BrushStyle.NoBrush, timeout=HIGHLIGHT_MS * 4)
+    qtbot.waitUntil(lambda: row.background(1).style() == Qt.BrushStyle.NoBrush,
+                    timeout=HIGHLIGHT_MS * 4)
     panel.show_result(after)
     assert panel.changed_keys == set() and row.text(2) == ""
 

@@ -9,8 +9,8 @@ from vesselview.engine.case import Case
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator
 from vesselview.gui.about import about_html
-from vesselview.gui.widgets.metric_docs import METRIC_DOCS, metric_tooltip, with_unit
 from vesselview.gui.inspector.metrics_panel import MetricsPanel, value_text
+from vesselview.gui.widgets.metric_docs import METRIC_DOCS, metric_tooltip, with_unit
 
 NAME, VALUE, DELTA = range(3)
 

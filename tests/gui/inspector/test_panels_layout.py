@@ -16,8 +16,8 @@ from vesselview.engine.params import PARAM_SPECS, Params
 from vesselview.engine.skeletal.similarity import SEGMENT_DTYPE
 from vesselview.gui.inspector.layer_panel import LayerPanel
 from vesselview.gui.inspector.params_dock import ParamsPanel
-from vesselview.gui.widgets.param_controls import ADVANCED_SLIDERS, ADVANCED_SWITCHES
 from vesselview.gui.inspector.segments_table import COLUMNS, SegmentsTable, invalid_reason
+from vesselview.gui.widgets.param_controls import ADVANCED_SLIDERS, ADVANCED_SWITCHES
 
 ADVANCED_KEYS = {"contour_gamma", "fom_k", "baddeley_p", "baddeley_c", "nsd_tau", "thin_width",
                  "distance_fov", "cal_fov"}

@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 from vesselview.gui.research.behaviour_view import EQUAL_CHANGE
-from vesselview.gui.widgets.metric_docs import METRIC_DOCS
 from vesselview.gui.research.rank_table import (
     RIGHT_MARK,
     WRONG_MARK,
@@ -14,6 +13,7 @@ from vesselview.gui.research.rank_table import (
     column_decimals,
     format_number,
 )
+from vesselview.gui.widgets.metric_docs import METRIC_DOCS
 from vesselview.research.ranking import rank_agreement, rank_candidates
 
 NAMES = ["a", "b", "c"]

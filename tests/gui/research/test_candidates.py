@@ -59,10 +59,10 @@ def loaded(view, qtbot, folder):
     return view
 
 
-def _engine_scores(reference, folder, params=Params()):
-    """Metric -> per-candidate values, evaluated directly."""
+def _engine_scores(reference, folder, params=None):
+    """Metric -> per-candidate values, evaluated directly (default parameters if None)."""
     metrics = [evaluate(load_case(reference.reference, folder / f"{stem}.png",
-                                  fov=reference.fov), params).metrics
+                                  fov=reference.fov), params or Params()).metrics
                for stem in DEFORMATIONS]
     return {key: [m[key] for m in metrics] for key in metrics[0]}
 

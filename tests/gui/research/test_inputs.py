@@ -7,13 +7,18 @@ import math
 import numpy as np
 import pytest
 
-from vesselview.errors import EvaluationStopped, InputError, ParamsError
 from vesselview.engine.sweep import parse_sweep_values
-from vesselview.gui.research.inputs import (candidate_names, default_sweep_text, image_files,
-                                            load_case_set, parse_expected_ranks, parse_numbers,
-                                            read_human_scores)
+from vesselview.errors import EvaluationStopped, InputError, ParamsError
+from vesselview.gui.research.inputs import (
+    candidate_names,
+    default_sweep_text,
+    image_files,
+    load_case_set,
+    parse_expected_ranks,
+    parse_numbers,
+    read_human_scores,
+)
 from vesselview.io.writers import write_png
-
 
 # -- default sweeps (the grammar is tested in tests/engine/test_sweep_grammar.py) -----
 
@@ -142,5 +147,5 @@ def test_a_manifest_load_can_be_stopped_and_reports_bad_files(tmp_path, binary_d
         load_case_set(str(manifest), 0.5, lambda: True, lambda fraction, message: None)
     (tmp_path / "bad.png").write_text("not an image")
     bad = _csv(tmp_path, "id,reference,candidate\none,ref.png,bad.png\n", "bad.csv")
-    with pytest.raises(InputError, match="bad.png"):
+    with pytest.raises(InputError, match=r"bad.png"):
         load_case_set(str(bad), 0.5, lambda: False, lambda fraction, message: None)

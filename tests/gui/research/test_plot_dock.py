@@ -11,8 +11,8 @@ from PIL import Image
 
 from vesselview.cli.main import main as cli_main
 from vesselview.engine.params import Params
-from vesselview.gui.widgets.metric_docs import METRIC_DOCS
 from vesselview.gui.research.plot_dock import CURVES, SWEEP, PlotDock
+from vesselview.gui.widgets.metric_docs import METRIC_DOCS
 from vesselview.io.curve_tables import write_curves
 from vesselview.io.loader import load_case
 from vesselview.io.writers import write_png
@@ -113,7 +113,7 @@ def test_sweep_csv_holds_the_drawn_metrics_and_differences(dock, qtbot, soft_dem
                                  "f1_t_recall", "f1_t_recall_forward_difference"]
     assert "se" not in rows[0] and rows[0]["ss_R"] == "2" and "vesselview_version" in rows[0]
     assert len(rows) == len(expected) == 22  # the mean, then the one case
-    for row, want in zip(rows, expected):
+    for row, want in zip(rows, expected, strict=True):
         assert row["case"] == want["case"] and int(row["t"]) == want["t"]
         assert float(row["f1_t"]) == want["f1_t"]
         difference = want["f1_t_forward_difference"]

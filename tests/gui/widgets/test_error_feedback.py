@@ -91,5 +91,5 @@ def test_a_write_error_is_reported_with_the_path(monkeypatch, label):
 
 def test_a_write_error_is_raised_when_nobody_reports_it(monkeypatch, label):
     _answer_dialog(monkeypatch, "/nowhere/out.csv")
-    with pytest.raises(OSError, match="cannot write /nowhere/out.csv"):
+    with pytest.raises(OSError, match=r"cannot write /nowhere/out.csv"):
         save_with_dialog(label, "Export CSV", CSV_FILTER, _unwritable)

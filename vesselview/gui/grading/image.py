@@ -14,13 +14,13 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QWidget
 
 from vesselview.engine.case import Case
-from vesselview.gui.inspector.canvas import LEVELS, index_item
 from vesselview.gui.grading.marking import MarkEditor, MarkingBox
 from vesselview.gui.grading.segmentation import (
     SegmentationView,
     segmentation_classes,
     segmentation_lookup_table,
 )
+from vesselview.gui.inspector.canvas import LEVELS, index_item
 
 _SEGMENTATION_Z = 10
 _FUNDUS_OPACITY = 0.6

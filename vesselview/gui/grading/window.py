@@ -24,13 +24,13 @@ from vesselview.app.scheduler import Scheduler
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
 from vesselview.errors import VesselviewError
-from vesselview.gui.widgets.error_label import ErrorLabel
 from vesselview.gui.grading.image import GradingImage
 from vesselview.gui.grading.keys import GRADING_KEYS, LABEL_KEYS
 from vesselview.gui.grading.marking import Tool
 from vesselview.gui.grading.panel import GradingPanel
-from vesselview.gui.widgets.main_thread import qt_scheduler
 from vesselview.gui.inspector.metrics_panel import MetricsPanel
+from vesselview.gui.widgets.error_label import ErrorLabel
+from vesselview.gui.widgets.main_thread import qt_scheduler
 from vesselview.io.grading_files import IGNORE, MARK_LABELS, ItemKey
 
 #: Notes are saved this long after the last keystroke (and when the case changes).

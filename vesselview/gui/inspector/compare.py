@@ -93,7 +93,7 @@ class CompareController(QObject):
 
     def set_masks(self, reference: np.ndarray, candidate: np.ndarray) -> None:
         """The masks to compare (bool, shape (H, W)); the divider stays where it is."""
-        height, width = reference.shape
+        width = reference.shape[1]
         self._reference.setImage(reference.view(np.uint8), autoLevels=False, levels=LEVELS)
         for item in (self._candidate, self._side_candidate):
             item.setImage(candidate.view(np.uint8), autoLevels=False, levels=LEVELS)
@@ -133,7 +133,7 @@ class CompareController(QObject):
         self._held = held
         self._refresh()
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """In flicker mode, Space in the main window (but not in text inputs) holds the
         other mask."""
         if event.type() in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease) and \

@@ -10,10 +10,10 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 
-from vesselview.engine.layers import RGBA
 from vesselview.app.display import LABEL_CYCLE, DisplayLayer
-from vesselview.gui.shortcuts import SHORTCUTS
 from vesselview.app.style import LayerStyle
+from vesselview.engine.layers import RGBA
+from vesselview.gui.shortcuts import SHORTCUTS
 
 
 def swatch(colour: RGBA) -> str:

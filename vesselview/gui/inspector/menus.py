@@ -18,6 +18,9 @@ from vesselview.app.files import ROLE_TITLES, ROLES
 from vesselview.app.inspector import Inspector
 from vesselview.gui.about import show_about
 from vesselview.gui.inspector.compare import CompareController, CompareMode
+from vesselview.gui.inspector.layer_panel import LayerPanel
+from vesselview.gui.inspector.view import InspectorView
+from vesselview.gui.shortcuts import LAYER_KEYS, SHORTCUTS, ShortcutsDialog
 from vesselview.gui.widgets.export import (
     IMAGE_FILTER,
     METRICS_FILTER,
@@ -25,9 +28,6 @@ from vesselview.gui.widgets.export import (
     save_screenshot,
     save_with_dialog,
 )
-from vesselview.gui.inspector.layer_panel import LayerPanel
-from vesselview.gui.shortcuts import LAYER_KEYS, SHORTCUTS, ShortcutsDialog
-from vesselview.gui.inspector.view import InspectorView
 
 SESSION_FILTER = "vesselview session (*.vvsession.json *.json)"
 

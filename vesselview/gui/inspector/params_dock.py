@@ -30,8 +30,12 @@ from superqt import QCollapsible, QLabeledDoubleSlider, QLabeledSlider
 
 from vesselview.app.inspector import Inspector
 from vesselview.engine.params import DEFAULT_THRESHOLD, PARAM_SPECS, Params
-from vesselview.gui.widgets.param_controls import (ADVANCED_SLIDERS, ADVANCED_SWITCHES, GROUPS,
-                                                   SliderSpec)
+from vesselview.gui.widgets.param_controls import (
+    ADVANCED_SLIDERS,
+    ADVANCED_SWITCHES,
+    GROUPS,
+    SliderSpec,
+)
 
 
 class ParamsPanel(QWidget):

@@ -127,13 +127,13 @@ class SegmentsModel(QAbstractTableModel):
         self._order = self._sorted_order()
         self.layoutChanged.emit()
 
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802, B008 - Qt API
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 - Qt API
         return 0 if parent.isValid() else len(self._table)
 
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802, B008 - Qt API
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 - Qt API
         return 0 if parent.isValid() else len(_KEYS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 - Qt API
+    def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation != Qt.Orientation.Horizontal:
             return None

@@ -175,7 +175,7 @@ class InspectorView(QWidget):
         """Text drawn over the top centre of the image ("" hides it)."""
         self._set_overlay_text(self.banner, text)
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+    def resizeEvent(self, event) -> None:
         """Keep the legend (full or compact, as fits) and banner in place."""
         super().resizeEvent(event)
         self._show_legend()

@@ -28,10 +28,8 @@ from vesselview.app.live import Response
 from vesselview.app.scheduler import Scheduler
 from vesselview.app.style import FUNDUS, LayerStyle
 from vesselview.gui.inspector.compare import MASK_RGBA, CompareController, CompareMode
-from vesselview.gui.widgets.error_label import ErrorLabel
 from vesselview.gui.inspector.layer_panel import LayerPanel
 from vesselview.gui.inspector.legend import compact_legend_html, legend_html, swatch
-from vesselview.gui.widgets.main_thread import qt_scheduler
 from vesselview.gui.inspector.menus import InspectorMenus
 from vesselview.gui.inspector.metrics_panel import MetricsPanel
 from vesselview.gui.inspector.params_dock import ParamsPanel
@@ -39,6 +37,8 @@ from vesselview.gui.inspector.readout import format_readout, format_readout_deta
 from vesselview.gui.inspector.research_menus import install_research_tools
 from vesselview.gui.inspector.segments_table import SegmentsTable, segment_region
 from vesselview.gui.inspector.view import InspectorView
+from vesselview.gui.widgets.error_label import ErrorLabel
+from vesselview.gui.widgets.main_thread import qt_scheduler
 
 _METRICS_WIDTH = 400  # pixels: metric names and "undefined (reason)" texts fit
 _LAYERS_WIDTH = 350  # pixels: layer titles, opacity slider and outline box fit
@@ -105,7 +105,8 @@ class MainWindow(QMainWindow):
         self._build_status_bar()
         self._connect()
         self.menus = InspectorMenus(self, self.model, self.view, self.compare, self.layer_panel)
-        self.research = install_research_tools(self, self.model)  # plots dock, Research/Teaching menus
+        # the Plots dock and the Research and Teaching menus
+        self.research = install_research_tools(self, self.model)
         self.setAcceptDrops(True)
 
     # -- showing a case and its results -------------------------------------------------

@@ -28,12 +28,12 @@ from PySide6.QtWidgets import (
 
 from vesselview.app.scheduler import Scheduler
 from vesselview.engine.params import Params
+from vesselview.gui.research.inputs import parse_numbers
+from vesselview.gui.research.metric_choice import MetricSetBox
+from vesselview.gui.research.rank_table import RankTable
 from vesselview.gui.widgets.channel_jobs import ChannelJobs, JobStatus
 from vesselview.gui.widgets.error_label import ErrorLabel
 from vesselview.gui.widgets.export import CSV_FILTER, save_with_dialog
-from vesselview.gui.research.metric_choice import MetricSetBox
-from vesselview.gui.research.rank_table import RankTable
-from vesselview.gui.research.inputs import parse_numbers
 from vesselview.io.tables import write_table
 from vesselview.research.behaviour import (
     Behaviour,

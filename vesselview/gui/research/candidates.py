@@ -37,17 +37,17 @@ from vesselview.gui.research.candidate_set import (
     metric_table,
     reevaluate,
 )
-from vesselview.gui.widgets.channel_jobs import ChannelJobs, JobStatus
-from vesselview.gui.widgets.error_label import ErrorLabel
-from vesselview.gui.widgets.export import CSV_FILTER, IMAGE_FILTER, save_with_dialog
-from vesselview.gui.research.metric_choice import MetricSetBox
-from vesselview.gui.research.rank_table import RankTable
 from vesselview.gui.research.inputs import (
     candidate_names,
     image_files,
     parse_expected_ranks,
     read_human_scores,
 )
+from vesselview.gui.research.metric_choice import MetricSetBox
+from vesselview.gui.research.rank_table import RankTable
+from vesselview.gui.widgets.channel_jobs import ChannelJobs, JobStatus
+from vesselview.gui.widgets.error_label import ErrorLabel
+from vesselview.gui.widgets.export import CSV_FILTER, IMAGE_FILTER, save_with_dialog
 from vesselview.io.tables import write_table
 from vesselview.research.ranking import (
     RankAgreement,
@@ -190,7 +190,7 @@ class CandidatesView(QWidget):
             self.expected, self.agreement = None, None  # one rank per candidate no longer
         self.candidates = candidates
         self._update()
-        self.cases_changed.emit(dict(zip(self.names, (c.case for c in candidates))))
+        self.cases_changed.emit(dict(zip(self.names, (c.case for c in candidates), strict=True)))
 
     def _set_expected(self, parse: Any, kind: str) -> None:
         self.error.hide()

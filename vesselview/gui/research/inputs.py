@@ -17,12 +17,12 @@ from pathlib import Path
 
 import numpy as np
 
-from vesselview.io.manifest import read_manifest
 from vesselview.engine.case import Case
 from vesselview.engine.params import PARAM_SPECS
 from vesselview.engine.pipeline import ProgressCallback, StopCallback
 from vesselview.errors import EvaluationStopped, InputError, ParamsError
 from vesselview.io.loader import load_case
+from vesselview.io.manifest import read_manifest
 
 #: File suffixes the candidate loader picks from a folder (what `load_case` reads).
 IMAGE_SUFFIXES = (".png", ".gif", ".tif", ".tiff", ".jpg", ".jpeg", ".bmp", ".ppm", ".pgm",

@@ -12,8 +12,7 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QListWidget, QListWidgetItem,
-                               QWidget)
+from PySide6.QtWidgets import QAbstractItemView, QComboBox, QListWidget, QListWidgetItem, QWidget
 
 from vesselview.engine.keys import METRIC_FAMILIES, METRIC_KEYS
 from vesselview.gui.widgets.metric_docs import FAMILY_TITLES, METRIC_DOCS, metric_tooltip
@@ -81,7 +80,7 @@ class MetricChecklist(QListWidget):
             self.addItem(item)
         self.itemChanged.connect(lambda _item: self.changed.emit())
 
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+    def showEvent(self, event: QShowEvent) -> None:
         """Scroll to the first checked metric once the list has its size."""
         super().showEvent(event)
         self._scroll_to_checked()

@@ -35,6 +35,15 @@ from vesselview.app.scheduler import Scheduler
 from vesselview.engine.case import Case
 from vesselview.engine.params import DEFAULT_THRESHOLD, Params
 from vesselview.engine.pipeline import Evaluator
+from vesselview.gui.research.inputs import load_case_set
+from vesselview.gui.research.plot_views import (
+    SoftCurves,
+    draw_soft_curves,
+    draw_sweep,
+    side_legend,
+    soft_curves,
+)
+from vesselview.gui.research.sweep_controls import SweepControls, parameter_label
 from vesselview.gui.widgets.channel_jobs import ChannelJobs, JobStatus
 from vesselview.gui.widgets.error_label import ErrorLabel
 from vesselview.gui.widgets.export import (
@@ -43,15 +52,6 @@ from vesselview.gui.widgets.export import (
     save_screenshot,
     save_with_dialog,
 )
-from vesselview.gui.research.plot_views import (
-    SoftCurves,
-    draw_soft_curves,
-    draw_sweep,
-    side_legend,
-    soft_curves,
-)
-from vesselview.gui.research.inputs import load_case_set
-from vesselview.gui.research.sweep_controls import SweepControls, parameter_label
 from vesselview.io.curve_tables import write_curves
 from vesselview.io.tables import write_table
 from vesselview.research.sweep import Sweep, sweep

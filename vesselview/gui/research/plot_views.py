@@ -16,12 +16,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSizePolicy
 
 from vesselview.engine.case import Case
-from vesselview.research.curves import Curve, F1Curve, f1_t_curve, operating_points
 from vesselview.engine.layers import OKABE_ITO
 from vesselview.engine.params import Params
-from vesselview.research.sweep import Sweep
 from vesselview.gui.research.metric_choice import short_label
 from vesselview.gui.widgets.metric_docs import METRIC_DOCS
+from vesselview.research.curves import Curve, F1Curve, f1_t_curve, operating_points
+from vesselview.research.sweep import Sweep
 
 #: Points drawn per soft-map curve (as ``vesselview-eval --curves`` writes them).
 MAX_CURVE_POINTS = 2000

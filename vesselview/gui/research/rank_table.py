@@ -24,9 +24,9 @@ from PySide6.QtWidgets import QAbstractItemView, QTableWidget, QTableWidgetItem,
 
 from vesselview.engine.keys import COUNTS
 from vesselview.engine.layers import OKABE_ITO
-from vesselview.research.ranking import AGREEMENT_STATISTICS, RankAgreement, Ranking
 from vesselview.gui.research.metric_choice import short_label
 from vesselview.gui.widgets.metric_docs import METRIC_DOCS, metric_tooltip
+from vesselview.research.ranking import AGREEMENT_STATISTICS, RankAgreement, Ranking
 
 RANK_ROLE = Qt.ItemDataRole.UserRole + 1
 STATISTIC_TITLES: dict[str, str] = {

@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, QHBoxLayout,
-                               QLineEdit, QPushButton, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLineEdit,
+    QPushButton,
+    QWidget,
+)
 
 from vesselview.engine.params import PARAM_SPECS
 from vesselview.engine.sweep import parse_sweep_values
+from vesselview.gui.research.inputs import default_sweep_text
 from vesselview.gui.research.metric_choice import MetricChecklist
 from vesselview.gui.widgets.param_controls import GROUPS
-from vesselview.gui.research.inputs import default_sweep_text
 
 #: Parameters offered for sweeps and the metrics first drawn for each.
 SWEEP_METRICS: dict[str, tuple[str, ...]] = {
