@@ -142,10 +142,14 @@ def _baddeley(maps: DistanceMaps, p: float, c: float) -> float:
     shape = maps.candidate.shape
     w_g = np.full(shape, c) if maps.to_reference is None else np.minimum(maps.to_reference, c)
     w_s = np.full(shape, c) if maps.to_candidate is None else np.minimum(maps.to_candidate, c)
-    diff = np.abs(w_g - w_s)
+    # In place: every new full-image float64 array costs more in page faults than in
+    # arithmetic (1.5 s -> 0.1 s at 3504x3390); the values are the same operations'.
+    diff = np.subtract(w_g, w_s, out=w_g)
+    np.abs(diff, out=diff)
     if maps.region is not None:
         diff = diff[maps.region]
-    return float(np.mean(diff**p) ** (1.0 / p))
+    diff **= p
+    return float(np.mean(diff) ** (1.0 / p))
 
 
 def _info(key: str, name: str, definition: str, source: str, unit: str = "",
