@@ -100,3 +100,21 @@ def test_output_onto_a_dataset_file_is_refused(capsys, tmp_path):
     code, out, err = _run(capsys, "--dataset", str(root), "--output", str(manual))
     assert (code, out) == (2, "") and "is the input file" in err
     assert manual.read_bytes() == before
+
+
+def test_fov_auto_in_a_manifest_and_for_one_pair(capsys, tmp_path):
+    root = write_stare(tmp_path / "STARE", ids=(1,))
+    reference = root / "labels-ah" / "im0001.ah.ppm.gz"
+    candidate = root / "labels-vk" / "im0001.vk.ppm.gz"
+    fundus = root / "stare-images" / "im0001.ppm.gz"
+    manifest = tmp_path / "m.csv"
+    manifest.write_text(f"id,reference,candidate,fov,fundus\nim1,{reference},{candidate},auto,"
+                        f"{fundus}\n")
+    code, out, err = _run(capsys, "--manifest", str(manifest))
+    (row,) = json.loads(out)["results"]
+    assert (code, err, row["fov_source"]) == (0, "", "estimated")
+    code, out, err = _run(capsys, "--reference", str(reference), "--candidate", str(candidate),
+                          "--fov", "auto", "--fundus", str(fundus))
+    (single,) = json.loads(out)["results"]
+    assert (code, err, single["fov_source"]) == (0, "", "estimated")
+    assert single["metrics"] == row["metrics"]

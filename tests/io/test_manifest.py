@@ -108,3 +108,12 @@ def test_single_pair_is_named_after_the_candidate(pair):
     assert single_pair(reference, candidate).files() == [reference, candidate]
     with pytest.raises(InputError, match=r"fov file .*missing.png not found"):
         single_pair(reference, candidate, fov="missing.png")
+
+
+def test_fov_auto_needs_a_fundus(tmp_path):
+    path = _write(tmp_path, "id,reference,candidate,fov,fundus\na,ref.png,ref.png,auto,ref.png\n"
+                            "b,ref.png,ref.png,auto,\n")
+    first, second = read_manifest_rows(path)
+    assert (first.fov, first.problem) == ("auto", None)
+    assert first.files() == [str(tmp_path / "ref.png")] * 3
+    assert "estimates the field of view from the fundus photograph" in second.problem

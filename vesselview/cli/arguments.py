@@ -106,7 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
     pair = parser.add_argument_group("one pair")
     pair.add_argument("--reference", metavar="R", help="reference (manual) vessel mask")
     pair.add_argument("--candidate", metavar="C", help="candidate mask or probability map")
-    pair.add_argument("--fov", metavar="F", help="field-of-view mask (default: whole image)")
+    pair.add_argument("--fov", metavar="F", help="field-of-view mask (default: whole image; "
+                      "auto: estimated from --fundus)")
     pair.add_argument("--fundus", metavar="I", help="fundus photograph (checked, not scored)")
     parser.add_argument("--manifest", metavar="PAIRS.CSV",
                         help="many pairs: CSV with columns id, reference, candidate and "

@@ -3,7 +3,8 @@
 A manifest has a header row with the columns ``id, reference, candidate`` (required)
 and ``fov, fundus, observer`` (optional; their cells may be empty; ``observer`` is the
 number of the observer whose annotation the reference is, recorded in the output).
-Relative paths resolve against the manifest's folder.
+Relative paths resolve against the manifest's folder. An ``fov`` cell ``auto`` estimates
+the field of view from the row's fundus photograph.
 
 The header is checked first: a missing, unknown or repeated column stops the run before
 any work. A problem of one row (an empty cell, a repeated id, a file that does not
@@ -72,9 +73,8 @@ class Pair:
 
     def files(self) -> list[str]:
         """The files the pair names (``fov="auto"`` names none)."""
-        paths = [getattr(self, role) for role in FILE_ROLES]
-        return [path for role, path in zip(FILE_ROLES, paths, strict=True)
-                if path and not (role == "fov" and path == AUTO_FOV)]
+        return [getattr(self, role) for role in FILE_ROLES if getattr(self, role)
+                and not (role == "fov" and self.fov == AUTO_FOV)]
 
 
 def single_pair(reference: str, candidate: str, fov: str | None = None,
@@ -185,6 +185,8 @@ def _check_columns(path: str, line: int, columns: list[str]) -> None:
 def _pair(cells: dict[str, str], folder: Path, where: str) -> Pair:
     """The pair of one row (paths resolved), its observer parsed when it is a number."""
     paths = {role: _resolved(folder, cells.get(role, "")) for role in FILE_ROLES}
+    if cells.get("fov") == AUTO_FOV:
+        paths["fov"] = AUTO_FOV
     observer = cells.get("observer", "")
     return Pair(cells.get("id", ""), paths["reference"] or "", paths["candidate"] or "",
                 paths["fov"], paths["fundus"],
@@ -210,9 +212,13 @@ def _resolved(folder: Path, cell: str) -> str | None:
 
 
 def _missing_file(pair: Pair) -> str | None:
-    """Which file of the pair does not exist, if any."""
+    """Which file of the pair does not exist (or ``fov="auto"`` without a fundus), if any."""
+    if pair.fov == AUTO_FOV and not pair.fundus:
+        return "fov auto estimates the field of view from the fundus photograph: give one"
     for role in FILE_ROLES:
         path = getattr(pair, role)
+        if role == "fov" and path == AUTO_FOV:
+            continue
         if path and not Path(path).is_file():
             return f"{role} file {path} not found"
     return None
