@@ -172,3 +172,16 @@ def _wait_for_started(folder: Path, count: int, process: subprocess.Popen) -> li
         assert process.poll() is None, process.communicate()
         time.sleep(0.1)
     raise AssertionError("the workers did not start within 2 minutes")
+
+
+def test_dask_reports_bad_rows_like_the_local_backends(capsys, dataset):
+    distributed = pytest.importorskip("dask.distributed")
+    _corrupt_and_missing(dataset)
+    serial = _run(capsys, "--manifest", str(dataset), "--workers", "1")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        on_dask = _run(capsys, "--manifest", str(dataset), "--scheduler",
+                       cluster.scheduler_address)
+    assert serial[0] == on_dask[0] == 2
+    assert on_dask[1] == serial[1]
+    assert on_dask[2].splitlines() == serial[2].splitlines()
