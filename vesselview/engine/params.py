@@ -30,6 +30,13 @@ class _Spec:
     optional: bool = False
     help: str = ""
 
+    @property
+    def bounds(self) -> tuple[float, float]:
+        """``(low, high)`` of a numeric parameter, both allowed."""
+        if self.low is None or self.high is None:
+            raise TypeError(f"a {self.kind.__name__} parameter has no range")
+        return self.low, self.high
+
 
 PARAM_SPECS: dict[str, _Spec] = {
     "t": _Spec(int, 0, 50, help="tolerance F1: chessboard tolerance radius t (pixels)"),
@@ -220,9 +227,9 @@ def _checked(name: str, value: Any, spec: _Spec) -> Any:
         if number != int(number):
             raise ParamsError(f"parameter {name}: expected a whole number, got {value!r}")
         number = int(number)
-    assert spec.low is not None and spec.high is not None  # every numeric spec has bounds
-    if number < spec.low or number > spec.high:
+    low, high = spec.bounds
+    if number < low or number > high:
         raise ParamsError(
-            f"parameter {name}: {value!r} is out of range [{spec.low:g}, {spec.high:g}]"
+            f"parameter {name}: {value!r} is out of range [{low:g}, {high:g}]"
         )
     return number

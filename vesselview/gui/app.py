@@ -10,7 +10,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 
 import pyqtgraph as pg
 from PySide6.QtCore import (
@@ -70,7 +71,8 @@ class MessageFilter:
 
     def __init__(self, dropped: str) -> None:
         self.dropped = dropped
-        self.previous = None  # the handler before this one; None = Qt's default
+        # the handler before this one; None = Qt's default
+        self.previous: Callable[[QtMsgType, QMessageLogContext, str], Any] | None = None
 
     def install(self) -> None:
         """Make this the Qt message handler (installing it twice changes nothing)."""
@@ -103,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.screenshot and "QT_QPA_PLATFORM" not in os.environ:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     configure_qt()
-    app = QApplication.instance() or QApplication([sys.argv[0]])
+    app = cast(QApplication, QApplication.instance()) or QApplication([sys.argv[0]])
     apply_identity(app)
     if app.platformName() == "offscreen":
         _OFFSCREEN_FILTER.install()

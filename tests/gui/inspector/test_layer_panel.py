@@ -27,7 +27,7 @@ def panel(qtbot):
     qtbot.addWidget(widget)
     widget.set_layers(LAYERS)
     edits = []
-    widget.model.changed.connect(lambda name, style: edits.append((name, style)))
+    widget.layer_styles.changed.connect(lambda name, style: edits.append((name, style)))
     widget.edits = edits
     return widget
 
@@ -62,7 +62,7 @@ def test_opacity_slider_and_outline_box(panel):
 
 def test_programmatic_styles_update_the_widgets(panel):
     style = panel.styles["confusion"]
-    panel.model.restore({"confusion": style.with_colour(2, (9, 9, 9, 255))})
+    panel.layer_styles.restore({"confusion": style.with_colour(2, (9, 9, 9, 255))})
     panel.set_style("confusion", LayerStyle(False, 0.25, (), True))
     item = row(panel, "confusion")
     assert item.checkState(0) == Qt.CheckState.Unchecked
@@ -82,7 +82,7 @@ def test_new_result_with_same_layers_keeps_rows_and_styles(panel):
 
 
 def test_rows_follow_the_model_order(panel):
-    panel.model.move("segments", 0)
+    panel.layer_styles.move("segments", 0)
     assert panel.names == ["segments", FUNDUS, "confusion"]
     assert [panel.topLevelItem(r).text(0) for r in range(3)] == [
         "Segments", "Fundus photograph", "Agreement"]

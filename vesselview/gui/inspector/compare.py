@@ -14,11 +14,12 @@ colour over the fundus, so the eye sees only where they differ:
 from __future__ import annotations
 
 import enum
+from typing import cast
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, QRectF, Qt, Signal
-from PySide6.QtGui import QPen
+from PySide6.QtGui import QKeyEvent, QPen
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
@@ -107,9 +108,9 @@ class CompareController(QObject):
             self.centre_divider()
         if flicker_on and not flicker_was:
             self.shown_role = "reference"
-            QApplication.instance().installEventFilter(self)
+            _application().installEventFilter(self)
         elif flicker_was and not flicker_on:
-            QApplication.instance().removeEventFilter(self)
+            _application().removeEventFilter(self)
             self._held = False
         self.mode = mode
         self._refresh()
@@ -136,9 +137,10 @@ class CompareController(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """In flicker mode, Space in the main window (but not in text inputs) holds the
         other mask."""
+        key = cast(QKeyEvent, event)  # read only for the two key event types
         if event.type() in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease) and \
-                event.key() == Qt.Key.Key_Space and self._space_is_ours(watched):
-            if not event.isAutoRepeat():
+                key.key() == Qt.Key.Key_Space and self._space_is_ours(watched):
+            if not key.isAutoRepeat():
                 self.hold_other(event.type() == QEvent.Type.KeyPress)
             return True
         return super().eventFilter(watched, event)
@@ -188,3 +190,8 @@ class CompareController(QObject):
         else:
             left = min(max(self.divider.value(), 0.0), float(width))
         self._clip.setRect(QRectF(left, 0, width - left, height))
+
+
+def _application() -> QApplication:
+    """The running application (a compare view exists only inside one)."""
+    return cast(QApplication, QApplication.instance())

@@ -11,6 +11,7 @@ their tooltip has them in full); each opacity slider shows its value in per cent
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import cast
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
@@ -94,7 +95,7 @@ class LayerPanel(QTreeWidget):
 
     def __init__(self, layers: LayerStyles, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.model = layers
+        self.layer_styles = layers
         self.setColumnCount(3)
         self.setHeaderLabels(["Layer", "Opacity", "Outline"])
         self.setRootIsDecorated(True)
@@ -115,17 +116,17 @@ class LayerPanel(QTreeWidget):
     @property
     def styles(self) -> Mapping[str, LayerStyle]:
         """Layer name -> style (the model's)."""
-        return self.model.styles
+        return self.layer_styles.styles
 
     @property
     def names(self) -> list[str]:
         """Layer names in panel order (the model's order)."""
-        return [name for name in self.model.names if name == FUNDUS or name in self._layers]
+        return [name for name in self.layer_styles.names if name == FUNDUS or name in self._layers]
 
     def set_layers(self, layers: Mapping[str, DisplayLayer]) -> None:
         """Show the display layers of a new result (styles and order from the model)."""
         self._layers = dict(layers)
-        self.model.set_layers(layers)
+        self.layer_styles.set_layers(layers)
         if self.names == self._rows:
             self._refresh_texts()
         else:
@@ -133,11 +134,11 @@ class LayerPanel(QTreeWidget):
 
     def set_style(self, name: str, style: LayerStyle) -> None:
         """Give layer ``name`` a new style (in the model; the row follows)."""
-        self.model.set(name, style)
+        self.layer_styles.set(name, style)
 
     def toggle(self, name: str) -> None:
         """Flip the visibility of layer ``name``."""
-        self.model.toggle(name)
+        self.layer_styles.toggle(name)
 
     def toggle_current(self) -> None:
         """Flip the visibility of the selected layer."""
@@ -158,7 +159,7 @@ class LayerPanel(QTreeWidget):
 
     def set_colour(self, name: str, value: int, colour: RGBA) -> None:
         """Draw class ``value`` of layer ``name`` in ``colour``."""
-        self.model.set_colour(name, value, colour)
+        self.layer_styles.set_colour(name, value, colour)
 
     def _on_style_changed(self, name: str, style: LayerStyle) -> None:
         item = self._items.get(name)
@@ -223,18 +224,20 @@ class LayerPanel(QTreeWidget):
             item.setText(_NAME, layer.title)
             item.setToolTip(_NAME, layer.title + _key_hint(index))
             for row, entry in enumerate(layer.legend if layer.kind == "classes" else ()):
-                item.child(row).setText(_NAME, entry.name)
-                item.child(row).setToolTip(_NAME, entry.name)
+                child = cast(QTreeWidgetItem, item.child(row))  # one child per class
+                child.setText(_NAME, entry.name)
+                child.setToolTip(_NAME, entry.name)
             self._sync_widgets(name)
 
     def _sync_widgets(self, name: str) -> None:
         """Put the style of ``name`` into its row's widgets without emitting edits."""
         item, style = self._items[name], self.styles[name]
-        slider = self.itemWidget(item, _OPACITY)
+        # the widgets _add_widgets put there
+        slider = cast(OpacityControl, self.itemWidget(item, _OPACITY))
         slider.blockSignals(True)
         slider.setValue(round(style.opacity * 100))
         slider.blockSignals(False)
-        outline = self.itemWidget(item, _OUTLINE)
+        outline = cast(QCheckBox | None, self.itemWidget(item, _OUTLINE))
         if outline is not None:
             outline.blockSignals(True)
             outline.setChecked(style.outline)
@@ -243,11 +246,12 @@ class LayerPanel(QTreeWidget):
         if layer is not None and layer.kind == "classes":
             colours = style.colour_map
             for index, entry in enumerate(layer.legend):
-                button = self.itemWidget(item.child(index), _OPACITY)
+                child = cast(QTreeWidgetItem, item.child(index))
+                button = cast(QToolButton, self.itemWidget(child, _OPACITY))
                 button.setIcon(colour_icon(colours.get(entry.value, entry.colour)))
 
     def _edit(self, name: str, **changes: object) -> None:
-        self.model.edit(name, **changes)
+        self.layer_styles.edit(name, **changes)
 
     def _on_item_changed(self, item: QTreeWidgetItem, column: int) -> None:
         name = item.data(_NAME, Qt.ItemDataRole.UserRole)
@@ -263,7 +267,7 @@ class LayerPanel(QTreeWidget):
         chosen = QColorDialog.getColor(QColor(*(current or default)), self, "Class colour",
                                        QColorDialog.ColorDialogOption.ShowAlphaChannel)
         if chosen.isValid():
-            self.set_colour(name, value, chosen.getRgb())
+            self.set_colour(name, value, cast(RGBA, chosen.getRgb()))
 
 
 def _key_hint(row: int) -> str:

@@ -124,12 +124,13 @@ class ParamsPanel(QWidget):
 
     def _slider(self, spec: SliderSpec) -> QLabeledSlider:
         param = PARAM_SPECS[spec.key]
-        low = param.low if spec.low is None else spec.low
-        high = param.high if spec.high is None else spec.high
+        low, high = param.bounds
+        low = low if spec.low is None else spec.low
+        high = high if spec.high is None else spec.high
         slider_class = QLabeledSlider if param.kind is int else QLabeledDoubleSlider
         slider = slider_class(Qt.Orientation.Horizontal)
         slider.setRange(low, high)
-        slider.setSingleStep(spec.step)
+        slider.setSingleStep(spec.step)  # type: ignore[arg-type]  # (superqt: int; takes float)
         if param.kind is float:
             slider.setDecimals(spec.decimals)
         slider.setToolTip(_tooltip(spec.key))

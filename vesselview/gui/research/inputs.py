@@ -57,10 +57,11 @@ def parse_numbers(text: str, what: str) -> list[float]:
 def default_sweep_text(key: str) -> str:
     """A sensible sweep of ``key``: up to 10 steps from its low end (CAL Fig. 1, F1 Table 4)."""
     spec = PARAM_SPECS[key]
+    low, high = spec.bounds
     if spec.kind is int:
-        return f"{spec.low:g}:{min(spec.high, spec.low + 10):g}"
-    high = min(spec.high, spec.low + 1.0)
-    return f"{spec.low:g}:{high:g}:{(high - spec.low) / 10:g}"
+        return f"{low:g}:{min(high, low + 10):g}"
+    high = min(high, low + 1.0)
+    return f"{low:g}:{high:g}:{(high - low) / 10:g}"
 
 
 def parse_expected_ranks(text: str, n_candidates: int) -> np.ndarray:

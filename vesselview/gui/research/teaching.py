@@ -35,7 +35,8 @@ class SeverityDialog(QDialog):
         low, high = entry.severity_range
         self.slider = QLabeledDoubleSlider(Qt.Orientation.Horizontal)
         self.slider.setRange(low, high)
-        self.slider.setSingleStep((high - low) / _SLIDER_STEPS)
+        # superqt types the step of every labeled slider as int; the double one takes floats
+        self.slider.setSingleStep((high - low) / _SLIDER_STEPS)  # type: ignore[arg-type]
         self.slider.setDecimals(3 if high < 1 else 1)
         self.slider.setValue(low + (high - low) / 2)
         explanation = QLabel(entry.explanation)
