@@ -62,6 +62,14 @@ def through_the_cli(dataset: Path, predictions: dict[str, Path], output: Path,
     return time.perf_counter() - start
 
 
+def start_up() -> float:
+    """Seconds of ``vesselview-eval --version``: interpreter and imports."""
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "vesselview.cli.main", "--version"], check=True,
+                   cwd=ROOT, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=20)
@@ -70,6 +78,7 @@ def main() -> None:
     folder = options.folder or Path(tempfile.mkdtemp(prefix="vesselview-compare-"))
     print(f"writing {options.cases} cases x 3 methods (584x565) to {folder}")
     dataset, predictions = write_method_dataset(folder, options.cases)
+    print(f"  CLI start-up (--version):    {start_up():7.1f} s")
     through_the_api(dataset, {m: p for m, p in list(predictions.items())[:1]})  # warm caches
     api = through_the_api(dataset, predictions)
     print(f"  API, one process:            {api:7.1f} s")

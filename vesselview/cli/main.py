@@ -14,10 +14,9 @@ import os
 import sys
 import traceback
 from collections.abc import Iterator, Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from vesselview.cli.arguments import PROG, UsageError, parameter_grid, parse_arguments
-from vesselview.cli.compare import read_report_grades, write_report
 from vesselview.cli.progress import ProgressBar
 from vesselview.cli.report_options import report_grid
 from vesselview.cli.runner import Job, RowFailure, run_pairs
@@ -25,11 +24,13 @@ from vesselview.cli.sources import pairs_from_options
 from vesselview.cli.termination import Terminated, sigterm_raises
 from vesselview.engine.params import Params
 from vesselview.errors import VesselviewError
-from vesselview.io.curve_tables import write_curves
 from vesselview.io.loader import load_case
 from vesselview.io.output_file import atomic_output, check_output
 from vesselview.io.summary import summarise
 from vesselview.io.writers import Record, write_csv, write_json
+
+if TYPE_CHECKING:
+    from vesselview.research.grading_agreement import GraderScore
 
 EXIT_OK = 0
 EXIT_INTERNAL_ERROR = 1
@@ -85,7 +86,7 @@ def _evaluate(options: argparse.Namespace) -> int:
     pairs = source.pairs
     if options.output is not None:
         check_output(options.output, [*source.inputs, options.grades])
-    grades = read_report_grades(options)
+    grades = _read_grades(options)
     _warn_if_oversubscribed(options.workers, options.scheduler)
     job = Job(tuple(report_grid(options, base, grid)), base.threshold,
               options.invert_reference, options.invert_candidate)
@@ -100,6 +101,7 @@ def _evaluate(options: argparse.Namespace) -> int:
         _report_failure(failure, options.debug)
     records = [record for outcome in outcomes for record in outcome.records]
     if options.compare or options.grades:
+        from vesselview.cli.compare import write_report  # see _read_grades
         with _output(options.output) as stream:
             write_report(options, grades, records, base, grid, stream)
     else:
@@ -107,6 +109,18 @@ def _evaluate(options: argparse.Namespace) -> int:
     if any(failure.internal for failure in failures):
         return EXIT_INTERNAL_ERROR
     return EXIT_BAD_INPUT if failures else EXIT_OK
+
+
+def _read_grades(options: argparse.Namespace) -> list[GraderScore]:
+    """``--grades``, read before any work.
+
+    The research reports (and the curves) are imported only when asked for: they pull in
+    ``scipy.stats``, about 0.7 s of every start-up otherwise.
+    """
+    if not options.grades:
+        return []
+    from vesselview.cli.compare import read_report_grades
+    return read_report_grades(options)
 
 
 def _write_records(records: list[Record], base: Params, options: argparse.Namespace) -> None:
@@ -140,6 +154,7 @@ def _write_curves(options: argparse.Namespace, params: Params) -> int:
                      invert_reference=options.invert_reference,
                      invert_candidate=options.invert_candidate, threshold=params.threshold)
     with _output(options.output) as stream:
+        from vesselview.io.curve_tables import write_curves  # see _read_grades
         write_curves(case, params, stream, options.format)
     return EXIT_OK
 
