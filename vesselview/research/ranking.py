@@ -153,7 +153,7 @@ class RankAgreement:
         return [dataclasses.asdict(row) for row in self.rows]
 
 
-def rank_candidates(scores: Mapping[str, Sequence[float]],
+def rank_candidates(scores: Mapping[str, Sequence[float] | np.ndarray],
                     candidates: Sequence[str]) -> Ranking:
     """Rank ``candidates`` by every metric of ``scores`` (1 = best).
 
@@ -255,7 +255,8 @@ def mean_inconsistency(x: ArrayLike, y: ArrayLike) -> float:
     return float(np.mean(np.abs(_onto_rank_scale(a) - _onto_rank_scale(b))))
 
 
-def _score_table(scores: Mapping[str, Sequence[float]], n_candidates: int) -> np.ndarray:
+def _score_table(scores: Mapping[str, Sequence[float] | np.ndarray],
+                 n_candidates: int) -> np.ndarray:
     """``scores`` as a float64 array of shape (n_candidates, n_metrics), lengths checked."""
     for metric, values in scores.items():
         if len(values) != n_candidates:

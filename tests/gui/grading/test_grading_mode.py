@@ -143,12 +143,12 @@ def test_an_unreadable_case_is_named_and_grading_goes_on(qtbot, tmp_path, cases)
     qtbot.addWidget(window)
     qtbot.waitUntil(lambda: window.case is not None, timeout=RESULT_TIMEOUT_MS)
     with qtbot.waitSignal(window.item_shown, timeout=RESULT_TIMEOUT_MS):
-        window.move("next")
+        window.go_to("next")
     assert window.case is None and "02_unet.png: not an image" in window.error_label.text()
     assert window.metrics_panel.displayed("dice") == ""  # not the previous case's
     window.score(4)  # a score needs no image
     with qtbot.waitSignal(window.item_shown, timeout=RESULT_TIMEOUT_MS):
-        window.move("next")
+        window.go_to("next")
     assert window.case is not None and not window.error_label.isVisible()
     assert session.grade(ITEMS[1]).score == 4
     window.close()

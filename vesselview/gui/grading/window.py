@@ -162,7 +162,7 @@ class GradingWindow(QMainWindow):
         self.panel.show_score(self.session.grade(self.session.current).score)
         self._show_progress()
 
-    def move(self, where: str) -> None:
+    def go_to(self, where: str) -> None:
         """Go to the ``"previous"``, ``"next"`` or ``"next_ungraded"`` item."""
         self._flush_notes()
         before = self.session.position
@@ -274,9 +274,9 @@ class GradingWindow(QMainWindow):
         actions = {
             "score_ten": lambda: self.score(10),
             "clear_score": lambda: self.score(None),
-            "next": lambda: self.move("next"),
-            "previous": lambda: self.move("previous"),
-            "next_ungraded": lambda: self.move("next_ungraded"),
+            "next": lambda: self.go_to("next"),
+            "previous": lambda: self.go_to("previous"),
+            "next_ungraded": lambda: self.go_to("next_ungraded"),
             "navigate": self._escape,
             "brush": lambda: self._set_tool(Tool.BRUSH),
             "eraser": lambda: self._set_tool(Tool.ERASER),

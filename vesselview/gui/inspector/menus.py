@@ -8,6 +8,7 @@ menus know the model and the few widgets they command, never the window class.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable
 
@@ -121,7 +122,7 @@ class InspectorMenus:
         bar = window.menuBar()
         file_menu = bar.addMenu("&File")
         for role in ("candidate", "reference", "fov", "fundus"):
-            self._action(file_menu, f"open_{role}", lambda r=role: self._choose_file(r))
+            self._action(file_menu, f"open_{role}", functools.partial(self._choose_file, role))
         file_menu.addMenu(self.recent_menu)
         self._action(file_menu, "open_demo", model.open_demo)
         self._action(file_menu, "reload", model.reload)

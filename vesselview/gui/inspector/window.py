@@ -10,6 +10,8 @@ model's actions; they and the window do not know each other beyond construction.
 
 from __future__ import annotations
 
+from typing import cast
+
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QShowEvent
 from PySide6.QtWidgets import (
@@ -248,7 +250,7 @@ class MainWindow(QMainWindow):
         """Default dock sizes for this window: narrow enough to leave the image room,
         the parameters as tall as they need (within reason) above the layers."""
         widest = int(_DOCK_WIDTH_FRACTION * self.width())
-        scroll = self._params_dock.widget()
+        scroll = cast(QScrollArea, self._params_dock.widget())
         params_width = (self.params_panel.minimumSizeHint().width()  # no horizontal scrolling
                         + scroll.verticalScrollBar().sizeHint().width() + 2 * scroll.frameWidth())
         self.resizeDocks([self._metrics_dock, self._layers_dock],

@@ -82,6 +82,8 @@ class BehaviourView(QWidget):
         The user asked to see a case of the table in the inspector.
     """
 
+    error: ErrorLabel  # built by _build
+
     shown = Signal(object)
     case_chosen = Signal(object)
 

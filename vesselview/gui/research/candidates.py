@@ -50,6 +50,7 @@ from vesselview.gui.widgets.error_label import ErrorLabel
 from vesselview.gui.widgets.export import CSV_FILTER, IMAGE_FILTER, save_with_dialog
 from vesselview.io.tables import write_table
 from vesselview.research.ranking import (
+    ExpectedKind,
     RankAgreement,
     Ranking,
     rank_agreement,
@@ -90,7 +91,7 @@ class CandidatesView(QWidget):
         self.candidates: list[Candidate] = []
         self.ranking: Ranking | None = None
         self.expected: np.ndarray | None = None
-        self.expected_kind = "rank"
+        self.expected_kind: ExpectedKind = "rank"
         self.agreement: RankAgreement | None = None
         self._build()
         self.jobs.finished.connect(self._on_evaluated)
@@ -166,13 +167,11 @@ class CandidatesView(QWidget):
 
     def export_ranking(self, path: str) -> None:
         """Write the ranking (`vesselview.io.tables.write_table`) to ``path``."""
-        self._export(path, lambda stream: write_table(
-            self.ranking.to_rows(), stream, params=self.candidates[0].params), self.ranking)
+        self._export(path, self.ranking)
 
     def export_agreement(self, path: str) -> None:
         """Write the rank agreement (`vesselview.io.tables.write_table`) to ``path``."""
-        self._export(path, lambda stream: write_table(
-            self.agreement.to_rows(), stream, params=self.candidates[0].params), self.agreement)
+        self._export(path, self.agreement)
 
     def show_candidate(self, row: int) -> None:
         """Emit the case of candidate ``row`` for the inspector."""
@@ -192,7 +191,7 @@ class CandidatesView(QWidget):
         self._update()
         self.cases_changed.emit(dict(zip(self.names, (c.case for c in candidates), strict=True)))
 
-    def _set_expected(self, parse: Any, kind: str) -> None:
+    def _set_expected(self, parse: Any, kind: ExpectedKind) -> None:
         self.error.hide()
         if not self.candidates:
             self.error.show_message("Load candidates first.")
@@ -227,12 +226,12 @@ class CandidatesView(QWidget):
         self.table.show_ranking(self.ranking, self.metric_set.keys(), self.expected, title,
                                 expected_ranks, self.agreement)
 
-    def _export(self, path: str, write: Any, table: object) -> None:
+    def _export(self, path: str, table: Ranking | RankAgreement | None) -> None:
         if table is None:
             self.error.show_message("Nothing to export yet.")
             return
         with open(path, "w", encoding="utf-8", newline="") as stream:
-            write(stream)
+            write_table(table.to_rows(), stream, params=self.candidates[0].params)
 
     # -- construction --------------------------------------------------------------------
 

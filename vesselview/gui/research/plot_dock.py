@@ -14,8 +14,8 @@ only redraws. Exports: the curve as CSV (sweep rows as
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
 
 import pyqtgraph as pg
 from PySide6.QtCore import Signal
@@ -78,6 +78,7 @@ class PlotDock(QWidget):
     """
 
     plotted = Signal(str)
+    error: ErrorLabel  # built by _build
 
     def __init__(self, scheduler: Scheduler, evaluators: CaseEvaluators | None = None,
                  parent: QWidget | None = None) -> None:
@@ -92,8 +93,9 @@ class PlotDock(QWidget):
         self.curves: SoftCurves | None = None
         self._curves_input: tuple[Case, Params] | None = None
         self._build()
-        self._handlers = {SWEEP: self._on_sweep, CURVES: self._on_curves,
-                          "case_set": self._on_case_set, "export": self._on_exported}
+        self._handlers: dict[str, Callable[[Any], None]] = {
+            SWEEP: self._on_sweep, CURVES: self._on_curves, "case_set": self._on_case_set,
+            "export": self._on_exported}
         self.jobs.finished.connect(lambda kind, value: self._handlers[kind](value))
         self.jobs.failed.connect(self.error.show_message)
 
@@ -174,7 +176,7 @@ class PlotDock(QWidget):
 
     def export_png(self, path: str) -> None:
         """Save the shown plots as a PNG image (raises OSError when it cannot)."""
-        save_screenshot(self.pages.currentWidget(), path)
+        save_screenshot(cast(QWidget, self.pages.currentWidget()), path)
 
     def shutdown(self) -> None:
         """Abandon the running computation."""
@@ -275,7 +277,8 @@ class PlotDock(QWidget):
         self.difference_plot.hide()
         curves = pg.GraphicsLayoutWidget()
         curves.setBackground("w")
-        self.curve_plots = tuple(curves.addPlot(row=0, col=col) for col in range(3))
+        self.curve_plots = (curves.addPlot(row=0, col=0), curves.addPlot(row=0, col=1),
+                            curves.addPlot(row=0, col=2))
         self.curve_plots[2].legend = side_legend()
         curves.addItem(self.curve_plots[2].legend, row=0, col=3)
         self.pages.addWidget(sweeps)

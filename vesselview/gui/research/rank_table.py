@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import cast
 
 import numpy as np
 from PySide6.QtCore import Qt
@@ -152,7 +153,8 @@ class RankTable(QTableWidget):
         self.setHorizontalHeaderLabels(headers)
         self.setVerticalHeaderLabels([STATISTIC_TITLES.get(n, n) for n in self.row_names])
         for column, metric in enumerate(self.metrics, start=offset):
-            self.horizontalHeaderItem(column).setToolTip(metric_tooltip(metric))
+            header = cast(QTableWidgetItem, self.horizontalHeaderItem(column))  # labels set above
+            header.setToolTip(metric_tooltip(metric))
         bounds = None
         if expected is not None:
             ranks = expected if expected_ranks is None else expected_ranks
@@ -166,13 +168,18 @@ class RankTable(QTableWidget):
 
     def value(self, row_name: str, metric: str) -> float:
         """The number in the cell of ``row_name`` (candidate or statistic) and ``metric``."""
-        item = self.item(self.row_names.index(row_name), self._column(metric))
-        return float(item.data(Qt.ItemDataRole.UserRole))
+        return float(self._cell(row_name, metric).data(Qt.ItemDataRole.UserRole))
 
     def rank(self, candidate: str, metric: str) -> float:
         """The rank shown for ``candidate`` by ``metric``."""
-        item = self.item(self.row_names.index(candidate), self._column(metric))
-        return float(item.data(RANK_ROLE))
+        return float(self._cell(candidate, metric).data(RANK_ROLE))
+
+    def _cell(self, row_name: str, metric: str) -> QTableWidgetItem:
+        """The filled cell of ``row_name`` and ``metric``."""
+        item = self.item(self.row_names.index(row_name), self._column(metric))
+        if item is None:
+            raise ValueError(f"no cell for {row_name!r} and {metric!r}")
+        return item
 
     def _column(self, metric: str) -> int:
         return self.columnCount() - len(self.metrics) + self.metrics.index(metric)
@@ -223,4 +230,5 @@ def _cell(text: str, value: float) -> QTableWidgetItem:
 def _tint(colour: QColor, strength: float) -> QColor:
     """``colour`` blended over white by ``strength * _TINT`` (text stays readable)."""
     weight = strength * _TINT
-    return QColor(*(round(255 + (c - 255) * weight) for c in colour.getRgb()[:3]))
+    red, green, blue = colour.red(), colour.green(), colour.blue()
+    return QColor(*(round(255 + (c - 255) * weight) for c in (red, green, blue)))
