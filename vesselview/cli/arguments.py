@@ -144,7 +144,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="CSV: add summary:mean/std/median rows (JSON always has them)")
     parser.add_argument("--workers", type=_positive_int, default=default_workers(),
                         metavar="N", help="local worker processes; 1 = serial in-process "
-                        f"(default: %(default)s, at most {MAX_WORKERS})")
+                        f"(default: %(default)s, at most {MAX_WORKERS}); each needs about "
+                        "0.2 GB + 85 bytes per pixel of the largest image (1.2 GB at "
+                        "3504x3390): fewer run when that many would not fit in the memory "
+                        "available, with a warning")
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="run on an existing Dask distributed cluster "
                         "(needs vesselview[distributed])")

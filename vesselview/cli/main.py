@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from vesselview.cli.arguments import PROG, UsageError, parameter_grid, parse_arguments
+from vesselview.cli.memory_budget import available_memory, budget_workers, largest_image_pixels
 from vesselview.cli.progress import ProgressBar
 from vesselview.cli.report_options import report_grid
 from vesselview.cli.runner import Job, RowFailure, run_pairs
@@ -25,6 +26,7 @@ from vesselview.cli.termination import Terminated, sigterm_raises
 from vesselview.engine.params import Params
 from vesselview.errors import VesselviewError
 from vesselview.io.loader import load_case
+from vesselview.io.manifest import Pair
 from vesselview.io.output_file import atomic_output, check_output
 from vesselview.io.summary import summarise
 from vesselview.io.writers import Record, write_csv, write_json
@@ -88,10 +90,11 @@ def _evaluate(options: argparse.Namespace) -> int:
         check_output(options.output, [*source.inputs, options.grades])
     grades = _read_grades(options)
     _warn_if_oversubscribed(options.workers, options.scheduler)
+    workers = _budgeted_workers(options.workers, options.scheduler, pairs)
     job = Job(tuple(report_grid(options, base, grid)), base.threshold,
               options.invert_reference, options.invert_candidate)
     with ProgressBar(len(pairs), sys.stderr) as bar:
-        outcomes = run_pairs(pairs, job, workers=options.workers,
+        outcomes = run_pairs(pairs, job, workers=workers,
                              scheduler=options.scheduler, advance=bar.advance)
     for outcome in outcomes:
         for note in outcome.warnings:
@@ -165,6 +168,18 @@ def _warn_if_oversubscribed(workers: int, scheduler: str | None) -> None:
     if scheduler is None and workers > cores:
         _report(f"warning: --workers {workers} exceeds the {cores} CPU cores of this "
                 "machine; the workers compete for them (slower, more memory)")
+
+
+def _budgeted_workers(workers: int, scheduler: str | None, pairs: Sequence[Pair]) -> int:
+    """``--workers``, lowered (and said so) when that many would not fit in memory."""
+    workers = min(workers, len(pairs))
+    if scheduler is not None or workers <= 1:
+        return workers
+    pixels = largest_image_pixels([pair.reference for pair in pairs])
+    budget = budget_workers(workers, pixels, available_memory())
+    if budget.workers < workers:
+        _report(budget.note)
+    return budget.workers
 
 
 @contextlib.contextmanager

@@ -1,0 +1,96 @@
+"""How many local workers fit in memory: ``--workers`` is budgeted per worker.
+
+Every worker process holds the libraries and one evaluation at a time. Its peak grows
+with the image: ``WORKER_BASE_BYTES + BYTES_PER_PIXEL * pixels``, measured with
+``benchmarks/bench_memory.py`` (a full evaluation with every layer: about 1.1 GB at
+3504x3390, of which 0.15 GB are the libraries; the CLI builds no layers, so this is an
+upper bound). When the requested workers would not fit in the memory available now,
+fewer run, and the command says so on stderr; ``--help`` states the rule.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Sequence
+
+import numpy as np
+from PIL import Image
+
+#: Resident memory of a worker before it evaluates (Python, numpy, scipy, numba, ...).
+WORKER_BASE_BYTES = 200_000_000
+#: Peak memory per image pixel of one full evaluation (bench_memory.py, 3504x3390).
+BYTES_PER_PIXEL = 85
+#: References whose size is read to find the largest image (headers only).
+SIZE_SAMPLE = 100
+
+
+@dataclasses.dataclass(frozen=True)
+class Budget:
+    """The workers that fit, and the sentence that says why."""
+
+    workers: int
+    note: str
+
+
+def worker_bytes(pixels: int) -> int:
+    """Peak resident memory of one worker evaluating an image of ``pixels`` pixels."""
+    return WORKER_BASE_BYTES + BYTES_PER_PIXEL * pixels
+
+
+def budget_workers(requested: int, pixels: int, available: int | None) -> Budget:
+    """At most ``requested`` workers, as many as ``available`` bytes hold (at least one).
+
+    Parameters
+    ----------
+    requested : int
+        ``--workers``.
+    pixels : int
+        Pixels of the largest image of the run.
+    available : int or None
+        Memory available now, in bytes; None when unknown (no limit is applied).
+    """
+    each = worker_bytes(pixels)
+    per_worker = f"about {each / 1e9:.1f} GB per worker for {pixels / 1e6:.1f} Mpx images"
+    if available is None:
+        return Budget(requested, f"{requested} workers, {per_worker}")
+    fits = max(1, available // each)
+    if fits >= requested:
+        return Budget(requested, f"{requested} workers, {per_worker} "
+                                 f"({available / 1e9:.1f} GB available)")
+    return Budget(fits, f"warning: --workers {requested} lowered to {fits}: {per_worker} "
+                        f"and {available / 1e9:.1f} GB available")
+
+
+def available_memory() -> int | None:
+    """Bytes of memory available to new processes now (Linux ``MemAvailable``)."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):  # not on this system
+        return None
+
+
+def largest_image_pixels(paths: Sequence[str]) -> int:
+    """Pixels of the largest of the first `SIZE_SAMPLE` images, from their headers only.
+
+    Unreadable files count as 0 here: the evaluation reports them properly.
+    """
+    return max((_pixels(path) for path in paths[:SIZE_SAMPLE]), default=0)
+
+
+def _pixels(path: str) -> int:
+    try:
+        if path.lower().endswith(".npy"):
+            shape = np.load(path, mmap_mode="r").shape
+            return int(shape[0]) * int(shape[1]) if len(shape) >= 2 else 0
+        with Image.open(path) as image:
+            return image.width * image.height
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return 0
