@@ -136,11 +136,14 @@ def _compile_in_processes(processes: int) -> None:
 
 
 def _sources_digest() -> str:
-    """Hash of the kernel sources, the signatures, numba's and Python's versions."""
+    """Hash of the kernel sources (paths and contents), the signatures, the cache folder
+    (numba's version) and Python's version."""
     digest = hashlib.sha256(repr(SIGNATURES).encode())
     digest.update(f"{kernels_cache.cache_dir()} {sys.version}".encode())
     for module in sorted({module for module, _ in SIGNATURES}):
         spec = importlib.util.find_spec(module)
         if spec is not None and spec.origin is not None:
+            # numba files its cache by the source's folder and stamps it with the content
+            digest.update(spec.origin.encode())
             digest.update(Path(spec.origin).read_bytes())
     return digest.hexdigest()[:16]
