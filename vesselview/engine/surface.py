@@ -10,12 +10,13 @@ ignore the tolerance radius ``contour_gamma``:
   from the all-pixel ``hd95``, where the many overlapping pixels at distance 0 pull the
   percentile down. 0 when both masks are empty, ``inf`` when exactly one is.
 - ``nsd``: normalised surface distance ("surface Dice") at tolerance tau = ``nsd_tau``:
-  (#{p in P(S) : d(p, P(G)) <= tau} + #{p in P(G) : d(p, P(S)) <= tau}) / (#P(S) + #P(G)),
-  the pixel-grid reading of DeepMind surface-distance's
-  ``compute_surface_dice_at_tolerance`` (Nikolov et al., "Clinically applicable
-  segmentation of head and neck anatomy for radiotherapy", JMIR 2021,
-  doi:10.2196/26151), where every contour pixel has unit surface element.
-  1 when both contours are empty, 0 when exactly one is.
+  (#{p in P(S) : d(p, P(G)) <= tau} + #{p in P(G) : d(p, P(S)) <= tau}) / (#P(S) + #P(G)).
+  It is the pixel-grid form of the surface Dice of Nikolov et al., "Clinically
+  applicable segmentation of head and neck anatomy for radiotherapy", J Med Internet
+  Res 2021, doi:10.2196/26151 (DeepMind surface-distance's
+  ``compute_surface_dice_at_tolerance``, which places the boundary between pixels and
+  weights it by length; here every inner contour pixel counts once). 1 when both
+  contours are empty, 0 when exactly one is.
 """
 
 from __future__ import annotations
