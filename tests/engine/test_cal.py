@@ -95,10 +95,11 @@ def test_connectivity_by_hand(candidate: np.ndarray, reference: np.ndarray, c: f
 
 
 def test_both_empty() -> None:
-    # Section 0: CAL-A and CAL-L are 1 when both masks are empty. C = 1 - min(1, 0/0) is
-    # undefined (not among the exceptions), so CAL = C·A·L is undefined too.
+    # Section 0: C, A and L are 1 when both masks are empty (C = 1 - min(1, 0/0) scores
+    # the identical empty masks as perfect, as Dice does), so CAL = 1.
     empty = np.zeros(SHAPE, bool)
-    check_scores(cal_of(empty, empty), {"cal_a": 1.0, "cal_l": 1.0, "cal_c": NAN, "cal": NAN})
+    check_scores(cal_of(empty, empty), {"cal_a": 1.0, "cal_l": 1.0, "cal_c": 1.0, "cal": 1.0})
+    check_scores(connectivity_score(empty, empty), {"cal_c": 1.0})
 
 
 def test_candidate_empty() -> None:

@@ -103,12 +103,12 @@ def test_interior_pixels_are_not_contour() -> None:
 
 
 def test_both_empty() -> None:
-    # Section 0: distances 0 (normalised 1/(1+0) = 1); J_g = 0/0 is undefined
-    # (J_g is not among section 0's exceptions), and D_g with it.
+    # Section 0: distances 0 (normalised 1/(1+0) = 1); J_g and D_g score both-empty masks
+    # as perfect, as Dice does.
     empty = np.zeros((4, 4), bool)
     check_scores(scores_of(empty, empty, 2), {
         "asd": 0.0, "rmsd": 0.0, "msd": 0.0, "n_asd": 1.0, "n_rmsd": 1.0, "n_msd": 1.0,
-        "j_g": NAN, "d_g": NAN})
+        "j_g": 1.0, "d_g": 1.0})
 
 
 @pytest.mark.parametrize("which", ["candidate", "reference"])

@@ -30,7 +30,8 @@ def test_confusion_counts_by_hand() -> None:
 
 def test_every_pixel_metric_by_hand() -> None:
     scores = pixel_scores(Confusion(tp=2, fp=2, fn=1, tn=5))
-    assert set(scores.values) == set(METRIC_FAMILIES["pixel"])
+    # every key of the family but the width breakdown (tests/engine/test_width.py)
+    assert set(scores.values) == set(METRIC_FAMILIES["pixel"]) - {"se_thin", "se_thick"}
     check_scores(scores, {
         "se": 2 / 3,                 # TP/(TP+FN) = 2/3
         "sp": 5 / 7,                 # TN/(TN+FP) = 5/7
@@ -48,6 +49,8 @@ def test_every_pixel_metric_by_hand() -> None:
         "tversky": 4 / 7,            # 2/(2 + 0.5·2 + 0.5·1) = 2/3.5
         "rve": 100 / 3,              # |#S - #G|/#G·100 = |4-3|/3·100
         "perr": 3 / 10,              # (FN+FP)/N = 1 - Acc
+        "npv": 5 / 6,                # TN/(TN+FN) = 5/(5+1)
+        "balanced_acc": (2 / 3 + 5 / 7) / 2,
     })
 
 
@@ -96,9 +99,11 @@ def test_both_empty() -> None:
         "kappa": NAN,       # p_o = 1, p_e = (0 + 4·4)/16 = 1: 0/0
         "mcc": NAN,         # 0/sqrt(0·0·4·4)
         "gmean": NAN,       # Se undefined
-        "tversky": NAN,     # 0/0; not among section 0's exceptions
+        "tversky": 1.0,     # section 0: both empty scores as perfect, as Dice
         "rve": NAN,         # |0-0|/0
         "perr": 0.0,
+        "npv": 1.0,         # 4/(4+0)
+        "balanced_acc": NAN,  # Se undefined
     })
 
 
@@ -120,6 +125,8 @@ def test_reference_empty() -> None:
         "tversky": 0.0,     # 0/(0 + 0.5)
         "rve": NAN,         # |1-0|/0
         "perr": 1 / 4,
+        "npv": 1.0,         # 3/(3+0)
+        "balanced_acc": NAN,  # Se undefined
     })
 
 
@@ -137,6 +144,8 @@ def test_candidate_empty() -> None:
         "tversky": 0.0,     # 0/(0 + 0.5·1)
         "rve": 100.0,       # |0-1|/1·100
         "perr": 1 / 4,
+        "npv": 3 / 4,       # 3/(3+1)
+        "balanced_acc": 1 / 2,  # (0 + 1)/2
     })
 
 
@@ -153,16 +162,19 @@ def test_reference_fills_fov() -> None:
         "mcc": NAN,         # 16·0/sqrt(4·4·0·0)
         "gmean": NAN,       # Sp undefined
         "tversky": 1.0, "rve": 0.0, "perr": 0.0,
+        "npv": NAN,         # 0/0: no candidate background
+        "balanced_acc": NAN,  # Sp undefined
     })
 
 
 def test_empty_fov() -> None:
-    # N = 0: every count is 0. Dice and Jaccard are 1 (both empty within F); the rest 0/0.
+    # N = 0: every count is 0. Dice, Jaccard and Tversky are 1 (both empty within F);
+    # the rest 0/0.
     full = np.ones((2, 2), bool)
     c = confusion(full, full, np.zeros((2, 2), bool))
     assert c == Confusion(0, 0, 0, 0)
-    expected = {key: NAN for key in METRIC_FAMILIES["pixel"]}
-    expected.update(dice=1.0, jaccard=1.0)
+    expected = {key: NAN for key in METRIC_FAMILIES["pixel"] if key not in ("se_thin", "se_thick")}
+    expected.update(dice=1.0, jaccard=1.0, tversky=1.0)
     check_scores(pixel_scores(c), expected)
 
 
@@ -177,15 +189,25 @@ counts = st.integers(0, 10_000)
 @settings(max_examples=30, deadline=None)
 @given(counts, counts, counts, counts)
 def test_tversky_half_is_dice_and_one_is_jaccard(tp: int, fp: int, fn: int, tn: int) -> None:
-    # Section 1: a = b = 0.5 is Dice, a = b = 1 is Jaccard (both defined when TP+FP+FN > 0;
-    # when all three are 0, Dice/Jaccard are 1 by section 0 and Tversky is 0/0).
+    # Section 1: a = b = 0.5 is Dice, a = b = 1 is Jaccard, also when TP + FP + FN = 0
+    # (all three are 1 by section 0).
     c = Confusion(tp, fp, fn, tn)
     half, one = pixel_scores(c, 0.5, 0.5).values, pixel_scores(c, 1.0, 1.0).values
-    if tp + fp + fn == 0:
-        assert math.isnan(half["tversky"]) and math.isnan(one["tversky"])
+    assert half["tversky"] == pytest.approx(half["dice"], rel=1e-12)
+    assert one["tversky"] == pytest.approx(one["jaccard"], rel=1e-12)
+
+
+@settings(max_examples=30, deadline=None)
+@given(counts, counts, counts, counts)
+def test_npv_and_balanced_accuracy(tp: int, fp: int, fn: int, tn: int) -> None:
+    values = pixel_scores(Confusion(tp, fp, fn, tn)).values
+    assert math.isnan(values["npv"]) == (tn + fn == 0)
+    if tn + fn:
+        assert values["npv"] == pytest.approx(tn / (tn + fn), rel=1e-12)
+    if tp + fn and tn + fp:
+        assert values["balanced_acc"] == pytest.approx((values["se"] + values["sp"]) / 2)
     else:
-        assert half["tversky"] == pytest.approx(half["dice"], rel=1e-12)
-        assert one["tversky"] == pytest.approx(one["jaccard"], rel=1e-12)
+        assert math.isnan(values["balanced_acc"])
 
 
 @settings(max_examples=30, deadline=None)

@@ -3,7 +3,8 @@
 Ranges, symmetry in S and G, perfect scores for identical masks, invariance of the
 pixel, distance and F1_t metrics under the 8 symmetries of the pixel grid, and the
 identities the spec states (t = 0 F1_t is Dice; Tversky(½, ½) is Dice, Tversky(1, 1)
-Jaccard). Skeleton-based metrics (CAL's L, clDice) are not invariant, because
+Jaccard). Skeleton-based metrics (CAL's L, clDice, the thin/thick sensitivities) are not
+invariant, because
 homotopic thinning deletes pixels in a fixed directional order; for them the test
 measures and prints the largest change seen.
 """
@@ -28,25 +29,32 @@ from vesselview.engine.keys import METRIC_FAMILIES
 from vesselview.engine.overlap import tolerant_overlap
 from vesselview.engine.params import Params
 from vesselview.engine.scores import Scores
+from vesselview.engine.skeletal import thickness_map
+from vesselview.engine.surface import surface_scores
 from vesselview.engine.thinning import thin
+from vesselview.engine.width import reference_widths, width_sensitivity
 
 PROPERTY = settings(max_examples=30, deadline=None)
 
 UNIT_INTERVAL = {
     "se", "sp", "acc", "fpr", "precision", "dice", "jaccard", "gmean", "tversky", "perr",
     "fom", "n_asd", "n_rmsd", "n_msd", "j_g", "d_g", "f1_t", "f1_t_precision", "f1_t_recall",
-    "cal", "cal_c", "cal_a", "cal_l", "cldice",
+    "cal", "cal_c", "cal_a", "cal_l", "cldice", "npv", "balanced_acc", "se_thin", "se_thick",
+    "nsd",
 }
 SIGNED_UNIT = {"kappa", "mcc"}
-NON_NEGATIVE = {"rve", "mse", "hausdorff", "hd95", "asd", "rmsd", "msd"}  # inf allowed
+NON_NEGATIVE = {"rve", "mse", "hausdorff", "hd95", "hd95_contour", "asd", "rmsd",
+                "msd"}  # inf allowed
+WIDTH = ("se_thin", "se_thick")  # from the reference skeleton
 COUNTS = {"betti0_error", "betti1_error"}
-INVARIANT = (*METRIC_FAMILIES["pixel"], *METRIC_FAMILIES["distance"],
-             *METRIC_FAMILIES["tolerance"], "cal_c", "cal_a", "betti0_error", "betti1_error")
-SKELETAL = ("cal_l", "cal", "cldice")
+INVARIANT = (*(k for k in METRIC_FAMILIES["pixel"] if k not in WIDTH),
+             *METRIC_FAMILIES["distance"], *METRIC_FAMILIES["tolerance"], "cal_c", "cal_a",
+             "betti0_error", "betti1_error")
+SKELETAL = ("cal_l", "cal", "cldice", *WIDTH)
 SYMMETRIC = ("dice", "jaccard", "acc", "kappa", "mcc", "perr", "f1_t", "hausdorff", "hd95",
-             "delta_p", "asd", "rmsd", "msd", "n_asd", "n_rmsd", "n_msd", "j_g", "d_g",
-             "cal_a", "cal_l", "cldice", "betti0_error", "betti1_error")
-SWAPPED = (("se", "precision"), ("f1_t_precision", "f1_t_recall"))
+             "hd95_contour", "nsd", "delta_p", "asd", "rmsd", "msd", "n_asd", "n_rmsd", "n_msd",
+             "j_g", "d_g", "cal_a", "cal_l", "cldice", "betti0_error", "betti1_error")
+SWAPPED = (("se", "precision"), ("sp", "npv"), ("f1_t_precision", "f1_t_recall"))
 
 param_sets = st.builds(
     Params,
@@ -55,6 +63,7 @@ param_sets = st.builds(
                                                                "chessboard"]),
     distance_fov=st.booleans(), tversky_alpha=st.sampled_from([0.0, 0.5, 1.0, 2.0]),
     tversky_beta=st.sampled_from([0.0, 0.5, 1.0, 2.0]),
+    nsd_tau=st.sampled_from([0.0, 1.0, 2.0, 3.5]), thin_width=st.sampled_from([1.0, 3.0, 5.0]),
 )
 
 
@@ -63,11 +72,15 @@ def all_scores(candidate: np.ndarray, reference: np.ndarray, fov: np.ndarray,
     """Every non-SS family for one pair, wired as ``metrics.md`` says (CAL on the whole image)."""
     maps = distance_maps(candidate, reference, fov, p.distance, p.distance_fov)
     skel_s, skel_g = thin(candidate), thin(reference)
+    contours = contour_distances(maps.candidate, maps.reference)
+    widths = reference_widths(reference, skel_g, thickness_map(reference, skel_g))
     families = (
         pixel_scores(confusion(candidate, reference, fov), p.tversky_alpha, p.tversky_beta),
+        width_sensitivity(candidate, reference, fov, widths, p.thin_width),
         distance_scores(maps, p.fom_k, p.baddeley_p, p.baddeley_c),
-        contour_scores(contour_distances(maps.candidate, maps.reference), maps.candidate,
-                       maps.reference, p.contour_gamma),
+        surface_scores(contours, bool(maps.candidate.any()), bool(maps.reference.any()),
+                       p.nsd_tau),
+        contour_scores(contours, maps.candidate, maps.reference, p.contour_gamma),
         tolerance_scores(tolerance_match(candidate, reference, fov, p.t)),
         cal_scores(connectivity_score(candidate, reference),
                    tolerant_overlap(candidate, reference, p.cal_alpha),
@@ -111,6 +124,8 @@ def test_values_in_range(pair: tuple[np.ndarray, ...], p: Params) -> None:
     v = scores.values
     assert v["asd"] <= v["rmsd"] + 1e-12 and v["rmsd"] <= v["msd"] + 1e-12
     assert v["hd95"] <= v["hausdorff"]
+    if p.contour_gamma == 0:
+        assert v["hd95_contour"] <= v["msd"]
 
 
 @PROPERTY
@@ -130,10 +145,11 @@ def test_symmetric_in_candidate_and_reference(pair: tuple[np.ndarray, ...], p: P
 def test_identical_masks_score_perfect(pair: tuple[np.ndarray, ...], p: Params) -> None:
     _, reference, fov = pair
     v = all_scores(reference, reference, fov, p).values
-    for key in ("dice", "jaccard", "f1_t", "cal_a", "cal_l"):
-        assert v[key] == 1.0, key  # 1 also when empty (section 0)
-    for key in ("mse", "hausdorff", "hd95", "delta_p", "asd", "rmsd", "msd", "perr",
-                "betti0_error", "betti1_error"):
+    for key in ("dice", "jaccard", "tversky", "f1_t", "j_g", "d_g", "cal_c", "cal_a", "cal_l",
+                "cal", "nsd"):
+        assert v[key] == pytest.approx(1.0), key  # 1 also when empty (section 0)
+    for key in ("mse", "hausdorff", "hd95", "hd95_contour", "delta_p", "asd", "rmsd", "msd",
+                "perr", "betti0_error", "betti1_error"):
         assert v[key] == 0.0, key
     assert v["fpr"] == 0.0 or math.isnan(v["fpr"])  # nan when the reference fills the FOV
     for key in ("n_asd", "n_rmsd", "n_msd"):
@@ -207,11 +223,9 @@ def test_tversky_half_is_dice_and_one_is_jaccard(pair: tuple[np.ndarray, ...]) -
     counts = confusion(*pair)
     half = pixel_scores(counts, 0.5, 0.5).values
     one = pixel_scores(counts, 1.0, 1.0).values
-    if counts.tp + counts.fp + counts.fn == 0:  # both empty in F: Dice 1 by section 0, Tversky 0/0
-        assert math.isnan(half["tversky"]) and math.isnan(one["tversky"])
-    else:
-        assert half["tversky"] == pytest.approx(half["dice"], rel=1e-12)
-        assert one["tversky"] == pytest.approx(one["jaccard"], rel=1e-12)
+    # also when both are empty in F: all 1 by section 0
+    assert half["tversky"] == pytest.approx(half["dice"], rel=1e-12)
+    assert one["tversky"] == pytest.approx(one["jaccard"], rel=1e-12)
 
 
 @PROPERTY
@@ -222,9 +236,8 @@ def test_zero_tolerance_overlaps_are_jaccard_and_dice(pair: tuple[np.ndarray, ..
     p = Params(cal_alpha=0, contour_gamma=0)
     v = all_scores(candidate, reference, fov, p).values
     assert v["cal_a"] == pytest.approx(v["jaccard"], rel=1e-12)
-    if (candidate | reference).any():
-        assert v["j_g"] == pytest.approx(v["jaccard"], rel=1e-12)
-        assert v["d_g"] == pytest.approx(v["dice"], rel=1e-12)
+    assert v["j_g"] == pytest.approx(v["jaccard"], rel=1e-12)  # both 1 when both are empty
+    assert v["d_g"] == pytest.approx(v["dice"], rel=1e-12)
 
 
 @PROPERTY

@@ -7,7 +7,10 @@ public reference implementation does.
 - A = #((dil(S, disk α) & G) | (S & dil(G, disk α))) / #(S | G);
 - L = #((skel(S) & dil(G, disk β)) | (dil(S, disk β) & skel(G))) / #(skel(S) | skel(G))
   (L dilates the masks, not the skeletons); skel is `vesselview.engine.thinning.thin`;
-- CAL = C · A · L. A and L are 1 when both masks are empty (section 0).
+- CAL = C · A · L. C, A and L (so CAL) are 1 when both masks are empty (section 0).
+
+Ignore regions: the family sees the case with the ignored pixels removed from both masks
+and from the FOV (`Case.without_ignored`); skeletons are those of the cleaned masks.
 """
 
 from __future__ import annotations
@@ -51,15 +54,15 @@ def connectivity_score(candidate: np.ndarray, reference: np.ndarray) -> Scores:
     """``cal_c`` = 1 - min(1, |ncomp(G) - ncomp(S)| / #G) with 8-connected components.
 
     With an empty reference the ratio is k/0: infinite (C = 0) when the candidate has
-    components, 0/0 (undefined) when it has none.
+    components; when it has none both masks are empty, a perfect match (C = 1, section 0).
     """
     out = Scores()
     n_g = int(np.count_nonzero(reference))
     difference = abs(count_components(reference) - count_components(candidate))
-    if n_g == 0 and difference == 0:
-        out.undefined("cal_c", "reference is empty (|Δncomp| / #G is 0/0)")
+    if n_g == 0:
+        out.set("cal_c", 1.0 if difference == 0 else 0.0)
     else:
-        out.set("cal_c", 1.0 - min(1.0, difference / n_g) if n_g else 0.0)
+        out.set("cal_c", 1.0 - min(1.0, difference / n_g))
     return out
 
 

@@ -6,7 +6,10 @@ D2 likewise from G to S; ASD_g = mean(D1 ∪ D2), RMSD_g = sqrt(mean of squares)
 N(M) = 1 / (1 + M). For g > 0 the paper's own formula (distance to the contour of the dilated
 other mask) grows inside the tolerance region and its published values could not be reproduced,
 so the spec fixes this reading. J_g and D_g = 2·J_g / (1 + J_g) (the Dice–Jaccard identity; the
-paper's D_g formula can exceed 1).
+paper's D_g formula can exceed 1). J_g and D_g are 1 when both masks are empty (section 0).
+
+Ignore regions: the family sees the case with the ignored pixels removed from both masks
+and from the FOV (`Case.without_ignored`).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from typing import Literal
 import numpy as np
 
 from vesselview.engine.families.base import Family, MetricInfo, StageContext, stage
-from vesselview.engine.families.distance import distance_masks
+from vesselview.engine.families.shared import distance_masks
 from vesselview.engine.families.sources import CAL_PAPER
 from vesselview.engine.morphology import distance_to, inner_contour
 from vesselview.engine.overlap import tolerant_overlap
@@ -86,8 +89,10 @@ def contour_scores(distances: ContourDistances, candidate: np.ndarray, reference
         out.set(key, float(value))
         out.set(f"n_{key}", 1.0 / (1.0 + float(value)))
     overlap = tolerant_overlap(candidate, reference, gamma)
-    j_g = out.ratio("j_g", overlap.matched, overlap.union, "reference and candidate are both empty")
-    out.derived("d_g", 2.0 * j_g / (1.0 + j_g), "j_g")
+    # both masks empty: a perfect match, as for Dice (section 0)
+    j_g = overlap.matched / overlap.union if overlap.union else 1.0
+    out.set("j_g", j_g)
+    out.set("d_g", 2.0 * j_g / (1.0 + j_g))
     return out
 
 

@@ -1,9 +1,15 @@
-"""Distance family (``docs/metrics.md`` §2): MSE, Hausdorff, HD95, Pratt's FOM, Baddeley's Δp.
+"""Distance family (``docs/metrics.md`` §2): MSE, Hausdorff, HD95, contour HD95, NSD,
+Pratt's FOM, Baddeley's Δp.
 
 Sources: the distance measures compared by the tolerance-F1 paper (its distance table uses
-``cityblock`` over the whole image). Computed on the whole image unless
-``distance_fov`` restricts masks and Δp's pixel set to the FOV. Distances are ``inf`` when
-exactly one mask is empty and 0 when both are (section 0).
+``cityblock`` over the whole image); ``hd95_contour`` and ``nsd`` are the contour
+conventions of MedPy's ``hd95`` and of the surface Dice (`vesselview.engine.surface`).
+Computed on the whole image unless ``distance_fov`` restricts masks and Δp's pixel set to
+the FOV. Distances are ``inf`` when exactly one mask is empty and 0 when both are; ``nsd``
+is 1 when both are empty and 0 when exactly one is (section 0).
+
+Ignore regions: the family sees the case with the ignored pixels removed from both masks
+and from the FOV (`Case.without_ignored`), so Δp's pixel set is every pixel (or F & ~I).
 """
 
 from __future__ import annotations
@@ -14,29 +20,14 @@ from typing import Literal
 import numpy as np
 
 from vesselview.engine.families.base import Family, MetricInfo, StageContext, stage
-from vesselview.engine.families.shared import candidate_mask
+from vesselview.engine.families.contour import contour_distance_values
+from vesselview.engine.families.shared import distance_masks, restricted
 from vesselview.engine.families.sources import TOLERANCE_PAPER
 from vesselview.engine.morphology import distance_to
 from vesselview.engine.scores import Scores
+from vesselview.engine.surface import surface_scores
 
 BOTH_EMPTY = "reference and candidate are both empty"
-
-
-@dataclasses.dataclass(frozen=True, eq=False)
-class DistanceMasks:
-    """The masks the distance and contour metrics compare.
-
-    Attributes
-    ----------
-    candidate, reference : ndarray of bool, shape (H, W)
-        ``S`` and ``G``, restricted to the FOV when ``distance_fov`` is set.
-    region : ndarray of bool, shape (H, W), or None
-        Δp's pixel set ``X``: the FOV, or None for the whole image.
-    """
-
-    candidate: np.ndarray
-    reference: np.ndarray
-    region: np.ndarray | None
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -58,11 +49,6 @@ class DistanceMaps:
     to_candidate: np.ndarray | None
     to_reference: np.ndarray | None
     region: np.ndarray | None
-
-
-def restricted(mask: np.ndarray, fov: np.ndarray, use_fov: bool) -> np.ndarray:
-    """``mask & F`` when ``distance_fov`` is set, else ``mask`` (the whole image)."""
-    return mask & fov if use_fov else mask
 
 
 def distances_to(mask: np.ndarray, kind: str) -> np.ndarray | None:
@@ -163,20 +149,17 @@ METRICS = (
           TOLERANCE_PAPER, "px"),
     _info("hd95", "Hausdorff 95 %", "95th percentile of the pooled S→G and G→S distances",
           "robust Hausdorff variant", "px"),
+    _info("hd95_contour", "Contour Hausdorff 95 %",
+          "95th percentile of the pooled contour-to-contour distances P(S)→P(G), P(G)→P(S) "
+          "(MedPy hd95)", "MedPy medpy.metric.binary.hd95 convention", "px"),
+    _info("nsd", "Normalised surface distance",
+          "share of contour pixels of S and G within τ of the other contour (surface Dice)",
+          "Nikolov et al., J Med Internet Res 2021, doi:10.2196/26151", direction="higher"),
     _info("fom", "Pratt's figure of merit", "Σ over S of 1 / (1 + k·d(x, G)²) / max(#G, #S)",
           TOLERANCE_PAPER, direction="higher"),
     _info("delta_p", "Baddeley Δp", "p-mean of |min(d(x,G), c) − min(d(x,S), c)| over pixels",
           TOLERANCE_PAPER, "px"),
 )
-
-
-@stage("distance_masks", params=("distance_fov",), needs=(candidate_mask,))
-def distance_masks(ctx: StageContext) -> DistanceMasks:
-    """``S`` and ``G`` (and Δp's region) as ``distance_fov`` says."""
-    fov, use_fov = ctx.case.fov, ctx.params.distance_fov
-    return DistanceMasks(candidate=restricted(ctx.get(candidate_mask), fov, use_fov),
-                         reference=restricted(ctx.case.reference, fov, use_fov),
-                         region=fov if use_fov else None)
 
 
 @stage("reference_distances", params=("distance", "distance_fov"))
@@ -195,11 +178,26 @@ def distance_transforms(ctx: StageContext) -> DistanceMaps:
                         to_reference=ctx.get(reference_distances), region=masks.region)
 
 
-@stage("distance", params=("fom_k", "baddeley_p", "baddeley_c"), needs=(distance_transforms,))
-def distance_metrics(ctx: StageContext) -> Scores:
+@stage("distance_map_metrics", params=("fom_k", "baddeley_p", "baddeley_c"),
+       needs=(distance_transforms,))
+def distance_map_metrics(ctx: StageContext) -> Scores:
     """``mse hausdorff hd95 fom delta_p``."""
     p = ctx.params
     return distance_scores(ctx.get(distance_transforms), p.fom_k, p.baddeley_p, p.baddeley_c)
+
+
+@stage("surface", params=("nsd_tau",), needs=(distance_masks, contour_distance_values))
+def surface_metrics(ctx: StageContext) -> Scores:
+    """``hd95_contour nsd`` from the contour distances of the restricted masks."""
+    masks = ctx.get(distance_masks)
+    return surface_scores(ctx.get(contour_distance_values), bool(masks.candidate.any()),
+                          bool(masks.reference.any()), ctx.params.nsd_tau)
+
+
+@stage("distance", needs=(distance_map_metrics, surface_metrics))
+def distance_metrics(ctx: StageContext) -> Scores:
+    """Every metric of the family."""
+    return Scores().merge(ctx.get(distance_map_metrics)).merge(ctx.get(surface_metrics))
 
 
 FAMILY = Family(name="distance", title="Distances", metrics=METRICS, scores=distance_metrics)

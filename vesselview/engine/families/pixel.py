@@ -2,7 +2,11 @@
 
 Classic definitions (RVE and Tversky as in the evaluation-metric overviews). Counts are
 taken inside the FOV ``F``; candidate and reference pixels outside it are ignored.
-Layers: the FOV and the strict confusion map.
+``se_thin`` / ``se_thick`` split the sensitivity by the reference's local vessel width
+(`vesselview.engine.width`). Layers: the FOV and the strict confusion map.
+
+Ignore regions: ignored pixels count as outside F (F := F & ~I); the family sees the case
+with them removed (`Case.without_ignored`), which gives the same counts.
 """
 
 from __future__ import annotations
@@ -14,13 +18,14 @@ from typing import Literal
 import numpy as np
 
 from vesselview.engine.families.base import Family, MetricInfo, StageContext, layer, stage
-from vesselview.engine.families.shared import candidate_mask
+from vesselview.engine.families.shared import candidate_mask, reference_skeleton
+from vesselview.engine.families.skeletal import reference_thickness
 from vesselview.engine.layers import Layer, classes_layer
 from vesselview.engine.scores import Scores
+from vesselview.engine.width import reference_widths, width_sensitivity
 
 EMPTY_REFERENCE = "reference is empty inside the FOV"
 EMPTY_CANDIDATE = "candidate is empty inside the FOV"
-BOTH_EMPTY = "reference and candidate are both empty inside the FOV"
 NO_BACKGROUND = "the FOV has no background (non-vessel) pixel in the reference"
 
 
@@ -59,9 +64,9 @@ def confusion(candidate: np.ndarray, reference: np.ndarray, fov: np.ndarray) -> 
 def pixel_scores(c: Confusion, tversky_alpha: float = 0.5, tversky_beta: float = 0.5) -> Scores:
     """Every pixel metric of ``metrics.md`` section 1 from confusion counts.
 
-    Keys ``se sp acc fpr precision dice jaccard kappa mcc gmean tversky rve perr``.
-    Dice and Jaccard are 1.0 when both masks are empty inside the FOV (section 0);
-    every other 0/0 is ``nan`` with a reason. RVE is in percent.
+    Keys ``se sp acc fpr precision dice jaccard kappa mcc gmean tversky rve perr npv
+    balanced_acc``. Dice, Jaccard and Tversky are 1.0 when both masks are empty inside
+    the FOV (section 0); every other 0/0 is ``nan`` with a reason. RVE is in percent.
     """
     tp, fp, fn, tn, n = float(c.tp), float(c.fp), float(c.fn), float(c.tn), float(c.n)
     out = Scores()
@@ -78,11 +83,16 @@ def pixel_scores(c: Confusion, tversky_alpha: float = 0.5, tversky_beta: float =
     out.ratio("mcc", tp * tn - fp * fn, mcc_denominator,
               "a row or column of the confusion matrix is empty (a mask is constant in the FOV)")
     out.derived("gmean", math.sqrt(se * sp), "se", "sp")
-    out.ratio("tversky", tp, tp + tversky_alpha * fp + tversky_beta * fn,
-              BOTH_EMPTY if both_empty else "the weighted denominator TP + a·FP + b·FN is 0")
+    if both_empty:
+        out.set("tversky", 1.0)
+    else:
+        out.ratio("tversky", tp, tp + tversky_alpha * fp + tversky_beta * fn,
+                  "the weighted denominator TP + a·FP + b·FN is 0")
     out.ratio("rve", abs((tp + fp) - (tp + fn)) * 100.0, tp + fn, EMPTY_REFERENCE)
     # p(err) = p(v)·p(bg|v) + p(bg)·p(v|bg) with priors from G in F reduces to (FN + FP) / N.
     out.ratio("perr", fn + fp, n, "the FOV is empty")
+    out.ratio("npv", tn, tn + fn, "the candidate leaves no FOV pixel as background")
+    out.derived("balanced_acc", (se + sp) / 2.0, "se", "sp")
     return out
 
 
@@ -117,6 +127,13 @@ METRICS = (
     _info("tversky", "Tversky index", "TP / (TP + a·FP + b·FN), a, b = Tversky α, β"),
     _info("rve", "Relative vessel-area error", "|#S − #G| / #G · 100", "%", "lower"),
     _info("perr", "p(error)", "Bayesian error probability, equals 1 − Acc", direction="lower"),
+    _info("npv", "Negative predictive value", "TN / (TN + FN): share of candidate background "
+          "that is background"),
+    _info("balanced_acc", "Balanced accuracy", "(Se + Sp) / 2"),
+    _info("se_thin", "Sensitivity on thin vessels", "Se over reference pixels of width <= "
+          "thin_width (SS thickness of the nearest reference skeleton pixel)"),
+    _info("se_thick", "Sensitivity on thick vessels", "Se over reference pixels of width > "
+          "thin_width"),
 )
 
 
@@ -126,11 +143,32 @@ def confusion_counts(ctx: StageContext) -> Confusion:
     return confusion(ctx.get(candidate_mask), ctx.case.reference, ctx.case.fov)
 
 
-@stage("pixel", params=("tversky_alpha", "tversky_beta"), needs=(confusion_counts,))
-def pixel_metrics(ctx: StageContext) -> Scores:
-    """Every pixel metric from the confusion counts."""
+@stage("confusion_metrics", params=("tversky_alpha", "tversky_beta"),
+       needs=(confusion_counts,))
+def confusion_metrics(ctx: StageContext) -> Scores:
+    """Every metric of the confusion counts."""
     return pixel_scores(ctx.get(confusion_counts), ctx.params.tversky_alpha,
                         ctx.params.tversky_beta)
+
+
+@stage("reference_widths", needs=(reference_skeleton, reference_thickness))
+def widths(ctx: StageContext) -> np.ndarray:
+    """Local vessel width (SS thickness of the nearest skeleton pixel) on the reference."""
+    return reference_widths(ctx.case.reference, ctx.get(reference_skeleton),
+                            ctx.get(reference_thickness))
+
+
+@stage("width_sensitivity", params=("thin_width",), needs=(candidate_mask, widths))
+def width_metrics(ctx: StageContext) -> Scores:
+    """``se_thin se_thick`` inside the FOV."""
+    return width_sensitivity(ctx.get(candidate_mask), ctx.case.reference, ctx.case.fov,
+                             ctx.get(widths), ctx.params.thin_width)
+
+
+@stage("pixel", needs=(confusion_metrics, width_metrics))
+def pixel_metrics(ctx: StageContext) -> Scores:
+    """Every metric of the family."""
+    return Scores().merge(ctx.get(confusion_metrics)).merge(ctx.get(width_metrics))
 
 
 @layer("fov")

@@ -1,10 +1,13 @@
-"""Stages several families share: the candidate at the threshold and both skeletons.
+"""Stages several families share: the candidate at the threshold, both skeletons, and the
+masks the distance and contour families compare.
 
 The candidate stage is the only one reading ``threshold`` (for a hard candidate the
 pipeline leaves it out of every cache key); every stage that fetches it depends on it.
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 import numpy as np
 
@@ -28,3 +31,34 @@ def reference_skeleton(ctx: StageContext) -> np.ndarray:
 def candidate_skeleton(ctx: StageContext) -> np.ndarray:
     """``thin(S)`` over the whole image (bool, shape (H, W))."""
     return thin(ctx.get(candidate_mask))
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class DistanceMasks:
+    """The masks the distance and contour metrics compare.
+
+    Attributes
+    ----------
+    candidate, reference : ndarray of bool, shape (H, W)
+        ``S`` and ``G``, restricted to the FOV when ``distance_fov`` is set.
+    region : ndarray of bool, shape (H, W), or None
+        Δp's pixel set ``X``: the FOV, or None for the whole image.
+    """
+
+    candidate: np.ndarray
+    reference: np.ndarray
+    region: np.ndarray | None
+
+
+def restricted(mask: np.ndarray, fov: np.ndarray, use_fov: bool) -> np.ndarray:
+    """``mask & F`` when ``distance_fov`` is set, else ``mask`` (the whole image)."""
+    return mask & fov if use_fov else mask
+
+
+@stage("distance_masks", params=("distance_fov",), needs=(candidate_mask,))
+def distance_masks(ctx: StageContext) -> DistanceMasks:
+    """``S`` and ``G`` (and Δp's region) as ``distance_fov`` says."""
+    fov, use_fov = ctx.case.fov, ctx.params.distance_fov
+    return DistanceMasks(candidate=restricted(ctx.get(candidate_mask), fov, use_fov),
+                         reference=restricted(ctx.case.reference, fov, use_fov),
+                         region=fov if use_fov else None)

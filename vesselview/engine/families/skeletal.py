@@ -3,6 +3,11 @@
 Wires the stage functions of `vesselview.engine.skeletal` into the pipeline: thickness
 (masks only), search range (``ss_R``), segments (min/max length), matching (all of
 those), scores (also ``ss_alpha``); declares the SS metrics and overlay layers.
+
+Ignore regions: the family sees the case with the ignored pixels removed from both masks
+and from the FOV (`Case.without_ignored`): skeletons and thicknesses are those of the
+cleaned masks, search ranges and segment labels stop at F & ~I, and the revised counts
+(rSp, rAcc) count inside F & ~I.
 """
 
 from __future__ import annotations

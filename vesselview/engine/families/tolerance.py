@@ -6,6 +6,9 @@ reference lies within chessboard distance ``t`` and vice versa:
 S_G = S & dil(G, square(t)), G_S = G & dil(S, square(t)), M = min(#S_G, #G_S),
 precision = M / #S, recall = M / #G, F1_t = their harmonic mean = 2M / (#S + #G).
 t = 0 gives the ordinary Dice; F1_t is symmetric in S and G; both masks empty gives 1.
+
+Ignore regions: the family sees the case with the ignored pixels removed from both masks
+and from the FOV (`Case.without_ignored`).
 """
 
 from __future__ import annotations

@@ -5,6 +5,9 @@ Tprec = #(skel(S) & G) / #skel(S), Tsens = #(skel(G) & S) / #skel(G), skel as in
 Betti errors: |β0(S) - β0(G)| with 8-connected foreground components and
 |β1(S) - β1(G)| with holes = 4-connected background components not touching the border.
 Whole image, like the skeletons they use.
+
+Ignore regions: the family sees the case with the ignored pixels removed from both masks
+(`Case.without_ignored`); skeletons, components and holes are those of the cleaned masks.
 """
 
 from __future__ import annotations

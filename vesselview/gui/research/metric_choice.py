@@ -35,7 +35,9 @@ _SHORT = {
     "f1_t_precision": "P_t", "f1_t_recall": "R_t", "cal": "CAL", "cal_c": "C", "cal_a": "A",
     "cal_l": "L", "ss": "SS", "ss_cs": "SS cs", "ss_ts": "SS ts", "rse": "rSe", "rsp": "rSp",
     "racc": "rAcc", "ss_confidence": "SS conf.", "rnc": "R_nc", "cldice": "clDice",
-    "betti0_error": "Betti-0 error", "betti1_error": "Betti-1 error",
+    "betti0_error": "Betti-0 error", "betti1_error": "Betti-1 error", "npv": "NPV",
+    "balanced_acc": "Bal. Acc", "se_thin": "Se thin", "se_thick": "Se thick",
+    "hd95_contour": "HD95 contour", "nsd": "NSD",
 }
 
 
