@@ -1,4 +1,4 @@
-"""The evaluated case: reference, candidate and FOV masks plus optional fundus.
+"""The evaluated case: reference, candidate and FOV masks plus optional fundus and ignore mask.
 
 `Case` validates its arrays when it is built (by `vesselview.io.load_case` or directly
 from arrays), so no `Case` can hold bad ones; inside the engine its fields are trusted.
@@ -40,11 +40,15 @@ class Case:
         The probability threshold the masks were binarised at when loaded; the
         threshold of every evaluation of this case whose `Params.threshold` is None
         (the default).
+    ignore : ndarray of bool, shape (H, W), or None
+        Ignore ("don't care") region ``I``: pixels left out of every metric
+        (``docs/metrics.md`` section 0; see `without_ignored`). None: nothing ignored.
 
     Raises
     ------
     InputError
-        When a mask is not a 2-D bool array, the arrays differ in shape (both shapes
+        When a mask (the ignore mask included) is not a 2-D bool array, the arrays
+        differ in shape (both shapes
         named), ``candidate_soft`` is not floating point in [0, 1], ``fundus`` is not
         uint8 RGB of the masks' size, or ``threshold`` is outside [0, 1]. Nothing is
         converted: convert masks with ``mask > 0`` first (or use `load_case`).
@@ -58,10 +62,11 @@ class Case:
     sources: Mapping[str, str] = dataclasses.field(default_factory=dict)
     warnings: tuple[str, ...] = ()
     threshold: float = DEFAULT_THRESHOLD
+    ignore: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         self._validate()
-        for name in ("reference", "candidate", "fov", "candidate_soft", "fundus"):
+        for name in ("reference", "candidate", "fov", "candidate_soft", "fundus", "ignore"):
             array = getattr(self, name)
             if array is not None:
                 array = np.ascontiguousarray(array)
@@ -71,7 +76,9 @@ class Case:
     def _validate(self) -> None:
         """Raise `InputError` naming the role for any array the engine cannot trust."""
         shape = self._mask("reference").shape
-        for role in ("candidate", "fov"):
+        for role in ("candidate", "fov", "ignore"):
+            if role == "ignore" and self.ignore is None:
+                continue
             if self._mask(role).shape != shape:
                 raise self._error(role, f"has shape {getattr(self, role).shape} but reference "
                                         f"has shape {shape}; every mask must have the same size")
@@ -114,6 +121,25 @@ class Case:
     def shape(self) -> tuple[int, int]:
         """Image shape ``(H, W)`` in pixels."""
         return self.reference.shape
+
+    def without_ignored(self) -> "Case":
+        """The case every metric family evaluates: ``I`` removed from both masks and the FOV.
+
+        Returns ``(S & ~I, G & ~I, F & ~I)`` with the probability map set to 0 on ``I``
+        (never above a threshold) and ``ignore`` kept for the viewer; the case itself
+        when it has no ignore mask. Pixel-count metrics of the result equal those of the
+        original masks inside ``F & ~I``; the other families see the masks without the
+        region (``docs/metrics.md`` section 0).
+        """
+        if self.ignore is None:
+            return self
+        keep = ~self.ignore
+        soft = self.candidate_soft
+        if soft is not None:
+            soft = np.where(keep, soft, soft.dtype.type(0))
+        return dataclasses.replace(self, reference=self.reference & keep,
+                                   candidate=self.candidate & keep, fov=self.fov & keep,
+                                   candidate_soft=soft)
 
     def candidate_at(self, threshold: float | None) -> np.ndarray:
         """Candidate mask: soft values strictly above ``threshold`` (fraction of full scale).

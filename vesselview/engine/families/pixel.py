@@ -3,7 +3,7 @@
 Classic definitions (RVE and Tversky as in the evaluation-metric overviews). Counts are
 taken inside the FOV ``F``; candidate and reference pixels outside it are ignored.
 ``se_thin`` / ``se_thick`` split the sensitivity by the reference's local vessel width
-(`vesselview.engine.width`). Layers: the FOV and the strict confusion map.
+(`vesselview.engine.width`). Layers: the FOV, the ignore region and the strict confusion map.
 
 Ignore regions: ignored pixels count as outside F (F := F & ~I); the family sees the case
 with them removed (`Case.without_ignored`), which gives the same counts.
@@ -177,6 +177,14 @@ def fov_layer(ctx: StageContext) -> Layer:
     return classes_layer("fov", "Outside field of view", [(~ctx.case.fov, "outside FOV", "grey")])
 
 
+@layer("ignore")
+def ignore_layer(ctx: StageContext) -> Layer:
+    """The ignored ("don't care") pixels, left out of every metric."""
+    ignore = ctx.case.ignore if ctx.case.ignore is not None else np.zeros(ctx.case.shape, bool)
+    return classes_layer("ignore", "Ignored region (don't care)",
+                         [(ignore, "ignored by every metric", "reddish_purple")])
+
+
 @layer("confusion", needs=(candidate_mask,))
 def confusion_layer(ctx: StageContext) -> Layer:
     """TP / FP / FN inside the FOV."""
@@ -190,4 +198,4 @@ def confusion_layer(ctx: StageContext) -> Layer:
 
 
 FAMILY = Family(name="pixel", title="Pixel agreement", metrics=METRICS, scores=pixel_metrics,
-                layers=(fov_layer, confusion_layer))
+                layers=(fov_layer, ignore_layer, confusion_layer))

@@ -43,6 +43,8 @@ class Evaluator:
 
     def __init__(self, case: Case) -> None:
         self.case = case
+        # Every stage sees the ignored pixels removed (docs/metrics.md section 0).
+        self._scored = case.without_ignored()
         self._cache = StageCache()
 
     @property
@@ -89,7 +91,7 @@ class Evaluator:
         params = (params or Params()).with_case_threshold(self.case.threshold)
         keys = _requested(metrics)
         families = tuple(f for f in EVALUATION_ORDER if not set(f.keys).isdisjoint(keys))
-        run = Run(self.case, params, self._cache, should_stop, progress, _planned(families))
+        run = Run(self._scored, params, self._cache, should_stop, progress, _planned(families))
         scores = Scores()
         for done, family in enumerate(families, start=1):
             scores.merge(run.get(family.scores))
