@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.engine.masks import NAN, check_scores, grid, pixels
+from tests.engine.masks import check_scores, grid, pixels
 from vesselview.engine.families.cal import cal_scores, connectivity_score, length_match
 from vesselview.engine.overlap import tolerant_overlap
 from vesselview.engine.thinning import thin

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from tests.engine.masks import NAN, check_scores, grid, pixels
+from tests.engine.masks import check_scores, grid, pixels
 from vesselview.engine.families.contour import contour_distances, contour_scores
 from vesselview.engine.overlap import tolerant_overlap
 

@@ -132,7 +132,7 @@ def test_pixel_counts_use_fov_and_not_ignore(case: Case, params: Params) -> None
                    candidate_soft=case.candidate_soft, threshold=case.threshold)
     reference = evaluate(reduced, params).metrics
     for key in PIXEL_COUNTS:
-        assert family_of(key).name == "pixel"
+        assert family_of(key).name == "pixel"  # se_thin/se_thick: their own family
         assert same(with_ignore[key], reference[key]), key
 
 

@@ -116,8 +116,8 @@ def test_layer_stages_build_the_layers_they_are_named_after() -> None:
 def test_family_params_are_what_its_values_depend_on() -> None:
     by_name = {family.name: family for family in FAMILIES}
     assert by_name["tolerance"].params == {"t", "threshold"}
-    assert by_name["pixel"].params == {"threshold", "tversky_alpha", "tversky_beta",
-                                       "thin_width"}
+    assert by_name["pixel"].params == {"threshold", "tversky_alpha", "tversky_beta"}
+    assert by_name["width"].params == {"threshold", "thin_width"}
     assert {"nsd_tau", "distance_fov"} <= by_name["distance"].params
     assert "ss_alpha" in by_name["skeletal"].params and "t" not in by_name["skeletal"].params
 

@@ -30,8 +30,7 @@ def test_confusion_counts_by_hand() -> None:
 
 def test_every_pixel_metric_by_hand() -> None:
     scores = pixel_scores(Confusion(tp=2, fp=2, fn=1, tn=5))
-    # every key of the family but the width breakdown (tests/engine/test_width.py)
-    assert set(scores.values) == set(METRIC_FAMILIES["pixel"]) - {"se_thin", "se_thick"}
+    assert set(scores.values) == set(METRIC_FAMILIES["pixel"])
     check_scores(scores, {
         "se": 2 / 3,                 # TP/(TP+FN) = 2/3
         "sp": 5 / 7,                 # TN/(TN+FP) = 5/7
@@ -173,7 +172,7 @@ def test_empty_fov() -> None:
     full = np.ones((2, 2), bool)
     c = confusion(full, full, np.zeros((2, 2), bool))
     assert c == Confusion(0, 0, 0, 0)
-    expected = {key: NAN for key in METRIC_FAMILIES["pixel"] if key not in ("se_thin", "se_thick")}
+    expected = {key: NAN for key in METRIC_FAMILIES["pixel"]}
     expected.update(dice=1.0, jaccard=1.0, tversky=1.0)
     check_scores(pixel_scores(c), expected)
 

@@ -16,7 +16,8 @@ from vesselview.engine.families.base import layer_name
 
 SOFT_CASE = small_case(soft=True)
 #: The documented order (``Evaluator.evaluate``): cheap families first.
-DOCUMENTED_ORDER = ["pixel", "tolerance", "cal", "distance", "contour", "skeletal", "topology"]
+DOCUMENTED_ORDER = ["pixel", "tolerance", "cal", "width", "distance", "contour", "skeletal",
+                    "topology"]
 
 PARAM_CHOICES = {
     "threshold": [0.3, 0.5, 0.7], "t": [0, 2, 4], "cal_alpha": [1, 3], "cal_beta": [1, 3],
@@ -80,7 +81,7 @@ def test_the_first_partial_has_pixel_metrics_and_the_confusion_layer() -> None:
     assert first.describe("ss") == "pending" and first.skeletal is None
     assert "segments" not in first.layers
     assert explained[0]["distance_to_reference"] is None and explained[0]["segment"] is None
-    assert explained[0]["layers"].keys() == {"fov", "confusion"}
+    assert explained[0]["layers"].keys() == {"fov", "ignore", "confusion"}
     assert explained[-1]["distance_to_reference"] is not None  # distances came before SS
 
 

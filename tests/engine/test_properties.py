@@ -25,6 +25,7 @@ from vesselview.engine.families.distance import distance_maps, distance_scores
 from vesselview.engine.families.pixel import confusion, pixel_scores
 from vesselview.engine.families.tolerance import tolerance_match, tolerance_scores
 from vesselview.engine.families.topology import topology_scores
+from vesselview.engine.families.width import reference_widths, width_sensitivity
 from vesselview.engine.keys import METRIC_FAMILIES
 from vesselview.engine.overlap import tolerant_overlap
 from vesselview.engine.params import Params
@@ -32,7 +33,6 @@ from vesselview.engine.scores import Scores
 from vesselview.engine.skeletal import thickness_map
 from vesselview.engine.surface import surface_scores
 from vesselview.engine.thinning import thin
-from vesselview.engine.width import reference_widths, width_sensitivity
 
 PROPERTY = settings(max_examples=30, deadline=None)
 
@@ -45,12 +45,10 @@ UNIT_INTERVAL = {
 SIGNED_UNIT = {"kappa", "mcc"}
 NON_NEGATIVE = {"rve", "mse", "hausdorff", "hd95", "hd95_contour", "asd", "rmsd",
                 "msd"}  # inf allowed
-WIDTH = ("se_thin", "se_thick")  # from the reference skeleton
 COUNTS = {"betti0_error", "betti1_error"}
-INVARIANT = (*(k for k in METRIC_FAMILIES["pixel"] if k not in WIDTH),
-             *METRIC_FAMILIES["distance"], *METRIC_FAMILIES["tolerance"], "cal_c", "cal_a",
-             "betti0_error", "betti1_error")
-SKELETAL = ("cal_l", "cal", "cldice", *WIDTH)
+INVARIANT = (*METRIC_FAMILIES["pixel"], *METRIC_FAMILIES["distance"],
+             *METRIC_FAMILIES["tolerance"], "cal_c", "cal_a", "betti0_error", "betti1_error")
+SKELETAL = ("cal_l", "cal", "cldice", *METRIC_FAMILIES["width"])
 SYMMETRIC = ("dice", "jaccard", "acc", "kappa", "mcc", "perr", "f1_t", "hausdorff", "hd95",
              "hd95_contour", "nsd", "delta_p", "asd", "rmsd", "msd", "n_asd", "n_rmsd", "n_msd",
              "j_g", "d_g", "cal_a", "cal_l", "cldice", "betti0_error", "betti1_error")

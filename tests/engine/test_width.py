@@ -8,9 +8,9 @@ from hypothesis import given, settings
 
 from tests.engine.masks import NAN, check_scores, vessel_pairs
 from vesselview.engine.families.pixel import confusion
+from vesselview.engine.families.width import reference_widths, width_sensitivity
 from vesselview.engine.skeletal import thickness_map
 from vesselview.engine.thinning import thin
-from vesselview.engine.width import reference_widths, width_sensitivity
 
 
 def widths_of(reference: np.ndarray) -> np.ndarray:

@@ -122,7 +122,7 @@ class Case:
         """Image shape ``(H, W)`` in pixels."""
         return self.reference.shape
 
-    def without_ignored(self) -> "Case":
+    def without_ignored(self) -> Case:
         """The case every metric family evaluates: ``I`` removed from both masks and the FOV.
 
         Returns ``(S & ~I, G & ~I, F & ~I)`` with the probability map set to 0 on ``I``

@@ -17,7 +17,8 @@ Public API (read these, never restate keys elsewhere):
 ``EVALUATION_ORDER: tuple[Family, ...]``
     The families in the order the pipeline computes them: cheapest first, so that
     progressive results show useful numbers early (pixel metrics and the confusion layer,
-    then tolerance, CAL, distances and contours, skeletal similarity, topology).
+    then tolerance, CAL, vessel-width sensitivity, distances and contours, skeletal
+    similarity, topology).
 ``family_of(key) -> Family``
     The family computing metric ``key``.
 
@@ -34,12 +35,22 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from vesselview.engine.families import cal, contour, distance, pixel, skeletal, tolerance, topology
+from vesselview.engine.families import (
+    cal,
+    contour,
+    distance,
+    pixel,
+    skeletal,
+    tolerance,
+    topology,
+    width,
+)
 from vesselview.engine.families.base import Family, MetricInfo, Stage, layer_name
 from vesselview.engine.layers import Layer
 
 FAMILIES: tuple[Family, ...] = (
     pixel.FAMILY,
+    width.FAMILY,
     distance.FAMILY,
     contour.FAMILY,
     tolerance.FAMILY,
@@ -52,6 +63,7 @@ EVALUATION_ORDER: tuple[Family, ...] = (
     pixel.FAMILY,
     tolerance.FAMILY,
     cal.FAMILY,
+    width.FAMILY,
     distance.FAMILY,
     contour.FAMILY,
     skeletal.FAMILY,

@@ -2,8 +2,7 @@
 
 Classic definitions (RVE and Tversky as in the evaluation-metric overviews). Counts are
 taken inside the FOV ``F``; candidate and reference pixels outside it are ignored.
-``se_thin`` / ``se_thick`` split the sensitivity by the reference's local vessel width
-(`vesselview.engine.width`). Layers: the FOV, the ignore region and the strict confusion map.
+Layers: the FOV, the ignore region and the strict confusion map.
 
 Ignore regions: ignored pixels count as outside F (F := F & ~I); the family sees the case
 with them removed (`Case.without_ignored`), which gives the same counts.
@@ -18,11 +17,9 @@ from typing import Literal
 import numpy as np
 
 from vesselview.engine.families.base import Family, MetricInfo, StageContext, layer, stage
-from vesselview.engine.families.shared import candidate_mask, reference_skeleton
-from vesselview.engine.families.skeletal import reference_thickness
+from vesselview.engine.families.shared import candidate_mask
 from vesselview.engine.layers import Layer, classes_layer
 from vesselview.engine.scores import Scores
-from vesselview.engine.width import reference_widths, width_sensitivity
 
 EMPTY_REFERENCE = "reference is empty inside the FOV"
 EMPTY_CANDIDATE = "candidate is empty inside the FOV"
@@ -130,10 +127,6 @@ METRICS = (
     _info("npv", "Negative predictive value", "TN / (TN + FN): share of candidate background "
           "that is background"),
     _info("balanced_acc", "Balanced accuracy", "(Se + Sp) / 2"),
-    _info("se_thin", "Sensitivity on thin vessels", "Se over reference pixels of width <= "
-          "thin_width (SS thickness of the nearest reference skeleton pixel)"),
-    _info("se_thick", "Sensitivity on thick vessels", "Se over reference pixels of width > "
-          "thin_width"),
 )
 
 
@@ -143,32 +136,11 @@ def confusion_counts(ctx: StageContext) -> Confusion:
     return confusion(ctx.get(candidate_mask), ctx.case.reference, ctx.case.fov)
 
 
-@stage("confusion_metrics", params=("tversky_alpha", "tversky_beta"),
-       needs=(confusion_counts,))
-def confusion_metrics(ctx: StageContext) -> Scores:
-    """Every metric of the confusion counts."""
+@stage("pixel", params=("tversky_alpha", "tversky_beta"), needs=(confusion_counts,))
+def pixel_metrics(ctx: StageContext) -> Scores:
+    """Every pixel metric from the confusion counts."""
     return pixel_scores(ctx.get(confusion_counts), ctx.params.tversky_alpha,
                         ctx.params.tversky_beta)
-
-
-@stage("reference_widths", needs=(reference_skeleton, reference_thickness))
-def widths(ctx: StageContext) -> np.ndarray:
-    """Local vessel width (SS thickness of the nearest skeleton pixel) on the reference."""
-    return reference_widths(ctx.case.reference, ctx.get(reference_skeleton),
-                            ctx.get(reference_thickness))
-
-
-@stage("width_sensitivity", params=("thin_width",), needs=(candidate_mask, widths))
-def width_metrics(ctx: StageContext) -> Scores:
-    """``se_thin se_thick`` inside the FOV."""
-    return width_sensitivity(ctx.get(candidate_mask), ctx.case.reference, ctx.case.fov,
-                             ctx.get(widths), ctx.params.thin_width)
-
-
-@stage("pixel", needs=(confusion_metrics, width_metrics))
-def pixel_metrics(ctx: StageContext) -> Scores:
-    """Every metric of the family."""
-    return Scores().merge(ctx.get(confusion_metrics)).merge(ctx.get(width_metrics))
 
 
 @layer("fov")

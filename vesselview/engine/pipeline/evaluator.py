@@ -59,8 +59,8 @@ class Evaluator:
         """Evaluate the metrics and prepare the overlay layers for ``params``.
 
         Families are computed in `EVALUATION_ORDER`, cheapest first: pixel metrics (and
-        the confusion layer), tolerance F1, CAL, distances, contour distances, skeletal
-        similarity, topology.
+        the confusion layer), tolerance F1, CAL, vessel-width sensitivity, distances,
+        contour distances, skeletal similarity, topology.
 
         Parameters
         ----------

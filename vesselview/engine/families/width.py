@@ -1,4 +1,4 @@
-"""Sensitivity on thin and on thick reference vessels (``docs/metrics.md`` section 2).
+"""Vessel-width family: sensitivity on thin and on thick reference vessels (``docs/metrics.md`` §1).
 
 The local width of a reference vessel pixel is the skeletal-similarity thickness
 (`vesselview.engine.skeletal.thickness_map`: distance from a skeleton pixel to the
@@ -13,6 +13,13 @@ nearest background pixel, a radius) of the reference skeleton pixel nearest to i
 Because the thickness is a radius, a vessel ``w`` pixels wide has thickness about
 ``(w + 1) / 2``: the default ``thin_width`` = 3 counts vessels up to about 5 pixels
 wide as thin.
+
+A family of its own (not the pixel family) because it needs the reference skeleton and
+its thickness: the plain pixel metrics stay the cheapest results, computed first.
+
+Ignore regions: ignored pixels count as outside F; the family sees the case with them
+removed from the masks and the FOV (`Case.without_ignored`), so widths are those of the
+cleaned reference.
 """
 
 from __future__ import annotations
@@ -20,6 +27,9 @@ from __future__ import annotations
 import numpy as np
 from scipy import ndimage
 
+from vesselview.engine.families.base import Family, MetricInfo, StageContext, stage
+from vesselview.engine.families.shared import candidate_mask, reference_skeleton
+from vesselview.engine.families.skeletal import reference_thickness
 from vesselview.engine.scores import Scores
 
 
@@ -74,3 +84,33 @@ def width_sensitivity(candidate: np.ndarray, reference: np.ndarray, fov: np.ndar
                   f"no {what} reference vessel inside the FOV (width "
                   f"{'<=' if what == 'thin' else '>'} thin_width = {thin_width:g} px)")
     return out
+
+
+_SOURCE = ("vessel-width breakdown of the sensitivity, widths from the skeletal-similarity "
+           "thickness (Yan et al. 2018, doi:10.1109/TMI.2017.2778748); docs/metrics.md §1")
+
+METRICS = (
+    MetricInfo("se_thin", "Sensitivity on thin vessels", "", "Se over reference pixels inside "
+               "F of width <= thin_width (SS thickness of the nearest reference skeleton "
+               "pixel)", _SOURCE),
+    MetricInfo("se_thick", "Sensitivity on thick vessels", "", "Se over reference pixels "
+               "inside F of width > thin_width", _SOURCE),
+)
+
+
+@stage("reference_widths", needs=(reference_skeleton, reference_thickness))
+def widths(ctx: StageContext) -> np.ndarray:
+    """Local vessel width (SS thickness of the nearest skeleton pixel) on the reference."""
+    return reference_widths(ctx.case.reference, ctx.get(reference_skeleton),
+                            ctx.get(reference_thickness))
+
+
+@stage("width_sensitivity", params=("thin_width",), needs=(candidate_mask, widths))
+def width_metrics(ctx: StageContext) -> Scores:
+    """``se_thin se_thick`` inside the FOV."""
+    return width_sensitivity(ctx.get(candidate_mask), ctx.case.reference, ctx.case.fov,
+                             ctx.get(widths), ctx.params.thin_width)
+
+
+FAMILY = Family(name="width", title="Vessel-width sensitivity", metrics=METRICS,
+                scores=width_metrics)
