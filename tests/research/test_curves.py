@@ -118,6 +118,28 @@ def test_f1_t_curve_equals_the_tolerance_metric_at_every_threshold(arrays, t) ->
         assert curve.recall[k] == pytest.approx(expected["f1_t_recall"], nan_ok=True)
 
 
+@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
+@given(small_maps, hnp.arrays(bool, 5), st.integers(0, 2))
+def test_ignored_pixels_count_as_outside_the_fov(arrays, ignored_columns, t) -> None:
+    # docs/metrics.md section 0: ROC/PR count inside F & ~I; F1_t sees the masks without I,
+    # exactly as the tolerance family does.
+    levels, reference, fov = arrays
+    soft = levels / np.float32(8)
+    ignore = np.broadcast_to(ignored_columns, soft.shape).copy()
+    case = Case(reference=reference, candidate=soft > 0.5, fov=fov, candidate_soft=soft,
+                ignore=ignore)
+    reduced = soft_case(soft, reference, fov & ~ignore)
+    with_ignore, without = operating_points(case), operating_points(reduced)
+    np.testing.assert_array_equal(with_ignore.thresholds, without.thresholds)
+    np.testing.assert_array_equal(with_ignore.true_positives, without.true_positives)
+    np.testing.assert_array_equal(with_ignore.false_positives, without.false_positives)
+    cleaned = case.without_ignored()
+    curve = f1_t_curve(case, params=Params(t=t))
+    for k, threshold in enumerate(curve.thresholds):
+        expected = brute_force_f1(cleaned, threshold, t)
+        assert curve.f1_t[k] == pytest.approx(expected["f1_t"])
+
+
 def test_f1_t_curve_at_given_thresholds_compares_in_float32_like_candidate_at() -> None:
     case = soft_case(np.float32([[0.3, 0.6, 0.61], [0.0, 0.3, 0.9]]), [[1, 1, 0], [0, 1, 1]])
     thresholds = [0.0, 0.3, 0.6, 0.75]  # 0.3 and 0.6 equal pixel values (in float32)

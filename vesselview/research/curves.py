@@ -145,11 +145,14 @@ class F1Curve:
 def operating_points(case: Case) -> OperatingPoints:
     """Counts of ``case``'s probability map at every distinct threshold (sort once).
 
+    Counted inside the FOV; ignored pixels (`Case.ignore`) count as outside it.
+
     Raises
     ------
     InputError
         When the candidate is a binary mask, not a probability map.
     """
+    case = case.without_ignored()  # docs/metrics.md section 0
     soft = _soft(case)
     positives = np.sort(soft[case.fov & case.reference])
     negatives = np.sort(soft[case.fov & ~case.reference])
@@ -182,7 +185,8 @@ def f1_t_curve(case: Case, thresholds: Sequence[float] | None = None,
     Parameters
     ----------
     case : Case
-        With ``candidate_soft``.
+        With ``candidate_soft``. Ignored pixels are removed from both masks and the FOV,
+        as for the tolerance family.
     thresholds : sequence of float, optional
         Thresholds to evaluate (candidate ``soft > θ``); default every distinct
         probability in the FOV plus ``-inf``, i.e. every operating point, increasing.
@@ -196,6 +200,7 @@ def f1_t_curve(case: Case, thresholds: Sequence[float] | None = None,
     ParamsError
         When ``thresholds`` is not a 1-D sequence of finite numbers.
     """
+    case = case.without_ignored()  # docs/metrics.md section 0
     soft = _soft(case)
     t = (params or Params()).t
     reference = case.reference & case.fov
