@@ -2,11 +2,12 @@
 
 numba compiles a kernel at its first call, one after the other and mostly in Python:
 about 15 s of one core for all of them, once per installation. With a cold cache,
-`compile_kernels` shares the kernels out to fresh processes that compile them into the
-on-disk cache (`vesselview.engine.kernels_cache`) at the same time; the evaluation then
-loads them from there. A marker file in the cache folder records a complete compile of
-these exact kernel sources, so later starts skip all of this at the cost of one
-``stat``.
+`start_compiling` shares the kernels out to fresh processes that compile them into the
+on-disk cache (`vesselview.engine.kernels_cache`) at the same time, while the caller
+goes on (the evaluator computes the pixel family, which needs no kernel);
+`wait_for_kernels` then waits for them, and the kernels load from the cache. A marker
+file in the cache folder records a complete compile of these exact kernel sources, so
+later starts skip all of this at the cost of one ``stat``.
 
 `SIGNATURES` lists the argument types each kernel is called with by a full evaluation
 (binary and probability-map candidates, every layer); ``tests/packaging`` checks it
@@ -68,15 +69,17 @@ SIGNATURES: dict[tuple[str, str], list[tuple[types.Type, ...]]] = {
 _COMPILE_SHARE = "from vesselview.engine.kernels_warmup import compile_share; compile_share"
 _lock = threading.Lock()
 _checked = False
+_compiling: list[subprocess.Popen[str]] = []
+_marker: Path | None = None
 
 
-def compile_kernels(processes: int | None = None) -> bool:
-    """Compile every kernel into the on-disk cache in parallel, once per installation.
+def start_compiling(processes: int | None = None) -> bool:
+    """Start compiling every kernel into the on-disk cache in parallel; do not wait.
 
     Does nothing (returns False) when the marker says the cache is complete, when the
     cache is in memory only, in a worker process (its parent compiles), in a frozen
-    bundle (no interpreter to start), or after the first call in this process.
-    Thread-safe; other callers wait for the first.
+    bundle (no interpreter to start), on a single core (nothing to gain), or after the
+    first call in this process. Call `wait_for_kernels` before the first kernel runs.
 
     Parameters
     ----------
@@ -86,25 +89,58 @@ def compile_kernels(processes: int | None = None) -> bool:
     Returns
     -------
     bool
-        Whether this call compiled the kernels.
+        Whether this call started compiling.
     """
-    global _checked
+    global _checked, _marker
+    cores = os.cpu_count() or 1
     with _lock:
         if (_checked or not kernels_cache.CACHING or multiprocessing.parent_process()
-                or getattr(sys, "frozen", False)):
+                or getattr(sys, "frozen", False) or (processes or cores) < 2):
             return False
         _checked = True
         marker = kernels_cache.cache_dir() / f"compiled-{_sources_digest()}"
         if marker.exists():
             return False
         try:
-            _compile_in_processes(processes or os.cpu_count() or 1)
-        except Exception as error:
-            warnings.warn(f"vesselview: compiling the kernels in parallel failed ({error}); "
-                          "they compile at first use instead", RuntimeWarning, stacklevel=2)
+            _compiling.extend(_start_processes(processes or cores))
+        except OSError as error:
+            warnings.warn(f"vesselview: cannot start compiling the kernels in parallel "
+                          f"({error}); they compile at first use", RuntimeWarning, stacklevel=2)
             return False
-        marker.touch()
+        _marker = marker
         return True
+
+
+def wait_for_kernels() -> None:
+    """Wait until the compiling processes `start_compiling` started are done.
+
+    Thread-safe and cheap once they are. When one failed, the kernels compile at first
+    use instead, after a warning.
+    """
+    global _marker
+    with _lock:
+        if not _compiling:
+            return
+        failures = [child.communicate()[1] for child in _compiling]
+        failed = [(child, failure) for child, failure in zip(_compiling, failures, strict=True)
+                  if child.returncode != 0]
+        _compiling.clear()
+        if failed:
+            child, failure = failed[0]
+            reason = (failure.strip().splitlines()[-1] if failure.strip()
+                      else f"exit status {child.returncode}")
+            warnings.warn(f"vesselview: compiling the kernels in parallel failed ({reason}); "
+                          "they compile at first use instead", RuntimeWarning, stacklevel=2)
+        elif _marker is not None:
+            _marker.touch()
+        _marker = None
+
+
+def compile_kernels(processes: int | None = None) -> bool:
+    """`start_compiling`, then `wait_for_kernels`; whether this call compiled them."""
+    started = start_compiling(processes)
+    wait_for_kernels()
+    return started
 
 
 def compile_share(kernels: list[tuple[str, str]]) -> None:
@@ -115,8 +151,8 @@ def compile_share(kernels: list[tuple[str, str]]) -> None:
             dispatcher.compile(signature)
 
 
-def _compile_in_processes(processes: int) -> None:
-    """`compile_share` in fresh interpreters, one share each.
+def _start_processes(processes: int) -> list[subprocess.Popen[str]]:
+    """`compile_share` in fresh interpreters, one share each, started and not awaited.
 
     Plain subprocesses rather than multiprocessing: a spawned child would import the
     caller's main script again, and a user's script need not guard against that.
@@ -124,15 +160,10 @@ def _compile_in_processes(processes: int) -> None:
     kernels = list(SIGNATURES)
     count = max(1, min(processes, len(kernels)))
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path)}
-    children = [subprocess.Popen(
+    return [subprocess.Popen(
         [sys.executable, "-c", f"{_COMPILE_SHARE}({kernels[start::count]!r})"], env=env,
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         text=True) for start in range(count)]
-    failures = [child.communicate()[1] for child in children]
-    for child, failure in zip(children, failures, strict=True):
-        if child.returncode != 0:
-            raise RuntimeError(failure.strip().splitlines()[-1] if failure.strip()
-                               else f"exit status {child.returncode}")
 
 
 def _sources_digest() -> str:
