@@ -66,7 +66,8 @@ def test_every_mask_format_loads_to_the_same_mask(tmp_path, vessel, reference_gi
     assert case.candidate_soft is None
     assert case.fov.all() and case.fov.shape == vessel.shape
     assert case.sources == {"reference": str(reference_gif),
-                            "candidate": str(tmp_path / name), "fov": "", "fundus": ""}
+                            "candidate": str(tmp_path / name), "fov": "", "fundus": "",
+                            "ignore": ""}
     assert case.warnings == ()
 
 
@@ -228,3 +229,20 @@ def test_no_load_threshold_means_the_default():
     assert case.threshold == DEFAULT_THRESHOLD == 0.5
     assert vv.load_case(soft > 0, soft, threshold=None).threshold == DEFAULT_THRESHOLD
     assert vv.evaluate(case, vv.Params(t=1)).params.threshold == DEFAULT_THRESHOLD
+
+
+def test_ignore_mask_is_read_like_the_fov(tmp_path, vessel):
+    ignore = np.zeros_like(vessel)
+    ignore[:2, :] = True
+    Image.fromarray(_grey(ignore)).save(tmp_path / "ignore.png")
+    case = _load(vessel, vessel, ignore=tmp_path / "ignore.png")
+    np.testing.assert_array_equal(case.ignore, ignore)
+    assert case.sources["ignore"] == str(tmp_path / "ignore.png")
+    assert _load(vessel, vessel).ignore is None
+    np.testing.assert_array_equal(_load(vessel, vessel, ignore=ignore).ignore, ignore)
+
+
+def test_bad_ignore_masks(vessel):
+    assert "covers every pixel" in _message(vessel, vessel, ignore=np.ones_like(vessel))
+    message = _message(vessel, vessel, ignore=np.zeros((3, 3), bool))
+    assert "ignore array" in message and "ignore mask" in message and "3x3" in message

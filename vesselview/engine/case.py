@@ -33,7 +33,7 @@ class Case:
         The fundus photograph, RGB.
     sources : Mapping[str, str]
         Where each role came from (file path or ``"<array>"``), keys ``reference``,
-        ``candidate``, ``fov``, ``fundus``.
+        ``candidate``, ``fov``, ``fundus`` (and ``ignore`` from `load_case`).
     warnings : tuple of str
         Non-fatal observations made while loading (e.g. suspected inverted polarity).
     threshold : float

@@ -38,14 +38,16 @@ def load_case(
     invert_reference: bool = False,
     invert_candidate: bool = False,
     threshold: float | None = None,
+    ignore: Input | None = None,
 ) -> Case:
-    """Load one reference / candidate pair (plus optional FOV and fundus) into a `Case`.
+    """Load one reference / candidate pair (plus optional FOV, fundus, ignore) into a `Case`.
 
     Each input is a file path or an array. Files are PNG, GIF (first frame), TIFF
-    (including LZW), PPM/PGM, JPEG, BMP or ``.npy``, recognised by content. Masks are
-    binarised as `vesselview.io.masks` describes: two-valued masks by ``> 0``, JPEG
-    masks and probability maps (8/16-bit, float in [0, 1]) by ``> threshold`` of full
-    scale. A probability-map candidate is also kept as ``Case.candidate_soft``.
+    (including LZW), PPM/PGM, JPEG, BMP or ``.npy``, also gzipped, recognised by content.
+    Masks are binarised as `vesselview.io.masks` (and ``docs/inputs.md``) describes:
+    two-valued masks at their higher value, JPEG masks and probability maps (8/16-bit,
+    float in [0, 1]) by ``> threshold`` of full scale. A probability-map candidate is
+    also kept as ``Case.candidate_soft``.
 
     Parameters
     ----------
@@ -66,6 +68,9 @@ def load_case(
         soft candidate keeps its map and is re-binarised at ``Params.threshold`` on
         evaluation. This value is recorded as `Case.threshold`, which every evaluation
         uses whose `Params` leave ``threshold`` at its default (None).
+    ignore : str, os.PathLike, ndarray or None
+        Ignore ("don't care") mask of the same shape, read like the FOV: its pixels are
+        left out of every metric (`Case.ignore`). None: nothing ignored.
 
     Returns
     -------
@@ -80,7 +85,8 @@ def load_case(
     InputError
         With a message naming the file: unreadable, empty, not an image, truncated,
         3-D, colour mask, bad value range, shapes that differ (both named), an FOV or
-        fundus of another size, an FOV with no pixel inside, an image over 100 MP.
+        fundus of another size, an FOV with no pixel inside, an ignore mask covering
+        every pixel, an image over 100 MP.
     ParamsError
         When ``threshold`` is outside [0, 1].
     """
@@ -98,18 +104,16 @@ def load_case(
     candidate_mask = read_mask(candidate_raw, threshold=level, invert=invert_candidate)
     shape = reference_mask.mask.shape
     fundus_image = None if fundus is None else _fundus(_raw(fundus, "fundus"), shape)
-    if fundus_image is not None and estimated:
-        fov_reading = MaskReading(estimate_fov(fundus_image))
-    elif fov is None:
-        fov_reading = MaskReading(np.ones(shape, bool))
-    else:
-        fov_reading = _fov_mask(_raw(fov, "fov"), shape)
+    fov_reading = _field_of_view(fov, fundus_image, shape)
     fov_mask = fov_reading.mask
+    ignore_reading = None if ignore is None else _ignore_mask(_raw(ignore, "ignore"), shape)
     sources = {role: _source(value) for role, value in (
-        ("reference", reference), ("candidate", candidate), ("fov", fov), ("fundus", fundus))}
+        ("reference", reference), ("candidate", candidate), ("fov", fov), ("fundus", fundus),
+        ("ignore", ignore))}
     if estimated:
         sources["fov"] = f"estimated from {sources['fundus']}"
-    reading_notes = reference_mask.notes + candidate_mask.notes + fov_reading.notes
+    reading_notes = (reference_mask.notes + candidate_mask.notes + fov_reading.notes
+                     + (() if ignore_reading is None else ignore_reading.notes))
     polarity_notes = _polarity_notes(
         fov_mask, (reference_raw, reference_mask, "reference"),
         (candidate_raw, candidate_mask, "candidate"),
@@ -127,6 +131,7 @@ def load_case(
         sources=sources,
         warnings=reading_notes + polarity_notes,
         threshold=level,
+        ignore=None if ignore_reading is None else ignore_reading.mask,
     )
 
 
@@ -174,6 +179,29 @@ def _check_shape(raw: RawImage, what: str, shape: tuple[int, ...]) -> None:
             f"{_size(shape)}; give the {what} of the same image",
             source=raw.label,
         )
+
+
+def _field_of_view(fov: Input | None, fundus: np.ndarray | None,
+                   shape: tuple[int, ...]) -> MaskReading:
+    """The FOV: estimated from the fundus (``fov="auto"``), the whole image, or read."""
+    if _is_auto(fov) and fundus is not None:
+        return MaskReading(estimate_fov(fundus))
+    if fov is None:
+        return MaskReading(np.ones(shape, bool))
+    return _fov_mask(_raw(fov, "fov"), shape)
+
+
+def _ignore_mask(raw: RawImage, shape: tuple[int, ...]) -> MaskReading:
+    """The ignore mask read like the FOV; one that ignores every pixel is an error."""
+    _check_shape(raw, "ignore mask", shape)
+    ignore = read_mask(raw, threshold=FOV_THRESHOLD)
+    if ignore.mask.all():
+        raise InputError(
+            f"{raw.label}: the ignore mask covers every pixel, leaving nothing to evaluate; "
+            "check its polarity (ignored = white / non-zero)",
+            source=raw.label,
+        )
+    return ignore
 
 
 def _fov_mask(raw: RawImage, shape: tuple[int, ...]) -> MaskReading:
