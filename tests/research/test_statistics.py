@@ -152,3 +152,12 @@ def test_method_scores_fill_missing_cases_with_nan() -> None:
     assert np.isnan(scores.values[1, 0, 0]) and scores.values[1, 1, 0] == 0.6
     with pytest.raises(InputError, match="no method"):
         MethodScores.from_mapping({})
+
+
+def test_one_method_on_one_case_is_summarised_without_tests() -> None:
+    scores = MethodScores.from_mapping({"A": {"01": {"dice": 0.8, "cal": math.nan}}})
+    comparison = compare_methods(scores)
+    assert comparison.comparisons == ()
+    dice, cal = comparison.summary["A"]["dice"], comparison.summary["A"]["cal"]
+    assert (dice.n, dice.mean) == (1, 0.8) and math.isnan(dice.ci_low)
+    assert cal.n == 0 and math.isnan(cal.mean)
