@@ -126,8 +126,9 @@ def _grades(path: Path, records: list[dict]) -> str:
 def test_grader_agreement_and_the_calibrated_tolerance(records, tmp_path) -> None:
     grades = _grades(tmp_path / "grades.csv", records)
     stream = io.StringIO()
-    write_grader_agreement(records, read_grades(grades), Params(), stream, "json",
-                           sweep_key="t", grid=[Params(t=1), Params(t=2)])
+    notes = write_grader_agreement(records, read_grades(grades), Params(), stream, "json",
+                                   sweep_key="t", grid=[Params(t=1), Params(t=2)])
+    assert notes == []
     document = json.loads(stream.getvalue())
     f1 = document["agreement"]["f1_t"]
     assert f1["n"] == 3 * N_CASES
@@ -162,3 +163,15 @@ def test_failed_pairs_count_as_undefined(records) -> None:
     assert summary["demo"]["dice"]["n"] == N_CASES - 1
     assert summary["gap"]["dice"]["n"] == N_CASES
     assert not math.isnan(summary["demo"]["dice"]["mean"])
+
+
+def test_graded_cases_the_run_did_not_evaluate_are_reported(records, tmp_path) -> None:
+    path = tmp_path / "grades.csv"
+    path.write_text("id,method,grader,score,notes\n01,demo,ann,5,\n02,gap,ann,7,\n"
+                    "01,unet,ann,3,\n", encoding="utf-8")
+    stream = io.StringIO()
+    notes = write_grader_agreement(_at(records, 2), read_grades(str(path)), Params(), stream,
+                                   "json", source=str(path))
+    assert notes == [f"{path}: 1 of 3 graded (id, method) were not evaluated and are left "
+                     "out of the agreement with the metrics (e.g. 01/unet)"]
+    assert json.loads(stream.getvalue())["agreement"]["dice"]["n"] == 2

@@ -58,7 +58,7 @@ def read_report_grades(options: argparse.Namespace) -> list[GraderScore]:
 
 def write_report(options: argparse.Namespace, grades: Sequence[GraderScore],
                  records: Sequence[Record], base: Params, grid: Sequence[Params],
-                 stream: TextIO) -> None:
+                 stream: TextIO) -> list[str]:
     """Write the ``--compare`` or ``--grades`` report of ``records``.
 
     Parameters
@@ -73,12 +73,17 @@ def write_report(options: argparse.Namespace, grades: Sequence[GraderScore],
     grid : sequence of Params
         The ``--sweep`` combinations (``[base]`` without a sweep).
     stream : text stream
+
+    Returns
+    -------
+    list of str
+        Warnings for the user (graded cases the run did not evaluate).
     """
     if options.compare:
         write_method_comparison(records, base, stream, options.format)
-        return
+        return []
     sweep_key = options.sweep[0].partition("=")[0].strip() if options.sweep else None
-    write_grader_agreement(records, grades, base, stream, options.format,
+    return write_grader_agreement(records, grades, base, stream, options.format,
                            sweep_key=sweep_key, grid=grid, source=options.grades)
 
 
@@ -93,7 +98,7 @@ def write_method_comparison(records: Sequence[Record], params: Params, stream: T
 def write_grader_agreement(records: Sequence[Record], grades: Sequence[GraderScore],
                            base: Params, stream: TextIO, output_format: str, *,
                            sweep_key: str | None = None, grid: Sequence[Params] = (),
-                           source: str = "grades") -> None:
+                           source: str = "grades") -> list[str]:
     """Agreement of the metrics of ``records`` with the grades and between the graders.
 
     Parameters
@@ -110,7 +115,12 @@ def write_grader_agreement(records: Sequence[Record], grades: Sequence[GraderSco
     grid : sequence of Params
         One entry per swept value.
     source : str
-        Where the grades come from, for the error message.
+        Where the grades come from, for the messages.
+
+    Returns
+    -------
+    list of str
+        A warning when some graded (id, method) were not evaluated (left out).
 
     Raises
     ------
@@ -133,6 +143,12 @@ def write_grader_agreement(records: Sequence[Record], grades: Sequence[GraderSco
     write_agreement(metric_agreement(at_base, human, metrics), inter_grader(grades), base,
                     stream, output_format, sweep_key=sweep_key, per_value=per_value,
                     calibrated=calibrate(per_value))
+    missing = [subject for subject in human if subject not in at_base]
+    if not missing:
+        return []
+    example = "/".join(part for part in missing[0] if part)
+    return [f"{source}: {len(missing)} of {len(human)} graded (id, method) were not "
+            f"evaluated and are left out of the agreement with the metrics (e.g. {example})"]
 
 
 def _by_method(records: Iterable[Record]) -> dict[str, dict[str, dict[str, float]]]:

@@ -106,7 +106,9 @@ def _evaluate(options: argparse.Namespace) -> int:
     if options.compare or options.grades:
         from vesselview.cli.compare import write_report  # see _read_grades
         with _output(options.output) as stream:
-            write_report(options, grades, records, base, grid, stream)
+            notes = write_report(options, grades, records, base, grid, stream)
+        for note in notes:
+            _report(f"warning: {note}")
     else:
         _write_records(records, base, options)
     if any(failure.internal for failure in failures):
