@@ -50,15 +50,19 @@ class LengthMatch:
     reference_band: np.ndarray
 
 
-def connectivity_score(candidate: np.ndarray, reference: np.ndarray) -> Scores:
+def connectivity_score(candidate: np.ndarray, reference: np.ndarray,
+                       reference_components: int | None = None) -> Scores:
     """``cal_c`` = 1 - min(1, |ncomp(G) - ncomp(S)| / #G) with 8-connected components.
 
     With an empty reference the ratio is k/0: infinite (C = 0) when the candidate has
     components; when it has none both masks are empty, a perfect match (C = 1, section 0).
+    ``reference_components`` is ``count_components(reference)`` when already computed.
     """
     out = Scores()
     n_g = int(np.count_nonzero(reference))
-    difference = abs(count_components(reference) - count_components(candidate))
+    if reference_components is None:
+        reference_components = count_components(reference)
+    difference = abs(reference_components - count_components(candidate))
     if n_g == 0:
         out.set("cal_c", 1.0 if difference == 0 else 0.0)
     else:
@@ -120,20 +124,34 @@ def cal_masks(ctx: StageContext) -> Masks:
     return candidate, reference
 
 
+@stage("cal_reference_skeleton", params=("cal_fov",), needs=(reference_skeleton,))
+def cal_reference_skeleton(ctx: StageContext) -> np.ndarray:
+    """``skel(G)`` of CAL's reference (a threshold change keeps it)."""
+    if ctx.params.cal_fov:
+        return thin(ctx.case.reference & ctx.case.fov)
+    return ctx.get(reference_skeleton)
+
+
 @stage("cal_skeletons", params=("cal_fov",),
-       needs=(cal_masks, candidate_skeleton, reference_skeleton))
+       needs=(cal_masks, candidate_skeleton, cal_reference_skeleton))
 def cal_skeletons(ctx: StageContext) -> Masks:
     """``(skel(S), skel(G))`` of CAL's masks (the shared skeletons on the whole image)."""
-    if ctx.params.cal_fov:
-        candidate, reference = ctx.get(cal_masks)
-        return thin(candidate), thin(reference)
-    return ctx.get(candidate_skeleton), ctx.get(reference_skeleton)
+    candidate = (thin(ctx.get(cal_masks)[0]) if ctx.params.cal_fov
+                 else ctx.get(candidate_skeleton))
+    return candidate, ctx.get(cal_reference_skeleton)
 
 
-@stage("cal_connectivity", needs=(cal_masks,))
+@stage("cal_reference_components", params=("cal_fov",))
+def cal_reference_components(ctx: StageContext) -> int:
+    """ncomp(G) of CAL's reference (a threshold change keeps it)."""
+    reference = ctx.case.reference
+    return count_components(reference & ctx.case.fov if ctx.params.cal_fov else reference)
+
+
+@stage("cal_connectivity", needs=(cal_masks, cal_reference_components))
 def cal_connectivity(ctx: StageContext) -> Scores:
     """``cal_c``."""
-    return connectivity_score(*ctx.get(cal_masks))
+    return connectivity_score(*ctx.get(cal_masks), ctx.get(cal_reference_components))
 
 
 @stage("cal_area", params=("cal_alpha",), needs=(cal_masks,))

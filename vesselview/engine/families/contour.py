@@ -20,7 +20,7 @@ from typing import Literal
 import numpy as np
 
 from vesselview.engine.families.base import Family, MetricInfo, StageContext, stage
-from vesselview.engine.families.shared import distance_masks
+from vesselview.engine.families.shared import distance_masks, restricted
 from vesselview.engine.families.sources import CAL_PAPER
 from vesselview.engine.morphology import distance_to, inner_contour
 from vesselview.engine.overlap import tolerant_overlap
@@ -43,22 +43,48 @@ class ContourDistances:
     reference_to_candidate: np.ndarray
 
 
-def contour_distances(candidate: np.ndarray, reference: np.ndarray) -> ContourDistances:
+@dataclasses.dataclass(frozen=True, eq=False)
+class Contour:
+    """One mask's contour and the distance of every pixel to it.
+
+    Attributes
+    ----------
+    pixels : ndarray of bool, shape (H, W)
+        ``P(X)``.
+    distances : ndarray of float64, shape (H, W), or None
+        ``d(x, P(X))`` (Euclidean, pixels); None when the contour is empty.
+    """
+
+    pixels: np.ndarray
+    distances: np.ndarray | None
+
+
+def contour_of(mask: np.ndarray) -> Contour:
+    """``P(mask)`` and the Euclidean distance of every pixel to it."""
+    pixels = inner_contour(mask)
+    return Contour(pixels, distance_to(pixels, "euclidean") if pixels.any() else None)
+
+
+def contour_distances(candidate: np.ndarray, reference: np.ndarray,
+                      reference_contour: Contour | None = None) -> ContourDistances:
     """Distances from each contour pixel of one mask to the other mask's contour.
 
     Parameters
     ----------
     candidate, reference : ndarray of bool, shape (H, W)
         ``S`` and ``G`` (already restricted to the FOV when ``distance_fov`` is set).
+    reference_contour : Contour, optional
+        ``contour_of(reference)`` when already computed (it does not depend on the
+        candidate); computed here when None.
     """
     contour_s = inner_contour(candidate)
-    contour_g = inner_contour(reference)
-    if not contour_s.any() or not contour_g.any():
+    contour_g = reference_contour or contour_of(reference)
+    if not contour_s.any() or contour_g.distances is None:
         empty = np.zeros(0)
         return ContourDistances(empty, empty)
     return ContourDistances(
-        candidate_to_reference=distance_to(contour_g, "euclidean")[contour_s],
-        reference_to_candidate=distance_to(contour_s, "euclidean")[contour_g],
+        candidate_to_reference=contour_g.distances[contour_s],
+        reference_to_candidate=distance_to(contour_s, "euclidean")[contour_g.pixels],
     )
 
 
@@ -122,11 +148,17 @@ METRICS = (
 )
 
 
-@stage("contour_distances", needs=(distance_masks,))
+@stage("reference_contour", params=("distance_fov",))
+def reference_contour(ctx: StageContext) -> Contour:
+    """``P(G)`` and ``d(x, P(G))`` (independent of the candidate: a threshold change keeps it)."""
+    return contour_of(restricted(ctx.case.reference, ctx.case.fov, ctx.params.distance_fov))
+
+
+@stage("contour_distances", needs=(distance_masks, reference_contour))
 def contour_distance_values(ctx: StageContext) -> ContourDistances:
     """Contour-to-contour distances of the restricted masks (no parameter but the masks')."""
     masks = ctx.get(distance_masks)
-    return contour_distances(masks.candidate, masks.reference)
+    return contour_distances(masks.candidate, masks.reference, ctx.get(reference_contour))
 
 
 @stage("contour", params=("contour_gamma",), needs=(distance_masks, contour_distance_values))

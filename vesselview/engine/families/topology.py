@@ -25,13 +25,16 @@ from vesselview.engine.scores import Scores
 
 
 def topology_scores(candidate: np.ndarray, reference: np.ndarray, candidate_skeleton: np.ndarray,
-                    reference_skeleton: np.ndarray) -> Scores:
+                    reference_skeleton: np.ndarray,
+                    reference_betti: tuple[int, int] | None = None) -> Scores:
     """``cldice betti0_error betti1_error``.
 
     Parameters
     ----------
     candidate, reference : ndarray of bool, shape (H, W)
     candidate_skeleton, reference_skeleton : ndarray of bool, shape (H, W)
+    reference_betti : (int, int), optional
+        ``betti_numbers(reference)`` when already computed; computed here when None.
     """
     out = Scores()
     n_skel_s = int(np.count_nonzero(candidate_skeleton))
@@ -45,9 +48,15 @@ def topology_scores(candidate: np.ndarray, reference: np.ndarray, candidate_skel
         tsens = np.count_nonzero(reference_skeleton & candidate) / n_skel_g
         out.ratio("cldice", 2.0 * tprec * tsens, tprec + tsens,
                   "no skeleton pixel lies inside the other mask (0/0)")
-    out.set("betti0_error", abs(count_components(candidate) - count_components(reference)))
-    out.set("betti1_error", abs(count_holes(candidate) - count_holes(reference)))
+    components, holes = reference_betti or betti_numbers(reference)
+    out.set("betti0_error", abs(count_components(candidate) - components))
+    out.set("betti1_error", abs(count_holes(candidate) - holes))
     return out
+
+
+def betti_numbers(mask: np.ndarray) -> tuple[int, int]:
+    """β0 (8-connected components) and β1 (`count_holes`) of ``mask``."""
+    return count_components(mask), count_holes(mask)
 
 
 def count_holes(mask: np.ndarray) -> int:
@@ -72,11 +81,19 @@ METRICS = (
 )
 
 
-@stage("topology", needs=(candidate_mask, candidate_skeleton, reference_skeleton))
+@stage("reference_betti")
+def reference_betti(ctx: StageContext) -> tuple[int, int]:
+    """β0 and β1 of the reference (a threshold change keeps them)."""
+    return betti_numbers(ctx.case.reference)
+
+
+@stage("topology",
+       needs=(candidate_mask, candidate_skeleton, reference_skeleton, reference_betti))
 def topology_metrics(ctx: StageContext) -> Scores:
     """``cldice betti0_error betti1_error`` on the whole image."""
     return topology_scores(ctx.get(candidate_mask), ctx.case.reference,
-                           ctx.get(candidate_skeleton), ctx.get(reference_skeleton))
+                           ctx.get(candidate_skeleton), ctx.get(reference_skeleton),
+                           ctx.get(reference_betti))
 
 
 FAMILY = Family(name="topology", title="Topology", metrics=METRICS, scores=topology_metrics)
