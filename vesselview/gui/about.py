@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from vesselview._version import __version__
-from vesselview.gui.widgets.metric_docs import CAL_PAPER, SS_PAPER, TOLERANCE_PAPER
+from vesselview.engine.families.sources import CAL_PAPER, SS_PAPER, TOLERANCE_PAPER
 
 #: The papers whose metrics vesselview implements.
 PAPERS: tuple[tuple[str, str], ...] = (

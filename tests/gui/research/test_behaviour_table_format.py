@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from vesselview.engine.families import METRICS
 from vesselview.gui.research.behaviour_view import EQUAL_CHANGE
 from vesselview.gui.research.rank_table import (
     RIGHT_MARK,
@@ -13,7 +14,6 @@ from vesselview.gui.research.rank_table import (
     column_decimals,
     format_number,
 )
-from vesselview.gui.widgets.metric_docs import METRIC_DOCS
 from vesselview.research.ranking import rank_agreement, rank_candidates
 
 NAMES = ["a", "b", "c"]
@@ -59,7 +59,7 @@ def test_cells_mark_right_and_wrong_and_share_a_format(table):
 
 def test_headers_use_the_main_window_names(table):
     table.show_ranking(rank_candidates(SCORES, NAMES), ["betti0_error"])
-    assert table.horizontalHeaderItem(0).text() == METRIC_DOCS["betti0_error"].label
+    assert table.horizontalHeaderItem(0).text() == METRICS["betti0_error"].name
 
 
 def test_notes_explain_the_marks_not_colour_names(view):

@@ -10,9 +10,11 @@ import pytest
 from PIL import Image
 
 from vesselview.cli.main import main as cli_main
+from vesselview.engine.families import FAMILIES, METRICS, family_of
 from vesselview.engine.params import Params
+from vesselview.gui.research.metric_choice import MAIN_METRICS
 from vesselview.gui.research.plot_dock import CURVES, SWEEP, PlotDock
-from vesselview.gui.widgets.metric_docs import METRIC_DOCS
+from vesselview.gui.research.sweep_controls import SWEEP_KEYS, swept_metrics
 from vesselview.io.curve_tables import write_curves
 from vesselview.io.loader import load_case
 from vesselview.io.writers import write_png
@@ -58,7 +60,7 @@ def test_the_f1_t_curve_equals_the_engine_sweep(dock, qtbot, soft_demo):
     expected = sweep(soft_demo, "t", range(11))
     assert dock.sweep_result.values == tuple(range(11))
     np.testing.assert_array_equal(dock.sweep_result.per_case, expected.per_case)
-    x, y = _drawn(dock.value_plot, METRIC_DOCS["f1_t"].label)
+    x, y = _drawn(dock.value_plot, METRICS["f1_t"].name)
     np.testing.assert_array_equal(x, np.arange(11))
     np.testing.assert_array_equal(y, expected.curve("f1_t"))
 
@@ -85,19 +87,19 @@ def test_checking_a_metric_draws_it_without_recomputing(dock, qtbot):
     dock.controls.metric_list.set_checked(["dice", "f1_t"])
     assert dock.sweep_result is result and not dock.jobs.busy
     names = {item.name() for item in dock.value_plot.listDataItems()}
-    assert names == {METRIC_DOCS["dice"].label, METRIC_DOCS["f1_t"].label}
+    assert names == {METRICS["dice"].name, METRICS["f1_t"].name}
 
 
 def test_a_parameter_brings_its_default_values_and_metrics(dock, qtbot, soft_demo):
     dock.controls.set_parameter("cal_alpha", "0:4")
-    assert dock.controls.metrics() == ("cal_a",)
+    assert dock.controls.metrics() == family_of("cal_a").keys  # the family that reads α
     _compute(dock, qtbot)
     expected = sweep(soft_demo, "cal_alpha", range(5))
-    _, y = _drawn(dock.value_plot, METRIC_DOCS["cal_a"].label)
+    _, y = _drawn(dock.value_plot, METRICS["cal_a"].name)
     np.testing.assert_array_equal(y, expected.curve("cal_a"))
     dock.controls.set_parameter("ss_R")
     assert dock.controls.values_edit.text() == "1:11"
-    assert dock.controls.metrics() == ("ss",)
+    assert dock.controls.metrics() == family_of("ss").keys
 
 
 def test_sweep_csv_holds_the_drawn_metrics_and_differences(dock, qtbot, soft_demo, tmp_path):
@@ -144,7 +146,7 @@ def test_the_mean_over_a_case_set(dock, qtbot, soft_demo):
     expected = sweep({"demo": soft_demo, "wide": other}, "t", range(4))
     assert dock.sweep_result.case_names == ("demo", "wide")
     np.testing.assert_array_equal(dock.sweep_result.mean, expected.mean)
-    _, y = _drawn(dock.value_plot, METRIC_DOCS["f1_t"].label)
+    _, y = _drawn(dock.value_plot, METRICS["f1_t"].name)
     np.testing.assert_array_equal(y, expected.curve("f1_t"))
     assert "mean of 2 cases" in dock.value_plot.titleLabel.text
 
@@ -235,3 +237,12 @@ def test_the_cli_sweep_gives_the_same_numbers(dock, qtbot, binary_demo, tmp_path
         t = int(row["t"])
         for metric in ("f1_t", "cal", "ss"):
             assert float(row[metric]) == dock.sweep_result.curve(metric)[t], (metric, t)
+
+
+def test_sweep_choices_come_from_the_registry():
+    offered = set(SWEEP_KEYS)
+    assert {"t", "cal_alpha", "cal_beta", "ss_R", "ss_alpha", "contour_gamma",
+            "threshold"} <= offered
+    assert all(any(key in family.params for family in FAMILIES) for key in offered)
+    assert swept_metrics("t") == family_of("f1_t").keys
+    assert swept_metrics("threshold") == MAIN_METRICS  # every family reads it

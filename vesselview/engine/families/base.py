@@ -46,6 +46,8 @@ class MetricInfo:
         Which values are better.
     count : bool
         True when the values are whole numbers (shown without decimals).
+    short : str
+        A compact label for table headers and plot legends (``""``: the name is short).
     """
 
     key: str
@@ -55,6 +57,12 @@ class MetricInfo:
     source: str
     direction: Direction = "higher"
     count: bool = False
+    short: str = ""
+
+    @property
+    def short_name(self) -> str:
+        """`short` when given, else the display name."""
+        return self.short or self.name
 
     @property
     def lower_is_better(self) -> bool:

@@ -105,11 +105,11 @@ _SOURCE = f"{CAL_PAPER}; docs/metrics.md §4"
 METRICS = (
     MetricInfo("cal", "CAL", "", "C · A · L", _SOURCE),
     MetricInfo("cal_c", "Connectivity C", "",
-               "1 − min(1, |components(G) − components(S)| / #G)", _SOURCE),
+               "1 − min(1, |components(G) − components(S)| / #G)", _SOURCE, short="C"),
     MetricInfo("cal_a", "Area A", "", "overlap of the masks, each dilated by a disc of radius α",
-               _SOURCE),
+               _SOURCE, short="A"),
     MetricInfo("cal_l", "Length L", "", "overlap of the skeletons with the other mask dilated by "
-               "a disc of radius β", _SOURCE),
+               "a disc of radius β", _SOURCE, short="L"),
 )
 
 Masks = tuple[np.ndarray, np.ndarray]

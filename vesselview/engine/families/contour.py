@@ -129,22 +129,24 @@ _G_ZERO_NOTE = ("; with g = 0 (the default) it equals {plain}: set g under Param
 
 
 def _info(key: str, name: str, definition: str, unit: str = "",
-          direction: Literal["higher", "lower"] = "higher") -> MetricInfo:
-    return MetricInfo(key, name, unit, definition, _SOURCE, direction)
+          direction: Literal["higher", "lower"] = "higher", short: str = "") -> MetricInfo:
+    return MetricInfo(key, name, unit, definition, _SOURCE, direction, short=short)
 
 
 METRICS = (
     _info("asd", "Average symmetric contour distance",
-          "mean contour-to-contour distance minus tolerance g", "px", "lower"),
+          "mean contour-to-contour distance minus tolerance g", "px", "lower", short="ASD"),
     _info("rmsd", "RMS symmetric contour distance", "root mean square of the same", "px",
-          "lower"),
-    _info("msd", "Maximum symmetric contour distance", "largest of the same", "px", "lower"),
+          "lower", short="RMSD"),
+    _info("msd", "Maximum symmetric contour distance", "largest of the same", "px", "lower",
+          short="MSD"),
     _info("n_asd", "N(ASD)", "1 / (1 + ASD)"),
     _info("n_rmsd", "N(RMSD)", "1 / (1 + RMSD)"),
     _info("n_msd", "N(MSD)", "1 / (1 + MSD)"),
     _info("j_g", "Tolerant Jaccard J_g", "overlap where each mask may miss the other by a "
-          "disc of radius g" + _G_ZERO_NOTE.format(plain="Jaccard")),
-    _info("d_g", "Tolerant Dice D_g", "2·J_g / (1 + J_g)" + _G_ZERO_NOTE.format(plain="Dice")),
+          "disc of radius g" + _G_ZERO_NOTE.format(plain="Jaccard"), short="J_g"),
+    _info("d_g", "Tolerant Dice D_g", "2·J_g / (1 + J_g)" + _G_ZERO_NOTE.format(plain="Dice"),
+          short="D_g"),
 )
 
 

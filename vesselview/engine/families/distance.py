@@ -139,26 +139,30 @@ def _baddeley(maps: DistanceMaps, p: float, c: float) -> float:
 
 
 def _info(key: str, name: str, definition: str, source: str, unit: str = "",
-          direction: Literal["higher", "lower"] = "lower") -> MetricInfo:
-    return MetricInfo(key, name, unit, definition, f"{source}; docs/metrics.md §2", direction)
+          direction: Literal["higher", "lower"] = "lower", short: str = "") -> MetricInfo:
+    return MetricInfo(key, name, unit, definition, f"{source}; docs/metrics.md §2", direction,
+                      short=short)
 
 
 METRICS = (
-    _info("mse", "Mean squared distance", "mean over S of d(x, G)²", TOLERANCE_PAPER, "px²"),
+    _info("mse", "Mean squared distance", "mean over S of d(x, G)²", TOLERANCE_PAPER, "px²",
+          short="MSE"),
     _info("hausdorff", "Hausdorff distance", "largest distance from S to G or G to S",
-          TOLERANCE_PAPER, "px"),
+          TOLERANCE_PAPER, "px", short="Hausdorff"),
     _info("hd95", "Hausdorff 95 %", "95th percentile of the pooled S→G and G→S distances",
-          "robust Hausdorff variant", "px"),
+          "robust Hausdorff variant", "px", short="HD95"),
     _info("hd95_contour", "Contour Hausdorff 95 %",
           "95th percentile of the pooled contour-to-contour distances P(S)→P(G), P(G)→P(S) "
-          "(MedPy hd95)", "MedPy medpy.metric.binary.hd95 convention", "px"),
+          "(MedPy hd95)", "MedPy medpy.metric.binary.hd95 convention", "px",
+          short="HD95 contour"),
     _info("nsd", "Normalised surface distance",
           "share of contour pixels of S and G within τ of the other contour (surface Dice)",
-          "Nikolov et al., J Med Internet Res 2021, doi:10.2196/26151", direction="higher"),
+          "Nikolov et al., J Med Internet Res 2021, doi:10.2196/26151", direction="higher",
+          short="NSD"),
     _info("fom", "Pratt's figure of merit", "Σ over S of 1 / (1 + k·d(x, G)²) / max(#G, #S)",
-          TOLERANCE_PAPER, direction="higher"),
+          TOLERANCE_PAPER, direction="higher", short="FOM"),
     _info("delta_p", "Baddeley Δp", "p-mean of |min(d(x,G), c) − min(d(x,S), c)| over pixels",
-          TOLERANCE_PAPER, "px"),
+          TOLERANCE_PAPER, "px", short="Δp"),
 )
 
 

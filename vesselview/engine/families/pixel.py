@@ -105,28 +105,32 @@ def _kappa(out: Scores, tp: float, fp: float, fn: float, tn: float, n: float) ->
 
 
 def _info(key: str, name: str, definition: str, unit: str = "",
-          direction: Literal["higher", "lower"] = "higher") -> MetricInfo:
+          direction: Literal["higher", "lower"] = "higher", short: str = "") -> MetricInfo:
     return MetricInfo(key, name, unit, definition + " (inside F)",
-                      "classic confusion metric, docs/metrics.md §1", direction)
+                      "classic confusion metric, docs/metrics.md §1", direction, short=short)
 
 
 METRICS = (
-    _info("se", "Sensitivity (Se)", "TP / (TP + FN): share of reference vessel found"),
-    _info("sp", "Specificity (Sp)", "TN / (TN + FP): share of background kept clear"),
-    _info("acc", "Accuracy", "(TP + TN) / #F"),
-    _info("fpr", "False positive rate", "FP / (FP + TN)", direction="lower"),
-    _info("precision", "Precision (PPV)", "TP / (TP + FP): share of candidate that is vessel"),
-    _info("dice", "Dice (F1)", "2TP / (2TP + FP + FN)"),
-    _info("jaccard", "Jaccard (IoU)", "TP / (TP + FP + FN)"),
-    _info("kappa", "Cohen's kappa", "(p_o − p_e) / (1 − p_e): agreement beyond chance"),
-    _info("mcc", "Matthews correlation", "(TP·TN − FP·FN) / √((TP+FP)(TP+FN)(TN+FP)(TN+FN))"),
+    _info("se", "Sensitivity (Se)", "TP / (TP + FN): share of reference vessel found", short="Se"),
+    _info("sp", "Specificity (Sp)", "TN / (TN + FP): share of background kept clear", short="Sp"),
+    _info("acc", "Accuracy", "(TP + TN) / #F", short="Acc"),
+    _info("fpr", "False positive rate", "FP / (FP + TN)", direction="lower", short="FPR"),
+    _info("precision", "Precision (PPV)", "TP / (TP + FP): share of candidate that is vessel",
+          short="PPV"),
+    _info("dice", "Dice (F1)", "2TP / (2TP + FP + FN)", short="Dice"),
+    _info("jaccard", "Jaccard (IoU)", "TP / (TP + FP + FN)", short="Jaccard"),
+    _info("kappa", "Cohen's kappa", "(p_o − p_e) / (1 − p_e): agreement beyond chance",
+          short="Kappa"),
+    _info("mcc", "Matthews correlation", "(TP·TN − FP·FN) / √((TP+FP)(TP+FN)(TN+FP)(TN+FN))",
+          short="MCC"),
     _info("gmean", "G-mean", "√(Se · Sp)"),
-    _info("tversky", "Tversky index", "TP / (TP + a·FP + b·FN), a, b = Tversky α, β"),
-    _info("rve", "Relative vessel-area error", "|#S − #G| / #G · 100", "%", "lower"),
+    _info("tversky", "Tversky index", "TP / (TP + a·FP + b·FN), a, b = Tversky α, β",
+          short="Tversky"),
+    _info("rve", "Relative vessel-area error", "|#S − #G| / #G · 100", "%", "lower", short="RVE %"),
     _info("perr", "p(error)", "Bayesian error probability, equals 1 − Acc", direction="lower"),
     _info("npv", "Negative predictive value", "TN / (TN + FN): share of candidate background "
-          "that is background"),
-    _info("balanced_acc", "Balanced accuracy", "(Se + Sp) / 2"),
+          "that is background", short="NPV"),
+    _info("balanced_acc", "Balanced accuracy", "(Se + Sp) / 2", short="Bal. Acc"),
 )
 
 

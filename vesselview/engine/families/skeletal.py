@@ -35,20 +35,21 @@ def _source(step: str) -> str:
 METRICS = (
     MetricInfo("ss", "Skeletal similarity SS", "", "length-weighted mean segment score "
                "(1 − α)·curve + α·thickness similarity within each segment's search range",
-               _source("steps 9-10")),
+               _source("steps 9-10"), short="SS"),
     MetricInfo("ss_cs", "Curve similarity", "",
-               "length-weighted mean of the valid segments' cs", _source("step 10")),
+               "length-weighted mean of the valid segments' cs", _source("step 10"), short="SS cs"),
     MetricInfo("ss_ts", "Thickness similarity", "",
-               "length-weighted mean of the valid segments' ts", _source("step 10")),
-    MetricInfo("rse", "Revised sensitivity rSe", "", "equals SS", _source("step 11")),
+               "length-weighted mean of the valid segments' ts", _source("step 10"), short="SS ts"),
+    MetricInfo("rse", "Revised sensitivity rSe", "", "equals SS", _source("step 11"), short="rSe"),
     MetricInfo("rsp", "Revised specificity rSp", "",
-               "TN / (TN + FP) outside the search ranges", _source("step 11")),
+               "TN / (TN + FP) outside the search ranges", _source("step 11"), short="rSp"),
     MetricInfo("racc", "Revised accuracy rAcc", "", "(TP + TN) / #F with TP = SS·#P",
-               _source("step 11")),
+               _source("step 11"), short="rAcc"),
     MetricInfo("ss_confidence", "SS confidence", "", "share of the reference skeleton that "
-               "lies in scored segments", _source("step 8")),
+               "lies in scored segments", _source("step 8"), short="SS conf."),
     MetricInfo("rnc", "R_nc (unmatched skeleton)", "", "candidate skeleton outside every "
-               "search range / reference skeleton length", _source("step 12"), "lower"),
+               "search range / reference skeleton length", _source("step 12"), "lower",
+               short="R_nc"),
 )
 
 

@@ -88,11 +88,11 @@ _SOURCE = f"{TOLERANCE_PAPER}; docs/metrics.md §3"
 METRICS = (
     MetricInfo("f1_t", "Tolerance F1", "", "harmonic mean of the tolerant precision and "
                "recall: pixels within chessboard distance t of the other mask count as matched",
-               _SOURCE),
+               _SOURCE, short="F1_t"),
     MetricInfo("f1_t_precision", "Tolerant precision", "",
-               "min(#S within t of G, #G within t of S) / #S", _SOURCE),
+               "min(#S within t of G, #G within t of S) / #S", _SOURCE, short="P_t"),
     MetricInfo("f1_t_recall", "Tolerant recall", "",
-               "min(#S within t of G, #G within t of S) / #G", _SOURCE),
+               "min(#S within t of G, #G within t of S) / #G", _SOURCE, short="R_t"),
 )
 
 

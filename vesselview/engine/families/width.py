@@ -92,9 +92,9 @@ _SOURCE = ("vessel-width breakdown of the sensitivity, widths from the skeletal-
 METRICS = (
     MetricInfo("se_thin", "Sensitivity on thin vessels", "", "Se over reference pixels inside "
                "F of width <= thin_width (SS thickness of the nearest reference skeleton "
-               "pixel)", _SOURCE),
+               "pixel)", _SOURCE, short="Se thin"),
     MetricInfo("se_thick", "Sensitivity on thick vessels", "", "Se over reference pixels "
-               "inside F of width > thin_width", _SOURCE),
+               "inside F of width > thin_width", _SOURCE, short="Se thick"),
 )
 
 

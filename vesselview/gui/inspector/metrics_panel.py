@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from vesselview.engine.keys import METRIC_FAMILIES
+from vesselview.engine.families import FAMILIES, METRICS
 from vesselview.engine.result import Result
-from vesselview.gui.widgets.metric_docs import FAMILY_TITLES, METRIC_DOCS, metric_tooltip, with_unit
+from vesselview.gui.widgets.metric_docs import metric_tooltip, with_unit
 
 HIGHLIGHT_MS = 1500
 #: Shown large above the tree.
@@ -64,7 +64,7 @@ def headline_html(result: Result) -> str:
     for key in HEADLINE_KEYS:
         value = result.metrics[key]
         text = "n/a" if math.isnan(value) else f"{value:.3f}"
-        cells.append(f"<td align='center'>&nbsp;{METRIC_DOCS[key].label}<br>"
+        cells.append(f"<td align='center'>&nbsp;{METRICS[key].name}<br>"
                      f"<span style='font-size: 17px; font-weight: bold'>{text}</span>&nbsp;</td>")
     return f"<table><tr>{''.join(cells)}</tr></table>"
 
@@ -145,12 +145,12 @@ class MetricsPanel(QWidget):
     def _build(self) -> None:
         bold = QFont()
         bold.setBold(True)
-        for family, keys in METRIC_FAMILIES.items():
-            group = QTreeWidgetItem(self.tree, [FAMILY_TITLES[family]])
+        for family in FAMILIES:
+            group = QTreeWidgetItem(self.tree, [family.title])
             group.setFont(_NAME, bold)
             group.setFirstColumnSpanned(True)
-            for key in keys:
-                item = QTreeWidgetItem(group, [METRIC_DOCS[key].label, "", ""])
+            for key in family.keys:
+                item = QTreeWidgetItem(group, [METRICS[key].name, "", ""])
                 item.setToolTip(_NAME, metric_tooltip(key))
                 item.setTextAlignment(_DELTA, Qt.AlignmentFlag.AlignRight)
                 item.setData(_NAME, Qt.ItemDataRole.UserRole, key)

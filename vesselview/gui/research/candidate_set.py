@@ -12,7 +12,7 @@ import os
 from collections.abc import Mapping, Sequence
 
 from vesselview.engine.case import Case
-from vesselview.engine.keys import METRIC_KEYS
+from vesselview.engine.families import METRIC_KEYS
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator, ProgressCallback, StopCallback
 from vesselview.errors import EvaluationStopped

@@ -14,8 +14,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QComboBox, QListWidget, QListWidgetItem, QWidget
 
-from vesselview.engine.keys import METRIC_FAMILIES, METRIC_KEYS
-from vesselview.gui.widgets.metric_docs import FAMILY_TITLES, METRIC_DOCS, metric_tooltip
+from vesselview.engine.families import FAMILIES, METRIC_KEYS, METRICS
+from vesselview.gui.widgets.metric_docs import metric_tooltip
 
 #: The metrics of the papers' comparison tables plus one of each newer family.
 MAIN_METRICS: tuple[str, ...] = ("se", "sp", "acc", "dice", "mcc", "hausdorff", "fom", "f1_t",
@@ -24,21 +24,9 @@ MAIN_METRICS: tuple[str, ...] = ("se", "sp", "acc", "dice", "mcc", "hausdorff", 
 METRIC_SETS: dict[str, tuple[str, ...]] = {
     "Main metrics": MAIN_METRICS,
     "All metrics": METRIC_KEYS,
-    **{FAMILY_TITLES[family]: keys for family, keys in METRIC_FAMILIES.items()},
+    **{family.title: family.keys for family in FAMILIES},
 }
 
-_SHORT = {
-    "se": "Se", "sp": "Sp", "acc": "Acc", "fpr": "FPR", "precision": "PPV", "dice": "Dice",
-    "jaccard": "Jaccard", "kappa": "Kappa", "mcc": "MCC", "tversky": "Tversky", "rve": "RVE %",
-    "mse": "MSE", "hausdorff": "Hausdorff", "hd95": "HD95", "fom": "FOM", "delta_p": "Δp",
-    "asd": "ASD", "rmsd": "RMSD", "msd": "MSD", "j_g": "J_g", "d_g": "D_g", "f1_t": "F1_t",
-    "f1_t_precision": "P_t", "f1_t_recall": "R_t", "cal": "CAL", "cal_c": "C", "cal_a": "A",
-    "cal_l": "L", "ss": "SS", "ss_cs": "SS cs", "ss_ts": "SS ts", "rse": "rSe", "rsp": "rSp",
-    "racc": "rAcc", "ss_confidence": "SS conf.", "rnc": "R_nc", "cldice": "clDice",
-    "betti0_error": "Betti-0 error", "betti1_error": "Betti-1 error", "npv": "NPV",
-    "balanced_acc": "Bal. Acc", "se_thin": "Se thin", "se_thick": "Se thick",
-    "hd95_contour": "HD95 contour", "nsd": "NSD",
-}
 
 
 def format_value(value: float) -> str:
@@ -56,8 +44,8 @@ def format_value(value: float) -> str:
 
 
 def short_label(key: str) -> str:
-    """A compact column header of metric ``key`` (its display name when already short)."""
-    return _SHORT.get(key, METRIC_DOCS[key].label)
+    """A compact column header of metric ``key`` (the registry's short name)."""
+    return METRICS[key].short_name
 
 
 class MetricChecklist(QListWidget):
@@ -74,7 +62,7 @@ class MetricChecklist(QListWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         for key in METRIC_KEYS:
-            item = QListWidgetItem(METRIC_DOCS[key].label)
+            item = QListWidgetItem(METRICS[key].name)
             item.setData(Qt.ItemDataRole.UserRole, key)
             item.setToolTip(metric_tooltip(key))
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)

@@ -16,10 +16,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSizePolicy
 
 from vesselview.engine.case import Case
+from vesselview.engine.families import METRICS
 from vesselview.engine.layers import OKABE_ITO
 from vesselview.engine.params import Params
 from vesselview.gui.research.metric_choice import short_label
-from vesselview.gui.widgets.metric_docs import METRIC_DOCS
 from vesselview.research.curves import Curve, F1Curve, f1_t_curve, operating_points
 from vesselview.research.sweep import Sweep
 
@@ -145,7 +145,7 @@ def draw_sweep(main: pg.PlotItem, differences: pg.PlotItem | None, sweep: Sweep,
             for row in sweep.per_case[:, :, j]:
                 main.plot(x, row, pen=pg.mkPen((*colour, _CASE_ALPHA), width=1),
                           connect="finite")
-        main.plot(x, sweep.mean[:, j], name=METRIC_DOCS[metric].label, connect="finite",
+        main.plot(x, sweep.mean[:, j], name=METRICS[metric].name, connect="finite",
                   pen=pg.mkPen(colour, width=2.5), symbol="o", symbolSize=7,
                   symbolBrush=colour, symbolPen=None)
         if differences is not None and x.size > 1:

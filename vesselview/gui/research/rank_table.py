@@ -23,10 +23,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QTableWidget, QTableWidgetItem, QWidget
 
-from vesselview.engine.keys import COUNTS
+from vesselview.engine.families import METRICS
 from vesselview.engine.layers import OKABE_ITO
 from vesselview.gui.research.metric_choice import short_label
-from vesselview.gui.widgets.metric_docs import METRIC_DOCS, metric_tooltip
+from vesselview.gui.widgets.metric_docs import metric_tooltip
 from vesselview.research.ranking import AGREEMENT_STATISTICS, RankAgreement, Ranking
 
 RANK_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -43,13 +43,9 @@ _TINT = 0.35  # strength of a cell's colour over white
 _UNDEFINED = QColor(225, 225, 225)
 RIGHT_MARK, WRONG_MARK = "✓", "✗"
 _SIGNIFICANT = 5  # digits of a column's largest value (4 decimals below 10)
-#: Columns titled as in the main window's metrics panel, not by their short label.
-_FULL_TITLES = frozenset({"betti0_error", "betti1_error"})
-
-
 def column_title(metric: str) -> str:
-    """Header of a metric column: its short label, or the main window's name."""
-    return METRIC_DOCS[metric].label if metric in _FULL_TITLES else short_label(metric)
+    """Header of a metric column: its short label (the registry's)."""
+    return short_label(metric)
 
 
 def column_decimals(values: np.ndarray, metric: str) -> int:
@@ -66,7 +62,7 @@ def column_decimals(values: np.ndarray, metric: str) -> int:
     metric : str
     """
     finite = values[np.isfinite(values)]
-    if metric in COUNTS or finite.size == 0 or np.all(finite == np.round(finite)):
+    if METRICS[metric].count or finite.size == 0 or np.all(finite == np.round(finite)):
         return 0
     largest = float(np.abs(finite).max())
     digits = math.floor(math.log10(largest)) + 1 if largest >= 1 else 1

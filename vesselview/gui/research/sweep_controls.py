@@ -14,22 +14,31 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from vesselview.engine.families import FAMILIES
 from vesselview.engine.params import PARAM_SPECS
 from vesselview.engine.sweep import parse_sweep_values
 from vesselview.gui.research.inputs import default_sweep_text
-from vesselview.gui.research.metric_choice import MetricChecklist
+from vesselview.gui.research.metric_choice import MAIN_METRICS, MetricChecklist
 from vesselview.gui.widgets.param_controls import GROUPS
 
-#: Parameters offered for sweeps and the metrics first drawn for each.
-SWEEP_METRICS: dict[str, tuple[str, ...]] = {
-    "t": ("f1_t", "f1_t_precision", "f1_t_recall"),
-    "cal_alpha": ("cal_a",),
-    "cal_beta": ("cal_l",),
-    "ss_R": ("ss",),
-    "ss_alpha": ("ss",),
-    "contour_gamma": ("j_g", "d_g"),
-    "threshold": ("dice", "f1_t", "cal"),
-}
+
+def swept_metrics(key: str) -> tuple[str, ...]:
+    """The metrics first drawn when sweeping parameter ``key`` (from the registry).
+
+    Those of the families whose values depend on ``key``; the main metrics for a
+    parameter every family depends on (``threshold``).
+    """
+    families = [family for family in FAMILIES if key in family.params]
+    if len(families) == len(FAMILIES):
+        return MAIN_METRICS
+    return tuple(k for family in families for k in family.keys)
+
+
+#: Parameters offered for sweeps: every numeric parameter some metric family depends
+#: on, in the order of `PARAM_SPECS`.
+SWEEP_KEYS: tuple[str, ...] = tuple(
+    key for key, spec in PARAM_SPECS.items()
+    if spec.kind in (int, float) and any(key in family.params for family in FAMILIES))
 CURRENT_CASE = "Current case"
 
 
@@ -56,7 +65,7 @@ class SweepControls(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.key_box = QComboBox()
-        for key in SWEEP_METRICS:
+        for key in SWEEP_KEYS:
             self.key_box.addItem(parameter_label(key), key)
         self.key_box.activated.connect(lambda _i: self.set_parameter(self.key))
         self.values_edit = QLineEdit()
@@ -112,7 +121,7 @@ class SweepControls(QWidget):
         """Sweep ``key`` over ``values`` (default `default_sweep_text`), its usual metrics."""
         self.key_box.setCurrentIndex(self.key_box.findData(key))
         self.values_edit.setText(values or default_sweep_text(key))
-        self.metric_list.set_checked(SWEEP_METRICS[key])
+        self.metric_list.set_checked(swept_metrics(key))
 
     def offer_case_set(self, name: str, size: int) -> None:
         """Offer (and choose) the mean over a set of ``size`` cases called ``name``."""
