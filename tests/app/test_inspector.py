@@ -8,7 +8,9 @@ import sys
 
 import numpy as np
 import pytest
+from PIL import Image
 
+from tests.io import dataset_files
 from tests.mask_files import save_mask, vessel_mask
 from vesselview.app.files import CaseFiles
 from vesselview.app.inspector import Inspector
@@ -165,3 +167,29 @@ def test_export_writes_the_cli_format(model, small_case, tmp_path):
     model.export_metrics(str(tmp_path / "m.json"))
     text = (tmp_path / "m.json").read_text()
     assert json.loads(text) and f"{model.response.result.metrics['dice']:.6f}"[:6] in text
+
+
+def test_a_dataset_is_stepped_through_by_case(model, tmp_path):
+    root = dataset_files.write_drive(tmp_path / "DRIVE", test_ids=(1, 2, 3), training_ids=())
+    (tmp_path / "unet").mkdir()
+    for case in (1, 2, 3):
+        Image.fromarray(dataset_files.vessels(case).astype(np.uint8) * 255).save(
+            tmp_path / "unet" / f"{case:02d}_test.png")
+    positions = []
+    model.dataset_changed.connect(positions.append)
+    assert model.open_dataset(str(root), {"unet": str(tmp_path / "unet")}, method="unet")
+    assert model.dataset.case.id == "01"
+    assert model.case.sources["candidate"].endswith("01_test.png")
+    for _ in range(3):  # the third step is past the end: it stays on the last case
+        model.step_case(1)
+    assert [p.case.id for p in positions] == ["01", "02", "03"]
+    np.testing.assert_array_equal(model.case.candidate, dataset_files.vessels(3))
+    assert "3 of 3" in model.dataset.describe() and model.response is not None
+
+
+def test_a_dataset_without_candidates_says_what_to_give(model, tmp_path):
+    root = dataset_files.write_drive(tmp_path / "DRIVE", test_ids=(), training_ids=(21,))
+    errors = []
+    model.error.connect(errors.append)
+    assert not model.open_dataset(str(root))
+    assert errors and "method's results" in errors[0] and model.dataset is None

@@ -16,6 +16,7 @@ import os
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from vesselview.app.dataset_position import DatasetPosition
 from vesselview.app.events import Event
 from vesselview.app.export import write_metrics
 from vesselview.app.files import (
@@ -34,6 +35,7 @@ from vesselview.app.session import Session, ViewRect, load_session, save_session
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
 from vesselview.errors import InputError
+from vesselview.io.dataset import open_dataset
 from vesselview.synth import demo_case, teaching_case
 
 #: Channel priorities: the live view's evaluations run before (and inside) research work.
@@ -79,6 +81,10 @@ class Inspector:
         ``()`` after files were added to the recent list.
     view_requested : Event
         ``(ViewRect)``: a session asks the view to show this image area.
+    dataset : DatasetPosition or None
+        The dataset being stepped through and the case shown from it.
+    dataset_changed : Event
+        ``(DatasetPosition)`` when a dataset is opened or another of its cases asked for.
     evaluate_later : callable
         How parameter edits ask for an evaluation; the GUI replaces it with a throttled
         `evaluate` (default: `evaluate` at once).
@@ -95,6 +101,7 @@ class Inspector:
         self.shown: ShownCase | None = None
         self.chosen_files = CaseFiles()
         self.response: Response | None = None
+        self.dataset: DatasetPosition | None = None
         self._params = Params()
         self.case_changed = Event("case changed")
         self.params_changed = Event("params changed")
@@ -104,6 +111,7 @@ class Inspector:
         self.status = Event("status")
         self.files_opened = Event("files opened")
         self.view_requested = Event("view requested")
+        self.dataset_changed = Event("dataset position changed")
         self.evaluate_later: Callable[[], object] = self.evaluate
         self.live.done.connect(self._on_response)
         self.live.failed.connect(self.error.emit)
@@ -180,6 +188,34 @@ class Inspector:
         """Build teaching case ``name`` at ``severity`` in the background, then show it."""
         shape, seed = self.teaching_shape, self.teaching_seed
         self.loading.submit(lambda stop, progress: teaching_case(name, severity, shape, seed))
+
+    def open_dataset(self, root: str, predictions: dict[str, str] | None = None,
+                     method: str | None = None) -> bool:
+        """Step through a dataset folder's cases (with method folders' candidates).
+
+        Shows the first case of ``method`` (default: the first method found; a dataset's
+        second observer counts as method ``observer2``). On error the current case stays.
+        """
+        try:
+            position = DatasetPosition.first(open_dataset(root, predictions), method)
+        except InputError as error:
+            self.error.emit(str(error))
+            return False
+        self._go_to(position)
+        return True
+
+    def step_case(self, step: int) -> None:
+        """Show the dataset case ``step`` cases on (nothing at either end)."""
+        if self.dataset is not None and self.dataset.stepped(step) != self.dataset:
+            self._go_to(self.dataset.stepped(step))
+
+    def _go_to(self, position: DatasetPosition) -> None:
+        """Make ``position`` current and load its case in the background."""
+        self.dataset = position
+        self.dataset_changed.emit(position)
+        self.status.emit(position.describe())
+        case, method, threshold = position.case, position.method, self._params.threshold
+        self.loading.submit(lambda stop, progress: case.load(method, threshold=threshold))
 
     def open_file(self, role: str, path: str) -> bool:
         """Use ``path`` for ``role``; load the case once reference and candidate are known."""

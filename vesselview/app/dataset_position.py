@@ -1,0 +1,70 @@
+"""Where the inspector is in a dataset: the cases of one method and the one shown.
+
+`DatasetPosition` is a frozen value of the application model
+(`vesselview.app.inspector.Inspector.dataset`): stepping makes a new one, and the model
+loads its case in the background.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from vesselview.errors import InputError
+from vesselview.io.dataset import Dataset, DatasetCase
+
+
+@dataclasses.dataclass(frozen=True)
+class DatasetPosition:
+    """One method's cases of a dataset and the index of the shown one.
+
+    Attributes
+    ----------
+    dataset : Dataset
+    method : str
+        Whose candidates are shown (a predictions folder's name, or ``observer2``).
+    cases : tuple of DatasetCase
+        The dataset's cases that have a candidate of ``method``, by id.
+    index : int
+        The shown case, 0 .. len(cases) - 1.
+    """
+
+    dataset: Dataset
+    method: str
+    cases: tuple[DatasetCase, ...]
+    index: int = 0
+
+    @classmethod
+    def first(cls, dataset: Dataset, method: str | None = None) -> DatasetPosition:
+        """The first case of ``method`` (default: the dataset's first method).
+
+        Raises
+        ------
+        InputError
+            When the dataset has no candidates at all, or none of ``method``.
+        """
+        if not dataset.methods:
+            raise InputError(f"{dataset.root}: no candidates to evaluate; give a folder of "
+                             "a method's results (or a dataset with a second observer)",
+                             source=str(dataset.root))
+        chosen = method if method is not None else dataset.methods[0]
+        cases = tuple(case for case in dataset.cases if chosen in case.candidates)
+        if not cases:
+            known = ", ".join(dataset.methods)
+            raise InputError(f"{dataset.root}: no case has a candidate of method {chosen!r} "
+                             f"(methods: {known})", source=str(dataset.root))
+        return cls(dataset, chosen, cases)
+
+    @property
+    def case(self) -> DatasetCase:
+        """The shown case."""
+        return self.cases[self.index]
+
+    def stepped(self, step: int) -> DatasetPosition:
+        """The position ``step`` cases on, kept within the cases."""
+        index = min(max(self.index + step, 0), len(self.cases) - 1)
+        return dataclasses.replace(self, index=index)
+
+    def describe(self) -> str:
+        """``"DRIVE case 03 (2 of 20), method Soares"``: for the status bar."""
+        return (f"{self.dataset.layout} case {self.case.id} ({self.index + 1} of "
+                f"{len(self.cases)}), method {self.method}")
