@@ -91,7 +91,7 @@ def evaluation_task(evaluator: Evaluator, request: Request) -> Task:
     """The scheduler task answering ``request`` with ``evaluator`` (its case's)."""
     def task(should_stop: StopCallback, progress: ProgressCallback) -> Response:
         began = time.perf_counter()
-        result = evaluator.evaluate(request.params, should_stop=should_stop, progress=progress)
+        result = evaluator.evaluate(request.params, should_stop=should_stop)
         if should_stop():  # nobody will see it: skip building its layers
             raise EvaluationStopped("superseded before its layers were prepared")
         layers = prepare_layers(result, request.warm_layers)
