@@ -17,7 +17,7 @@ SHORTCUTS: dict[str, tuple[str, str]] = {
     "open_fov": ("Ctrl+Shift+M", "Open a field-of-view mask"),
     "open_fundus": ("Ctrl+Shift+F", "Open a fundus photograph"),
     "open_demo": ("Ctrl+D", "Open the built-in demo case"),
-    "open_dataset": ("Ctrl+Shift+D", "Open a dataset folder (and a folder of a method's results)"),
+    "open_dataset": ("Ctrl+Shift+D", "Open a dataset folder and a folder of method results"),
     "next_case": ("PgDown", "Next case of the dataset"),
     "previous_case": ("PgUp", "Previous case of the dataset"),
     "reload": ("F5", "Reload the current files"),
