@@ -101,6 +101,15 @@ class InspectorMenus:
     def _save_dialog(self, title: str, filter_: str, act: Callable[[str], object]) -> None:
         save_with_dialog(self.window, title, filter_, act, report=self.model.error.emit)
 
+    def _open_dataset_dialog(self) -> None:
+        root = QFileDialog.getExistingDirectory(self.window, "Open a dataset folder")
+        if not root:
+            return
+        results = QFileDialog.getExistingDirectory(
+            self.window, "A folder of one method's results (Cancel: the second observer)")
+        predictions = {os.path.basename(results.rstrip("/")): results} if results else None
+        self.model.open_dataset(root, predictions)
+
     def _open_session_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self.window, "Open session", "", SESSION_FILTER)
         if path:
@@ -125,6 +134,9 @@ class InspectorMenus:
             self._action(file_menu, f"open_{role}", functools.partial(self._choose_file, role))
         file_menu.addMenu(self.recent_menu)
         self._action(file_menu, "open_demo", model.open_demo)
+        self._action(file_menu, "open_dataset", self._open_dataset_dialog)
+        self._action(file_menu, "next_case", lambda: model.step_case(1))
+        self._action(file_menu, "previous_case", lambda: model.step_case(-1))
         self._action(file_menu, "reload", model.reload)
         file_menu.addSeparator()
         self._action(file_menu, "open_session", self._open_session_dialog)
