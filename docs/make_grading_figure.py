@@ -3,7 +3,8 @@
 Three synthetic demo cases (`vesselview.synth`, nothing downloaded) with two methods
 each; the first item scored 6 with a note, a "missed vessel" brush stroke along the
 longest vessel the candidate misses and an "ignore" polygon around the optic disc,
-drawn through the window's own marking tools, metrics shown.
+drawn through the window's own marking tools; the metrics shown are those without the
+ignored region (their Δ column: the change the region made).
 
 Usage: ``QT_QPA_PLATFORM=offscreen python docs/make_grading_figure.py [--out docs/figures]``
 """

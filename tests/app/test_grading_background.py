@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
+
+import numpy as np
+
 from vesselview.app.grading_cases import GradingCases
 from vesselview.app.grading_loading import GradingLoading
 from vesselview.app.grading_metrics import GradingMetrics
@@ -55,3 +59,24 @@ def test_cases_are_read_and_a_bad_file_is_reported():
     loading.load(ItemKey("02", "unet"))
     assert loaded == [(ItemKey("01", "unet"), good)]
     assert failures == ["/data/02_unet.png: not an image (cannot identify image file)"]
+
+
+def test_ignore_marks_leave_pixels_out_of_every_metric():
+    scheduler = Scheduler(synchronous=True)
+    metrics = GradingMetrics(scheduler)
+    shown = []
+    metrics.done.connect(shown.append)
+    case = demo_case(shape=(64, 60), seed=4)
+    marks = np.zeros(case.shape, bool)
+    marks[10:40, 5:35] = True
+    metrics.evaluate(case, marks)
+    evaluated = shown[-1].request.case
+    assert np.array_equal(evaluated.ignore, marks)
+    expected = evaluate(dataclasses.replace(case, ignore=marks)).metrics
+    np.testing.assert_equal(shown[-1].result.metrics, expected)  # nan equals nan
+    assert shown[-1].result.metrics["dice"] != evaluate(case).metrics["dice"]
+    metrics.evaluate(case, marks.copy())  # the same marks again: the same case, cached
+    assert shown[-1].request.case is evaluated
+    metrics.evaluate(case, np.zeros(case.shape, bool))  # no marks: the case itself
+    assert shown[-1].request.case is case
+    scheduler.shutdown()

@@ -100,15 +100,19 @@ def test_grade_three_cases_with_keys_and_mark_a_region(grading, qtbot, tmp_path)
         "missed_vessel"]
 
 
-def test_polygon_and_notes(grading, qtbot):
+def test_ignore_polygon_recomputes_the_metrics_and_notes(grading, qtbot):
     window = grading
+    before = window.metrics_panel.displayed("dice")
     qtbot.keyClick(window.image, Qt.Key.Key_5, Qt.KeyboardModifier.ControlModifier)  # ignore
     qtbot.keyClick(window.image, Qt.Key.Key_G)
     for row, col in ((20, 20), (20, 60), (60, 60), (60, 20)):
         window.editor.add_vertex(QPointF(col + 0.5, row + 0.5))
-    qtbot.keyClick(window.image, Qt.Key.Key_Return)
+    with qtbot.waitSignal(window.metrics_shown, timeout=RESULT_TIMEOUT_MS) as shown:
+        qtbot.keyClick(window.image, Qt.Key.Key_Return)
     ignore = window.session.ignore_mask(window.session.current)
     assert ignore[21:60, 21:60].all() and not ignore[:18].any() and not ignore[62:].any()
+    assert np.array_equal(shown.args[0].request.case.ignore, ignore)
+    assert window.metrics_panel.displayed("dice") != before
     qtbot.keyClick(window.image, Qt.Key.Key_F2)
     qtbot.keyClicks(window.panel.notes, "8 thin vessels missed")  # digits go to the notes
     assert window.session.grade(window.session.current).score is None

@@ -222,8 +222,14 @@ class GradingWindow(QMainWindow):
     # -- metrics ------------------------------------------------------------------------
 
     def _evaluate(self) -> None:
-        if self.metrics is not None and self.case is not None:
-            self.metrics.evaluate(self.case)
+        """Evaluate the shown case without the pixels the grader marked "ignore"."""
+        if self.metrics is None or self.case is None:
+            return
+        try:
+            ignore = self.session.ignore_mask(self.session.current, self.case.shape)
+        except VesselviewError:  # marks of other images (already reported): not used
+            ignore = None
+        self.metrics.evaluate(self.case, ignore)
 
     def _show_metrics(self, response: Response) -> None:
         if self.metrics_panel is not None:
