@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from vesselview.engine.case import Case
@@ -26,6 +26,8 @@ ROLE_TITLES = {
     "fundus": "Fundus photograph",
 }
 MAX_RECENT = 10
+#: Asks which role a file plays when its name does not say: (path) -> role or None.
+RoleAsker = Callable[[str], "str | None"]
 
 #: Name fragments that make a role obvious, checked in this order (first match wins):
 #: DRIVE ``01_test_mask.gif`` is a FOV although it also says "test".
@@ -142,3 +144,19 @@ class RecentFiles:
         entry = (role, os.path.abspath(path))
         entries = [entry, *(e for e in self.entries() if e != entry)][:MAX_RECENT]
         self._settings.setValue("recent_files", [f"{r}\t{p}" for r, p in entries])
+
+
+@dataclasses.dataclass(frozen=True)
+class ShownCase:
+    """The case on screen and the files it came from (empty for synthetic cases)."""
+
+    case: Case
+    files: CaseFiles
+
+
+def files_of(case: Case) -> CaseFiles:
+    """The files of ``case`` when its reference and candidate are files, else none."""
+    paths = {role: case.sources.get(role) for role in ROLES}
+    existing = {role: path for role, path in paths.items() if path and os.path.isfile(path)}
+    files = CaseFiles(**existing)
+    return files if files.complete else CaseFiles()

@@ -11,8 +11,6 @@ and call its actions. Evaluations run on the shared `vesselview.app.scheduler.Sc
 
 from __future__ import annotations
 
-import dataclasses
-import os
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -20,11 +18,13 @@ from vesselview.app.dataset_position import DatasetPosition
 from vesselview.app.events import Event
 from vesselview.app.export import write_metrics
 from vesselview.app.files import (
-    ROLES,
     CaseFiles,
     RecentFiles,
+    RoleAsker,
     SettingsStore,
+    ShownCase,
     check_file,
+    files_of,
     guess_role,
     load_files,
 )
@@ -42,15 +42,6 @@ from vesselview.synth import demo_case, teaching_case
 LIVE_PRIORITY, LOADING_PRIORITY = 2, 1
 #: Size of built teaching cases (DRIVE's) and their seed.
 TEACHING_SHAPE, TEACHING_SEED = (584, 565), 0
-RoleAsker = Callable[[str], "str | None"]
-
-
-@dataclasses.dataclass(frozen=True)
-class ShownCase:
-    """The case on screen and the files it came from (empty for synthetic cases)."""
-
-    case: Case
-    files: CaseFiles
 
 
 class Inspector:
@@ -316,10 +307,3 @@ class Inspector:
             return
         write_metrics(path, self.response.result, self.shown.case)
 
-
-def files_of(case: Case) -> CaseFiles:
-    """The files of ``case`` when its reference and candidate are files, else none."""
-    paths = {role: case.sources.get(role) for role in ROLES}
-    existing = {role: path for role, path in paths.items() if path and os.path.isfile(path)}
-    files = CaseFiles(**existing)
-    return files if files.complete else CaseFiles()

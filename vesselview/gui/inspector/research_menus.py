@@ -18,7 +18,8 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QWidget
 
-from vesselview.app.inspector import Inspector, files_of
+from vesselview.app.files import files_of
+from vesselview.app.inspector import Inspector
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
 from vesselview.gui.grading.launch import start_grading

@@ -25,7 +25,8 @@ from PySide6.QtWidgets import (
 )
 from superqt.utils import qthrottled
 
-from vesselview.app.inspector import Inspector, ShownCase
+from vesselview.app.files import ShownCase
+from vesselview.app.inspector import Inspector
 from vesselview.app.live import Response
 from vesselview.app.scheduler import Scheduler
 from vesselview.app.style import FUNDUS, LayerStyle
