@@ -31,23 +31,23 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PIL import Image  # noqa: E402
-from PySide6.QtCore import QEventLoop, QSettings, Qt, QTimer, SignalInstance  # noqa: E402
-from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
+from PIL import Image
+from PySide6.QtCore import QEventLoop, QSettings, Qt, QTimer, SignalInstance
+from PySide6.QtWidgets import QApplication, QWidget
 
-from vesselview.engine.case import Case  # noqa: E402
-from vesselview.gui.app import configure_qt  # noqa: E402
-from vesselview.gui.inspector.window import MainWindow  # noqa: E402
-from vesselview.gui.research.behaviour_view import BehaviourView  # noqa: E402
-from vesselview.gui.research.candidates import CandidatesView  # noqa: E402
-from vesselview.gui.research.metric_choice import MAIN_METRICS, format_value, short_label  # noqa: E402
-from vesselview.gui.research.plot_dock import CURVES, PlotDock  # noqa: E402
-from vesselview.gui.research.rank_table import STATISTIC_TITLES  # noqa: E402
-from vesselview.gui.widgets.channel_jobs import ChannelJobs  # noqa: E402
-from vesselview.gui.widgets.main_thread import qt_scheduler  # noqa: E402
-from vesselview.io.writers import write_png  # noqa: E402
-from vesselview.research.behaviour import Behaviour  # noqa: E402
-from vesselview.synth import demo_case, teaching_case  # noqa: E402
+from vesselview.engine.case import Case
+from vesselview.gui.app import configure_qt
+from vesselview.gui.inspector.window import MainWindow
+from vesselview.gui.research.behaviour_view import BehaviourView
+from vesselview.gui.research.candidates import CandidatesView
+from vesselview.gui.research.metric_choice import MAIN_METRICS, format_value, short_label
+from vesselview.gui.research.plot_dock import CURVES, PlotDock
+from vesselview.gui.research.rank_table import STATISTIC_TITLES
+from vesselview.gui.widgets.channel_jobs import ChannelJobs
+from vesselview.gui.widgets.main_thread import qt_scheduler
+from vesselview.io.writers import write_png
+from vesselview.research.behaviour import Behaviour
+from vesselview.synth import demo_case, teaching_case
 
 TIMEOUT_MS = 600_000
 SEEDS = range(5)  # the averaged case set
@@ -112,7 +112,7 @@ def side_by_side(paths: Sequence[Path], target: Path) -> None:
     joined = Image.new("RGB", (sum(i.width for i in images), max(i.height for i in images)),
                        "white")
     left = 0
-    for image, path in zip(images, paths):
+    for image, path in zip(images, paths, strict=True):
         joined.paste(image, (left, 0))
         left += image.width
         path.unlink()
@@ -134,7 +134,7 @@ def behaviour_figure(out: Path) -> Behaviour:
 
 def candidates_figure(out: Path, folder: Path) -> None:
     """The CAL paper's Fig. 2 (b)-(d) redistributions as candidate files, its order typed."""
-    for panel, name in zip("bcd", CAL_CASES):
+    for panel, name in zip("bcd", CAL_CASES, strict=True):
         write_png(folder / f"{panel}_{name.removeprefix('cal_')}.png",
                   teaching_case(name, CAL_SEVERITY).candidate)
     view = CandidatesView(qt_scheduler())
