@@ -11,7 +11,13 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from vesselview.app.events import Event
-from vesselview.app.style import DEFAULT_VISIBLE, FUNDUS, LayerStyle, default_style
+from vesselview.app.style import (
+    DEFAULT_VISIBLE,
+    FUNDUS,
+    LayerStyle,
+    default_rank,
+    default_style,
+)
 from vesselview.engine.layers import RGBA
 
 
@@ -39,7 +45,7 @@ class LayerStyles:
 
     @property
     def names(self) -> list[str]:
-        """The layers in display order (the fundus first unless moved)."""
+        """The layers in display order, bottom to top (the fundus first unless moved)."""
         return list(self._names)
 
     @property
@@ -61,7 +67,10 @@ class LayerStyles:
         for name in wanted:
             self._styles.setdefault(name, default_style(name))
         order = [n for n in self._names if n in wanted]
-        order += [n for n in wanted if n not in order]
+        for name in wanted:
+            if name not in order:  # a new layer goes where the default stacking puts it
+                above = [i for i, n in enumerate(order) if default_rank(n) > default_rank(name)]
+                order.insert(above[0] if above else len(order), name)
         self._set_order(order)
 
     def set(self, name: str, style: LayerStyle) -> None:

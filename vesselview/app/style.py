@@ -18,6 +18,16 @@ FUNDUS = "fundus"
 #: The fundus starts dimmed so that thin coloured overlays stand out against it.
 FUNDUS_OPACITY = 0.5
 
+#: Default stacking, bottom to top: the fundus, then area layers (probability map, bands,
+#: ranges, tolerant agreement), then the sparse and thin ones (strict agreement, segments,
+#: skeletons, unmatched skeleton), so that a band never hides a skeleton or a false
+#: positive inside it. Layers not listed go just under the skeletons.
+DEFAULT_ORDER = (
+    FUNDUS, "probability", "fov", "ignore", "band_alpha", "band_beta", "band_t",
+    "search_range", "tolerant", "confusion", "segment_scores", "segments",
+    "reference_skeleton", "candidate_skeleton", "unmatched_skeleton",
+)
+
 #: Layers visible when a case is first shown (besides the fundus).
 DEFAULT_VISIBLE = frozenset({FUNDUS, "confusion"})
 
@@ -71,6 +81,13 @@ class LayerStyle:
         if not 0.0 <= opacity <= 1.0:
             raise ValueError(f"opacity {opacity} is outside [0, 1]")
         return cls(bool(data["visible"]), opacity, colours, bool(data["outline"]))
+
+
+def default_rank(name: str) -> float:
+    """Position of layer ``name`` in the default stacking (`DEFAULT_ORDER`), bottom = 0."""
+    if name in DEFAULT_ORDER:
+        return DEFAULT_ORDER.index(name)
+    return DEFAULT_ORDER.index("reference_skeleton") - 0.5
 
 
 def default_style(name: str) -> LayerStyle:

@@ -27,6 +27,24 @@ OKABE_ITO: dict[str, RGBA] = {
     "grey": (150, 150, 150, 255),
 }
 
+#: What each palette colour means in every layer's legend, one meaning per colour: hue says
+#: whose pixel (blues the candidate's, oranges the reference's), the lighter tone that it is
+#: tolerated or a skeleton, the darker that it is unmatched. Yellow is kept for the highlight.
+COLOUR_MEANINGS: dict[str, str] = {
+    "white": "both agree (true positive); skeleton junctions",
+    "blue": "candidate only: false positive (strict or beyond t), unmatched candidate skeleton",
+    "sky_blue": "candidate skeleton; candidate pixel tolerated within t; good segment score",
+    "vermillion": "reference only: missed (strict or beyond t); poor segment score",
+    "orange": "reference skeleton; reference pixel tolerated within t",
+    "bluish_green": "tolerance region around the reference (t, alpha, beta bands, SS range R)",
+    "reddish_purple": "ignored region",
+    "grey": "outside the field of view",
+    "yellow": "highlight only (selected segment, swipe divider); no layer draws with it",
+    "black": "unused (invisible on a dark fundus)",
+}
+#: The highlight colour (selection); nothing else is drawn in it.
+HIGHLIGHT: RGBA = OKABE_ITO["yellow"]
+
 
 @dataclasses.dataclass(frozen=True)
 class LegendEntry:

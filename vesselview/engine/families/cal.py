@@ -177,7 +177,7 @@ def band_alpha_layer(ctx: StageContext) -> Layer:
     """CAL's area band: within α of the reference."""
     return classes_layer("band_alpha", f"CAL area band α = {ctx.params.cal_alpha}", [
         (ctx.get(cal_area).reference_band, "within α of the reference (outside it)",
-         "reddish_purple")])
+         "bluish_green")])
 
 
 @layer("band_beta", params=("cal_beta",), needs=(cal_length,))
@@ -185,7 +185,7 @@ def band_beta_layer(ctx: StageContext) -> Layer:
     """CAL's length band: within β of the reference."""
     return classes_layer("band_beta", f"CAL length band β = {ctx.params.cal_beta}", [
         (ctx.get(cal_length).reference_band, "within β of the reference (outside it)",
-         "sky_blue")])
+         "bluish_green")])
 
 
 FAMILY = Family(name="cal", title="CAL (connectivity, area, length)", metrics=METRICS,

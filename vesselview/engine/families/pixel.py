@@ -169,7 +169,7 @@ def confusion_layer(ctx: StageContext) -> Layer:
     return classes_layer("confusion", "Pixel agreement (strict)", [
         (s & g, "TP: both", "white"),
         (s & ~g & fov, "FP: candidate only", "blue"),
-        (~s & g & fov, "FN: reference only", "orange"),
+        (~s & g & fov, "FN: reference only", "vermillion"),
     ])
 
 

@@ -153,7 +153,7 @@ def segment_at(products: ss.SkeletalProducts, row: int, col: int) -> dict[str, A
 def reference_skeleton_layer(ctx: StageContext) -> Layer:
     """The reference skeleton and its junctions."""
     return classes_layer("reference_skeleton", "Reference skeleton", [
-        (ctx.get(reference_skeleton), "reference skeleton", "vermillion"),
+        (ctx.get(reference_skeleton), "reference skeleton", "orange"),
         (ctx.get(segments).junctions, "junction (removed before segmenting)", "white"),
     ])
 
@@ -178,7 +178,7 @@ def unmatched_layer(ctx: StageContext) -> Layer:
     """Candidate skeleton outside the search range (counted by R_nc)."""
     outliers = ctx.get(candidate_skeleton) & ~ctx.get(search_range).search_mask
     return classes_layer("unmatched_skeleton", "Candidate skeleton outside the search range",
-                         [(outliers, "unmatched candidate skeleton (R_nc)", "yellow")])
+                         [(outliers, "unmatched candidate skeleton (R_nc)", "blue")])
 
 
 @layer("segments", needs=(segments,))
@@ -197,9 +197,9 @@ def segment_scores_layer(ctx: StageContext) -> Layer:
     lookup[table["label"]] = 1 + np.rint(np.clip(table["score"], 0, 1) * 254).astype(np.uint8)
     return Layer(name="segment_scores", title="SS score per segment", kind="scalar",
                  data=lookup[skeletal.labels], value_range=(0.0, 1.0),
-                 # yellow -> sky blue: a lightness ramp along the blue-yellow axis, which
-                 # the common colour-vision deficiencies keep (poor segments stand out).
-                 legend=(LegendEntry(1, "score 0 (poor)", OKABE_ITO["yellow"]),
+                 # vermillion -> sky blue: apart for the common colour-vision deficiencies
+                 # (yellow is kept for the highlight, see vesselview.engine.layers).
+                 legend=(LegendEntry(1, "score 0 (poor)", OKABE_ITO["vermillion"]),
                          LegendEntry(255, "score 1 (good)", OKABE_ITO["sky_blue"])))
 
 

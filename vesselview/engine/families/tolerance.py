@@ -117,7 +117,7 @@ def tolerant_layer(ctx: StageContext) -> Layer:
     return classes_layer("tolerant", f"Tolerance F1 agreement (t = {ctx.params.t})", [
         (both, "TP: both", "white"),
         (m.candidate_matched & ~both, "FP within t (tolerated)", "sky_blue"),
-        (m.reference_matched & ~both, "FN within t (tolerated)", "yellow"),
+        (m.reference_matched & ~both, "FN within t (tolerated)", "orange"),
         (m.candidate & ~m.candidate_matched, "FP beyond t", "blue"),
         (m.reference & ~m.reference_matched, "FN beyond t", "vermillion"),
     ])

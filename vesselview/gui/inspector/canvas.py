@@ -10,7 +10,7 @@ took 0.1-0.6 s per repaint of a 3504x3390 fundus, enough to freeze the window.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 import pyqtgraph as pg
@@ -63,21 +63,29 @@ class LayerStack:
         self.fundus.setOpacity(style.opacity)
 
     def show_layers(self, layers: Mapping[str, DisplayLayer],
-                    styles: Mapping[str, LayerStyle]) -> None:
-        """Make the overlay items match ``layers`` (in their order, later on top)."""
+                    styles: Mapping[str, LayerStyle], order: Sequence[str] = ()) -> None:
+        """Make the overlay items match ``layers``, stacked as in ``order`` (later on top;
+        layers not in ``order`` go on top in their own order)."""
         for name in set(self.items) - set(layers):
             item = self.items.pop(name)
             self._images.pop(name, None)
             item.setParentItem(None)
             if item.scene() is not None:
                 item.scene().removeItem(item)
-        for z_value, (name, layer) in enumerate(layers.items()):
+        for name, layer in layers.items():
             item = self.items.get(name)
             if item is None:
-                item = self.items[name] = index_item(z_value)
+                item = self.items[name] = index_item(0)
                 item.setParentItem(self.overlays)
-            item.setZValue(z_value)
             self.apply_style(layer, styles[name])
+        self.stack(order)
+
+    def stack(self, order: Sequence[str]) -> None:
+        """Stack the overlay items as in ``order``, bottom to top (others on top)."""
+        ranked = [name for name in order if name in self.items]
+        ranked += [name for name in self.items if name not in ranked]
+        for z_value, name in enumerate(ranked):
+            self.items[name].setZValue(z_value)
 
     def apply_style(self, layer: DisplayLayer, style: LayerStyle) -> None:
         """Draw ``layer`` with ``style``; pixels are handed over only when visible."""

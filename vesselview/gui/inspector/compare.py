@@ -32,12 +32,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from vesselview.engine.layers import HIGHLIGHT
 from vesselview.gui.inspector.canvas import LEVELS, index_item
 from vesselview.gui.inspector.view import InspectorView
 
 #: Colour of a vessel mask in compare modes (near white, slightly translucent).
 MASK_RGBA = (245, 245, 245, 230)
-_DIVIDER_RGBA = (240, 228, 66, 255)  # Okabe-Ito yellow
+_DIVIDER_RGBA = HIGHLIGHT  # the swipe divider is a highlight
 _TEXT_INPUTS = (QLineEdit, QAbstractSpinBox, QTextEdit, QPlainTextEdit)
 
 

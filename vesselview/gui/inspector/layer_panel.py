@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from typing import cast
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtGui import QColor, QDropEvent, QIcon, QPixmap
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QCheckBox,
     QColorDialog,
     QHBoxLayout,
@@ -87,6 +88,10 @@ def colour_icon(colour: RGBA, size: int = 14) -> QIcon:
 class LayerPanel(QTreeWidget):
     """Tree of layers (top level) and their classes (children).
 
+    Rows go bottom to top of the stacking: a layer draws over the rows above it. A layer
+    row dragged onto another row moves that layer there in the model's order (the
+    fundus stays at the bottom); the panel then follows the model.
+
     Parameters
     ----------
     layers : LayerStyles
@@ -100,6 +105,9 @@ class LayerPanel(QTreeWidget):
         self.setHeaderLabels(["Layer", "Opacity", "Outline"])
         self.setRootIsDecorated(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.setDragEnabled(True)
+        self.setToolTip("Drag a layer to restack it: lower rows draw on top")
         header = self.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(_NAME, QHeaderView.ResizeMode.Stretch)
@@ -161,6 +169,24 @@ class LayerPanel(QTreeWidget):
         """Draw class ``value`` of layer ``name`` in ``colour``."""
         self.layer_styles.set_colour(name, value, colour)
 
+    def move_layer(self, name: str, target: str, after: bool) -> None:
+        """Move layer ``name`` just before (``after=False``) or after layer ``target``."""
+        order = [n for n in self.layer_styles.names if n != name]
+        index = order.index(target) + int(after)
+        self.layer_styles.move(name, max(index, order.index(FUNDUS) + 1))
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        """Restack the dragged layer in the model (Qt's own row move is refused)."""
+        dragged, target = self.current_name(), self.itemAt(event.position().toPoint())
+        event.setDropAction(Qt.DropAction.IgnoreAction)
+        event.accept()
+        while target is not None and target.parent() is not None:
+            target = target.parent()
+        if target is None or dragged == FUNDUS:
+            return
+        after = event.position().y() > self.visualItemRect(target).center().y()
+        self.move_layer(dragged, target.data(_NAME, Qt.ItemDataRole.UserRole), after)
+
     def _on_style_changed(self, name: str, style: LayerStyle) -> None:
         item = self._items.get(name)
         if item is None:
@@ -183,7 +209,11 @@ class LayerPanel(QTreeWidget):
         for name in self._rows:
             item = QTreeWidgetItem(self)
             item.setData(_NAME, Qt.ItemDataRole.UserRole, name)
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            flags = item.flags() | Qt.ItemFlag.ItemIsUserCheckable
+            flags &= ~Qt.ItemFlag.ItemIsDropEnabled
+            if name == FUNDUS:
+                flags &= ~Qt.ItemFlag.ItemIsDragEnabled
+            item.setFlags(flags)
             item.setCheckState(_NAME, Qt.CheckState.Checked if self.styles[name].visible
                                else Qt.CheckState.Unchecked)
             self._items[name] = item
@@ -206,6 +236,8 @@ class LayerPanel(QTreeWidget):
         self.setItemWidget(item, _OUTLINE, outline)
         for entry in layer.legend:
             child = QTreeWidgetItem(item)
+            child.setFlags(child.flags() & ~(Qt.ItemFlag.ItemIsDragEnabled
+                                             | Qt.ItemFlag.ItemIsDropEnabled))
             button = QToolButton()
             button.setToolTip(f"Change the colour of '{entry.name}'")
             button.clicked.connect(lambda _=False, n=name, v=entry.value: self._pick_colour(n, v))

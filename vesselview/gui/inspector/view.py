@@ -15,6 +15,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from vesselview.engine.layers import HIGHLIGHT
 from vesselview.gui.inspector.canvas import LEVELS, LayerStack, index_item
 
 #: An image area ``(x, y, width, height)`` in pixels (x = column).
@@ -22,7 +23,7 @@ Rect = tuple[float, float, float, float]
 
 #: Colour of the highlighted SS segment (Okabe-Ito yellow, opaque), drawn as a one-pixel
 #: outline around the segment so that the segment's own pixels keep their classes.
-HIGHLIGHT_RGBA = (240, 228, 66, 255)
+HIGHLIGHT_RGBA = HIGHLIGHT
 _MIN_FOCUS_SIZE = 80  # pixels of image shown around a focused segment, at least
 #: The full legend gives way to its compact form when taller than this part of the view.
 LEGEND_MAX_FRACTION = 0.5

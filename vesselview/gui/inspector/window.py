@@ -137,7 +137,8 @@ class MainWindow(QMainWindow):
             self.view.clear_highlight()  # segments renumbered: the outlined one is gone
         self.metrics_panel.show_result(response.result)
         self.layer_panel.set_layers(response.layers)
-        self.view.main.show_layers(response.layers, self.layer_panel.styles)
+        self.view.main.show_layers(response.layers, self.layer_panel.styles,
+                                   self.model.layers.names)
         self._set_fundus_style(self.layer_panel.styles[FUNDUS])
         self._update_legend()
         self.segments_table.show_segments(response.result.skeletal)
@@ -173,6 +174,10 @@ class MainWindow(QMainWindow):
             self._set_fundus_style(style)
         elif response is not None and name in response.layers:
             self.view.main.apply_style(response.layers[name], style)
+        self._update_legend()
+
+    def _on_order_changed(self, names: list[str]) -> None:
+        self.view.main.stack(names)
         self._update_legend()
 
     def _set_fundus_style(self, style: LayerStyle) -> None:
@@ -304,6 +309,7 @@ class MainWindow(QMainWindow):
         model.view_requested.connect(self.view.set_view_rect)
         model.live.busy_changed.connect(self._on_busy)
         model.layers.changed.connect(self._on_style_changed)
+        model.layers.order_changed.connect(self._on_order_changed)
         self.view.hovered.connect(self._on_hovered)
         self.segments_table.segment_selected.connect(self._focus_segment)
         self.compare.mode_changed.connect(lambda _mode: self._update_legend())
