@@ -51,3 +51,18 @@ def test_grade_cases_menu_opens_grading_on_the_inspector_scheduler(small_window,
     assert np.array_equal(grading.case.candidate, small_window.model.case.candidate)
     grading.close()
     assert not small_window.scheduler.stopped  # the inspector's, not the grading window's
+
+
+def test_grade_cases_offers_the_dataset_open_in_the_inspector(window, monkeypatch, tmp_path,
+                                                              drive):
+    offered = []
+
+    def look_and_cancel(dialog: GradingSetupDialog) -> int:
+        offered.append(dialog.open_dataset)
+        return GradingSetupDialog.DialogCode.Rejected
+
+    monkeypatch.setattr(GradingSetupDialog, "exec", look_and_cancel)
+    assert window.model.open_dataset(str(drive), {"unet": str(tmp_path / "unet")})
+    window.research.open_grading()
+    assert offered[0] is window.model.dataset.dataset
+    assert window.findChild(GradingWindow) is None  # cancelled

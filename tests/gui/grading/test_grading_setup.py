@@ -2,24 +2,11 @@
 
 from __future__ import annotations
 
-import numpy as np
-import pytest
-from PIL import Image
-
 from tests.io import dataset_files as files
 from vesselview.gui.grading.setup import GradingSetupDialog
+from vesselview.io.dataset import open_dataset
 from vesselview.io.grading_files import SCALE_1_5, ItemKey
 from vesselview.synth import demo_case
-
-
-@pytest.fixture
-def drive(tmp_path):
-    root = files.write_drive(tmp_path / "DRIVE", test_ids=(1, 2, 3), training_ids=())
-    (tmp_path / "unet").mkdir()
-    for case in (1, 2, 3):
-        Image.fromarray(files.vessels(case).astype(np.uint8) * 255).save(
-            tmp_path / "unet" / f"{case:02d}_test.png")
-    return root
 
 
 def test_dataset_with_predictions_opens_a_blinded_study(qtbot, tmp_path, drive):
@@ -65,3 +52,18 @@ def test_open_cases_and_problems_shown_in_the_dialog(qtbot, tmp_path):
     session, opened = dialog.study
     assert session.items == (ItemKey("demo", "candidate"),)
     assert opened.load(ItemKey("demo", "candidate")) is cases[ItemKey("demo", "candidate")]
+
+
+def test_the_dataset_open_in_the_inspector_is_offered_whole(qtbot, tmp_path, drive):
+    dataset = open_dataset(drive, {"unet": tmp_path / "unet"})
+    dialog = GradingSetupDialog({}, dataset)
+    qtbot.addWidget(dialog)
+    assert dialog.from_open_dataset.isChecked()
+    assert "DRIVE, 3 cases; methods observer2, unet" in dialog.from_open_dataset.text()
+    dialog.grader.setText("fay")
+    dialog.file.setText(str(tmp_path / "fay.json"))
+    dialog.accept()
+    session, cases = dialog.study
+    assert len(session.items) == 6 and {item.method for item in session.items} == {
+        "observer2", "unet"}
+    assert cases.load(ItemKey("02", "unet")).shape == (files.HEIGHT, files.WIDTH)

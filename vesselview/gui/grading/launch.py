@@ -49,7 +49,8 @@ def start_grading(window: QMainWindow, model: Inspector,
     The window evaluates on the inspector's scheduler with its parameters and closes
     with the inspector. Returns None when the dialog is cancelled.
     """
-    dialog = GradingSetupDialog(open_case_items(model.case, candidates), window)
+    dataset = model.dataset.dataset if model.dataset is not None else None
+    dialog = GradingSetupDialog(open_case_items(model.case, candidates), dataset, window)
     if dialog.exec() != QDialog.DialogCode.Accepted or dialog.study is None:
         return None
     session, cases = dialog.study

@@ -35,6 +35,7 @@ from vesselview.app.grading_cases import GradingCases
 from vesselview.engine.case import Case
 from vesselview.errors import VesselviewError
 from vesselview.gui.widgets.error_label import ErrorLabel
+from vesselview.io.dataset import Dataset
 from vesselview.io.grading_files import SCALE_0_10, SCALE_1_5, ItemKey, read_grading
 
 _SCALES = {"0-10 (as in the CAL study)": SCALE_0_10, "1-5": SCALE_1_5}
@@ -48,13 +49,17 @@ class GradingSetupDialog(QDialog):
     ----------
     open_cases : Mapping[ItemKey, Case]
         The cases open in the inspector (may be empty: then only a dataset can be graded).
+    open_dataset : Dataset, optional
+        The dataset open in the inspector (File > Open dataset): offered whole, every
+        case with each of its methods.
     """
 
-    def __init__(self, open_cases: Mapping[ItemKey, Case],
+    def __init__(self, open_cases: Mapping[ItemKey, Case], open_dataset: Dataset | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Grade cases")
         self.open_cases = dict(open_cases)
+        self.open_dataset = open_dataset
         #: The opened study: the grader's session and the items' cases (once accepted).
         self.study: tuple[GradingSession, GradingCases] | None = None
         self.grader = QLineEdit()
@@ -63,6 +68,7 @@ class GradingSetupDialog(QDialog):
         self.file.setPlaceholderText("grades of this grader (.json); an existing file resumes")
         self.from_dataset = QRadioButton("A dataset folder and folders of predictions")
         self.from_open = QRadioButton(f"The cases open in the inspector ({len(open_cases)})")
+        self.from_open_dataset = QRadioButton(_dataset_title(open_dataset))
         self.dataset = QLineEdit()
         self.predictions = QTableWidget(0, 2)
         self.predictions.setHorizontalHeaderLabels(["method", "folder"])
@@ -81,7 +87,10 @@ class GradingSetupDialog(QDialog):
         self.error_label = ErrorLabel()
         self._build()
         self.from_open.setEnabled(bool(open_cases))
-        (self.from_open if open_cases else self.from_dataset).setChecked(True)
+        self.from_open_dataset.setVisible(open_dataset is not None)
+        chosen = (self.from_open_dataset if open_dataset is not None
+                  else self.from_open if open_cases else self.from_dataset)
+        chosen.setChecked(True)
         self.file.editingFinished.connect(self._file_chosen)
 
     # -- what the user chose -----------------------------------------------------------
@@ -122,6 +131,8 @@ class GradingSetupDialog(QDialog):
             raise ValueError("choose a grading file (a new one, or one to resume)")
         if self.from_open.isChecked():
             return GradingCases.from_cases(self.open_cases)
+        if self.from_open_dataset.isChecked() and self.open_dataset is not None:
+            return GradingCases.from_dataset(self.open_dataset)
         if not self.dataset.text().strip():
             raise ValueError("choose the dataset folder")
         return GradingCases.open_dataset(self.dataset.text(), self.prediction_folders(),
@@ -162,6 +173,7 @@ class GradingSetupDialog(QDialog):
         form.addRow("", add)
         form.addRow("Reference", self.observer)
         form.addRow("", self.other_observer)
+        form.addRow(self.from_open_dataset)
         form.addRow(self.from_open)
         form.addRow("Scale", self.scale)
         form.addRow(self.blinded)
@@ -206,3 +218,11 @@ def _with_button(edit: QLineEdit, text: str, action) -> QWidget:
     button.clicked.connect(action)
     layout.addWidget(button)
     return row
+
+
+def _dataset_title(dataset: Dataset | None) -> str:
+    """The open-dataset choice, e.g. "The dataset open in the inspector (DRIVE, 20 cases...)"."""
+    if dataset is None:
+        return ""
+    return (f"The dataset open in the inspector ({dataset.layout}, {len(dataset.cases)} "
+            f"cases; methods {', '.join(dataset.methods)})")
