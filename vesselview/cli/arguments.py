@@ -34,6 +34,7 @@ _EXIT_CODES = ("Exit codes: 0 success, 2 bad input or usage or any pair failed (
 _OUTPUT = ("Output rows (JSON results, CSV rows): id, method (the --predictions name, or "
            "observer2/observer1 for a dataset's other observer), reference, candidate, "
            "fov, fov_source (file, estimated from the fundus, or none = whole image), "
+           "ignore (the mask of regions left out of every metric), "
            "observer (whose annotation is the reference), the parameters, the metrics, "
            "vesselview_version, error (why a pair failed; its metrics are then empty).")
 #: Most parameter combinations one run may sweep (every pair is evaluated under each).
@@ -109,9 +110,11 @@ def build_parser() -> argparse.ArgumentParser:
     pair.add_argument("--fov", metavar="F", help="field-of-view mask (default: whole image; "
                       "auto: estimated from --fundus)")
     pair.add_argument("--fundus", metavar="I", help="fundus photograph (checked, not scored)")
+    pair.add_argument("--ignore", metavar="M", help="mask of regions left out of every metric "
+                      "(e.g. the optic disc)")
     parser.add_argument("--manifest", metavar="PAIRS.CSV",
                         help="many pairs: CSV with columns id, reference, candidate and "
-                        "optionally fov, fundus, observer; relative paths resolve against "
+                        "optionally fov, fundus, ignore, observer; relative paths resolve against "
                         "its folder")
     dataset = parser.add_argument_group(
         "a whole dataset", "DRIVE, STARE, CHASE_DB1, HRF, FIVES, IOSTAR or sibling folders "
@@ -167,7 +170,8 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     """
     options = build_parser().parse_args(argv)
     one_pair = any(value is not None for value in
-                   (options.reference, options.candidate, options.fov, options.fundus))
+                   (options.reference, options.candidate, options.fov, options.fundus,
+                    options.ignore))
     given = [name for name, value in (("--manifest", options.manifest is not None),
                                       ("--dataset", options.dataset is not None),
                                       ("--reference/--candidate", one_pair)) if value]

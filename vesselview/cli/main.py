@@ -154,9 +154,9 @@ def _write_curves(options: argparse.Namespace, params: Params) -> int:
     """``--curves``: the ROC, PR and F1_t curves of one probability-map candidate."""
     if options.output is not None:
         check_output(options.output, [options.reference, options.candidate, options.fov,
-                                      options.fundus])
+                                      options.fundus, options.ignore])
     case = load_case(options.reference, options.candidate, options.fov, options.fundus,
-                     invert_reference=options.invert_reference,
+                     ignore=options.ignore, invert_reference=options.invert_reference,
                      invert_candidate=options.invert_candidate, threshold=params.threshold)
     with _output(options.output) as stream:
         from vesselview.io.curve_tables import write_curves  # see _read_grades

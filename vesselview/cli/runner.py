@@ -106,7 +106,7 @@ def evaluate_pair(pair: Pair, job: Job) -> PairOutcome:
             # worker printing its own.
             warnings.simplefilter("ignore", MaskWarning)
             case = job.load(pair.reference, pair.candidate, pair.fov, pair.fundus,
-                            invert_reference=job.invert_reference,
+                            ignore=pair.ignore, invert_reference=job.invert_reference,
                             invert_candidate=job.invert_candidate, threshold=job.threshold)
         evaluator = pipeline.Evaluator(case)
         records = tuple(result_record(evaluator.evaluate(params), id=pair.id,
@@ -123,7 +123,8 @@ def evaluate_pair(pair: Pair, job: Job) -> PairOutcome:
 
 def failed_outcome(pair: Pair, job: Job, failure: RowFailure) -> PairOutcome:
     """The outcome of a pair that could not be evaluated: one error record per grid entry."""
-    sources = {"reference": pair.reference, "candidate": pair.candidate, "fov": pair.fov}
+    sources = {"reference": pair.reference, "candidate": pair.candidate, "fov": pair.fov,
+               "ignore": pair.ignore}
     records = tuple(error_record(failure.message, params, id=pair.id, sources=sources,
                                  method=pair.method, observer=pair.observer)
                     for params in job.grid)

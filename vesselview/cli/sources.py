@@ -52,7 +52,8 @@ def pairs_from_options(options: argparse.Namespace) -> PairSource:
     if options.manifest is not None:
         pairs = read_manifest_rows(options.manifest)
         return PairSource(pairs, [options.manifest, *_files(pairs)])
-    pair = single_pair(options.reference, options.candidate, options.fov, options.fundus)
+    pair = single_pair(options.reference, options.candidate, options.fov, options.fundus,
+                       options.ignore)
     return PairSource([pair], _files([pair]))
 
 

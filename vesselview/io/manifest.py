@@ -1,8 +1,9 @@
 """The pairs to evaluate: one from the command line, or many from a manifest CSV.
 
 A manifest has a header row with the columns ``id, reference, candidate`` (required)
-and ``fov, fundus, observer`` (optional; their cells may be empty; ``observer`` is the
-number of the observer whose annotation the reference is, recorded in the output).
+and ``fov, fundus, ignore, observer`` (optional; their cells may be empty; ``ignore``
+is a mask of regions left out of every metric; ``observer`` is the number of the
+observer whose annotation the reference is, recorded in the output).
 Relative paths resolve against the manifest's folder. An ``fov`` cell ``auto`` estimates
 the field of view from the row's fundus photograph.
 
@@ -23,8 +24,8 @@ from vesselview.errors import InputError
 from vesselview.io.loader import AUTO_FOV
 
 REQUIRED_COLUMNS = ("id", "reference", "candidate")
-OPTIONAL_COLUMNS = ("fov", "fundus", "observer")
-FILE_ROLES = ("reference", "candidate", "fov", "fundus")
+OPTIONAL_COLUMNS = ("fov", "fundus", "ignore", "observer")
+FILE_ROLES = ("reference", "candidate", "fov", "fundus", "ignore")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -38,9 +39,9 @@ class Pair:
         file name for a single pair).
     reference, candidate : str
         Mask files.
-    fov, fundus : str or None
+    fov, fundus, ignore : str or None
         Optional files; ``fov`` may be ``"auto"`` (estimated from the fundus, see
-        `vesselview.io.loader.load_case`).
+        `vesselview.io.loader.load_case`); ``ignore`` masks regions out of every metric.
     method : str or None
         The method that produced the candidate (dataset runs).
     observer : int or None
@@ -57,6 +58,7 @@ class Pair:
     candidate: str
     fov: str | None = None
     fundus: str | None = None
+    ignore: str | None = None
     method: str | None = None
     observer: int | None = None
     where: str = ""
@@ -78,7 +80,7 @@ class Pair:
 
 
 def single_pair(reference: str, candidate: str, fov: str | None = None,
-                fundus: str | None = None) -> Pair:
+                fundus: str | None = None, ignore: str | None = None) -> Pair:
     """The pair given by ``--reference``/``--candidate``; its id is the candidate's name.
 
     Raises
@@ -86,7 +88,7 @@ def single_pair(reference: str, candidate: str, fov: str | None = None,
     InputError
         When a file does not exist.
     """
-    pair = Pair(Path(candidate).stem, reference, candidate, fov, fundus)
+    pair = Pair(Path(candidate).stem, reference, candidate, fov, fundus, ignore)
     problem = _missing_file(pair)
     if problem is not None:
         raise InputError(problem, source=pair.candidate)
@@ -189,7 +191,7 @@ def _pair(cells: dict[str, str], folder: Path, where: str) -> Pair:
         paths["fov"] = AUTO_FOV
     observer = cells.get("observer", "")
     return Pair(cells.get("id", ""), paths["reference"] or "", paths["candidate"] or "",
-                paths["fov"], paths["fundus"],
+                paths["fov"], paths["fundus"], paths["ignore"],
                 observer=int(observer) if observer.isdigit() else None, where=where)
 
 

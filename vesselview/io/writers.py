@@ -3,12 +3,13 @@
 Shared by the batch CLI and the GUI's export, so it knows nothing about either.
 A *record* is one pair under one parameter set, already JSON-safe:
 
-``{"id", "method", "reference", "candidate", "fov", "fov_source", "observer",
+``{"id", "method", "reference", "candidate", "fov", "fov_source", "ignore", "observer",
 "params": {...}, "metrics": {...}, "undefined": {...}, "error"}``
 
 ``method`` names the method of the candidate (dataset runs, else ``None``);
 ``fov_source`` says where the field of view came from: ``"file"``, ``"estimated"``
-(from the fundus photograph) or ``"none"`` (the whole image); ``observer`` is the
+(from the fundus photograph) or ``"none"`` (the whole image); ``ignore`` is the mask of
+regions left out of every metric (``None`` when none); ``observer`` is the
 number of the observer whose annotation is the reference (``None`` when not known).
 ``error`` is ``None`` for an evaluated pair; for a pair that could not be evaluated it
 says why (with the manifest line and id) and every metric is ``None``.
@@ -43,11 +44,11 @@ Encoded = float | int | str | None
 
 #: CSV columns, in order.
 CSV_COLUMNS: tuple[str, ...] = (
-    "id", "method", "reference", "candidate", "fov", "fov_source", "observer",
+    "id", "method", "reference", "candidate", "fov", "fov_source", "ignore", "observer",
     *PARAM_SPECS, *METRIC_KEYS, "vesselview_version", "error",
 )
 #: Columns of a record that describe the pair (before the parameters in CSV).
-PAIR_COLUMNS: tuple[str, ...] = CSV_COLUMNS[:7]
+PAIR_COLUMNS: tuple[str, ...] = CSV_COLUMNS[:8]
 #: How `vesselview.io.loader.load_case` records an FOV estimated from the fundus.
 ESTIMATED_FOV_PREFIX = "estimated from "
 #: Summary statistics, in the order of CSV summary rows (``id`` ``summary:<name>``).
@@ -82,8 +83,8 @@ def result_record(result: Result, *, id: str, sources: Mapping[str, str],
     id : str
         The pair's identifier (e.g. the manifest's ``id`` column).
     sources : Mapping[str, str]
-        ``reference``, ``candidate`` and ``fov`` paths (``Case.sources``); an empty or
-        missing one becomes ``None`` (JSON ``null``, an empty CSV cell).
+        ``reference``, ``candidate``, ``fov`` and ``ignore`` paths (``Case.sources``);
+        an empty or missing one becomes ``None`` (JSON ``null``, an empty CSV cell).
     method : str, optional
         The candidate's method (dataset runs).
     observer : int, optional
@@ -225,7 +226,8 @@ def _pair_fields(id: str, sources: Mapping[str, str | None], method: str | None,
     """The `PAIR_COLUMNS` of a record."""
     return {"id": id, "method": method, "reference": sources.get("reference") or None,
             "candidate": sources.get("candidate") or None, "fov": sources.get("fov") or None,
-            "fov_source": fov_source(sources), "observer": observer}
+            "fov_source": fov_source(sources), "ignore": sources.get("ignore") or None,
+            "observer": observer}
 
 
 def _row(pair: list[Any], params: Mapping[str, Any], metrics: Mapping[str, Encoded],
