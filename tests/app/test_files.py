@@ -1,27 +1,10 @@
-"""Roles from file names, chosen files, recent files."""
+"""Chosen files per role and the recent-files list."""
 
 from __future__ import annotations
 
 import pytest
 
-from vesselview.app.files import MAX_RECENT, CaseFiles, RecentFiles, guess_role
-
-
-@pytest.mark.parametrize("path, role", [
-    ("DRIVE/test/mask/01_test_mask.gif", "fov"),
-    ("01_manual1.gif", "reference"),
-    ("im0001.ah.ppm", "reference"),
-    ("case3_GT.png", "reference"),
-    ("01_test.tif", "fundus"),
-    ("21_training.tif", "fundus"),
-    ("unet_pred_01.png", "candidate"),
-    ("01_prob.tif", "candidate"),
-    ("fov.png", "fov"),
-    ("01.png", None),
-    ("picture.jpg", None),
-])
-def test_guess_role(path, role):
-    assert guess_role(path) == role
+from vesselview.app.files import MAX_RECENT, CaseFiles, RecentFiles
 
 
 def test_case_files_complete_only_with_reference_and_candidate():

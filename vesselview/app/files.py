@@ -29,34 +29,6 @@ MAX_RECENT = 10
 #: Asks which role a file plays when its name does not say: (path) -> role or None.
 RoleAsker = Callable[[str], "str | None"]
 
-#: Name fragments that make a role obvious, checked in this order (first match wins):
-#: DRIVE ``01_test_mask.gif`` is a FOV although it also says "test".
-_ROLE_HINTS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("fov", ("mask", "fov")),
-    ("reference", ("manual", "ground_truth", "groundtruth", "_gt", "gt_", "label", "annot",
-                   "reference", ".ah.", ".vk.")),
-    ("candidate", ("pred", "prob", "candidate", "segment", "output", "result")),
-    ("fundus", ("fundus", "_test.", "_training.", "photo", "image")),
-)
-
-
-def guess_role(path: str) -> str | None:
-    """The role a file name makes obvious, or None when it does not.
-
-    Examples
-    --------
-    >>> guess_role("DRIVE/test/mask/01_test_mask.gif")
-    'fov'
-    >>> guess_role("01_manual1.gif"), guess_role("01_test.tif"), guess_role("01.png")
-    ('reference', 'fundus', None)
-    """
-    name = os.path.basename(path).lower()
-    for role, fragments in _ROLE_HINTS:
-        if any(fragment in name for fragment in fragments):
-            return role
-    return None
-
-
 @dataclasses.dataclass(frozen=True)
 class CaseFiles:
     """File path per role (None where not chosen)."""

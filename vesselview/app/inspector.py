@@ -25,11 +25,11 @@ from vesselview.app.files import (
     ShownCase,
     check_file,
     files_of,
-    guess_role,
     load_files,
 )
 from vesselview.app.layer_styles import LayerStyles
 from vesselview.app.live import CaseEvaluators, Request, Response, evaluation_task
+from vesselview.app.roles import assign_dropped, image_is_colour
 from vesselview.app.scheduler import Scheduler
 from vesselview.app.session import Session, ViewRect, load_session, save_session
 from vesselview.engine.case import Case
@@ -241,12 +241,15 @@ class Inspector:
         return True
 
     def drop_paths(self, paths: Iterable[str], ask_role: RoleAsker) -> bool:
-        """Open dropped files, each in the role its name suggests (else ``ask_role(path)``)."""
-        assignments = []
-        for path in paths:
-            role = guess_role(path) or ask_role(path)
-            if role is not None:
-                assignments.append((role, path))
+        """Open dropped files in the roles their names, folders and colours suggest.
+
+        ``ask_role(path)`` decides where nothing else does (`vesselview.app.roles`); every
+        chosen file a dropped one replaces is said in a status message.
+        """
+        assignments, notes = assign_dropped(list(paths), self.chosen_files, image_is_colour,
+                                            ask_role)
+        for note in notes:
+            self.status.emit(note)
         return bool(assignments) and self.open_files(assignments)
 
     def reload(self) -> bool:

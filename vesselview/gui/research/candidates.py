@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from vesselview.app.scheduler import Scheduler
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
+from vesselview.errors import InputError
 from vesselview.gui.research.candidate_set import (
     Candidate,
     evaluate_candidates,
@@ -39,7 +40,7 @@ from vesselview.gui.research.candidate_set import (
 )
 from vesselview.gui.research.inputs import (
     candidate_names,
-    image_files,
+    folder_candidates,
     parse_expected_ranks,
     read_human_scores,
 )
@@ -128,17 +129,19 @@ class CandidatesView(QWidget):
             reference, new, params, stop, progress))
 
     def add_folder(self, folder: str) -> None:
-        """Add every image file of ``folder`` but the reference's own (reference, FOV, fundus)."""
+        """Add ``folder``'s file for the reference's case (a method's output folder).
+
+        When the reference is a public dataset's file, only the file whose name carries
+        its case id is added (`vesselview.io.dataset.matching`), named by its folder;
+        otherwise every image file but the reference's own (reference, FOV, fundus).
+        """
         self.error.hide()
         try:
-            files = image_files(folder)
-        except ValueError as error:  # InputError
+            files = folder_candidates(folder, self.reference)
+        except InputError as error:
             self.error.show_message(str(error))
             return
-        sources = self.reference.sources if self.reference is not None else {}
-        own = {os.path.abspath(sources[role]) for role in ("reference", "fov", "fundus")
-               if sources.get(role) and os.path.exists(sources[role])}
-        self.add_files([path for path in files if os.path.abspath(path) not in own])
+        self.add_files(files)
 
     def reevaluate(self) -> None:
         """Evaluate the loaded candidates again with the current parameters."""

@@ -21,6 +21,8 @@ from vesselview.engine.case import Case
 from vesselview.engine.params import PARAM_SPECS
 from vesselview.engine.pipeline import ProgressCallback, StopCallback
 from vesselview.errors import EvaluationStopped, InputError, ParamsError
+from vesselview.io.dataset.layouts import case_id_of
+from vesselview.io.dataset.matching import match_files
 from vesselview.io.loader import load_case
 from vesselview.io.manifest import read_manifest
 
@@ -131,16 +133,20 @@ def read_human_scores(path: str | os.PathLike, candidates: Sequence[str]) -> np.
 
 
 def candidate_names(paths: Sequence[str]) -> list[str]:
-    """Display names of candidate files: their stems, or longer paths where stems repeat.
+    """Display names of candidate files: their stems; where stems repeat, their folders
+    (a method's output folder), file names or whole paths.
 
     Examples
     --------
     >>> candidate_names(["a/x.png", "b/y.png"])
     ['x', 'y']
-    >>> candidate_names(["a/x.png", "b/x.png"])
-    ['a/x.png', 'b/x.png']
+    >>> candidate_names(["UNet/01_test.png", "SegNet/01_test.png"])
+    ['UNet', 'SegNet']
+    >>> candidate_names(["a/x.png", "a/x.tif"])
+    ['x.png', 'x.tif']
     """
-    for name in (lambda p: Path(p).stem, lambda p: Path(p).name, os.fspath):
+    for name in (lambda p: Path(p).stem, lambda p: Path(p).parent.name,
+                 lambda p: Path(p).name, os.fspath):
         names = [name(path) for path in paths]
         if len(set(names)) == len(names):
             return names
@@ -167,6 +173,36 @@ def image_files(folder: str | os.PathLike) -> list[str]:
         raise InputError(f"{name}: no image file ({', '.join(IMAGE_SUFFIXES)}) in the folder",
                          source=name)
     return files
+
+
+def folder_candidates(folder: str, reference: Case | None) -> list[str]:
+    """The files of a method's output ``folder`` to rank against ``reference``.
+
+    A reference read from a public dataset's file (``01_manual1.gif``) has a case id
+    (`vesselview.io.dataset.layouts.case_id_of`): only the folder's file for that case
+    is taken, so a folder of 20 outputs adds one candidate, not 20 against one
+    reference. Other references take every image file but their own files.
+
+    Raises
+    ------
+    InputError
+        When the folder cannot be listed, holds no image, or no file fits the case.
+    """
+    files = image_files(folder)
+    sources = reference.sources if reference is not None else {}
+    case_id = case_id_of(sources.get("reference", ""))
+    if case_id is None:
+        own = {os.path.abspath(sources[role]) for role in ("reference", "fov", "fundus")
+               if sources.get(role) and os.path.exists(sources[role])}
+        return [path for path in files if os.path.abspath(path) not in own]
+    matching = match_files([Path(path) for path in files], [case_id], Path(folder).name)
+    if case_id not in matching.files:
+        problems = "; ".join(str(issue) for issue in matching.ambiguous) or (
+            f"{len(files)} image files, none named after it")
+        raise InputError(f"{folder}: no file for case {case_id} (the reference "
+                         f"{Path(sources['reference']).name}): {problems}. Name the method's "
+                         f"output after the case, e.g. {case_id}.png", source=folder)
+    return [str(matching.files[case_id])]
 
 
 def load_case_set(manifest: str, threshold: float | None, should_stop: StopCallback,

@@ -111,3 +111,23 @@ def compiled(pattern: str) -> re.Pattern[str]:
     """A role pattern matched at the end of a relative path, on a folder boundary,
     case-insensitively, with an optional ``.gz`` suffix."""
     return re.compile(r"(?:^|/)" + pattern + r"(?:\.gz)?$", re.IGNORECASE)
+
+
+def case_id_of(path: str) -> str | None:
+    """The case id a public dataset's file path carries, or None for other names.
+
+    The path's last folders are matched against every layout's patterns (as
+    `vesselview.open_dataset` does), so ``DRIVE/test/1st_manual/01_manual1.gif`` is case
+    ``01`` and ``CHASE_DB1/Image_01L_2ndHO.png`` case ``Image_01L`` (letter case as
+    in the file name).
+
+    >>> case_id_of("data/test/1st_manual/01_manual1.gif"), case_id_of("x/mine.png")
+    ('01', None)
+    """
+    relative = path.replace("\\", "/")
+    for layout in LAYOUTS:
+        for pattern in layout.roles().values():
+            match = compiled(pattern).search(relative)
+            if match is not None:
+                return match.group("id")
+    return None
