@@ -59,7 +59,17 @@ def _broken(tmp_path, edit):
     (lambda d: d.update(view=[1, 2]), "view"),
     (lambda d: d["layers"]["fundus"].update(opacity=7), "opacity"),
     (lambda d: d["files"].update(mask="m.png"), "mask"),
-    (lambda d: d.pop("params"), "params"),
+    (lambda d: d.pop("params"), "'params' is missing"),
+    (lambda d: d["layers"]["fundus"].update(visible="false"), "layers.fundus.visible"),
+    (lambda d: d["layers"]["tolerant"].update(outline=1), "layers.tolerant.outline"),
+    (lambda d: d["layers"]["tolerant"]["colours"].update({"4": [1, 2, 3]}),
+     "layers.tolerant.colours"),
+    (lambda d: d["layers"].update(fundus=[]), "layers.fundus must be an object"),
+    (lambda d: d.update(view=[0, 0, float("nan"), 5]), "finite"),
+    (lambda d: d.update(view=[0, 0, 0, 5]), "positive width"),
+    (lambda d: d["files"].update(reference=3), "files.reference"),
+    (lambda d: d.update(files=[]), "'files' must be an object"),
+    (lambda d: d.update(params=[1]), "'params' must be an object"),
 ])
 def test_invalid_sessions_name_the_file_and_the_problem(tmp_path, edit, reason):
     path = _broken(tmp_path, edit)
@@ -67,6 +77,20 @@ def test_invalid_sessions_name_the_file_and_the_problem(tmp_path, edit, reason):
         load_session(path)
     assert str(path) in str(raised.value)
     assert raised.value.source == str(path)
+
+
+def test_not_an_object(tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text("[1, 2]")
+    with pytest.raises(InputError, match="must be a JSON object"):
+        load_session(path)
+
+
+def test_deeply_nested_json_is_refused_not_raised(tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(InputError, match="nested too deeply"):
+        load_session(path)
 
 
 def test_not_json(tmp_path):

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import os
 from collections.abc import Mapping
 from typing import Any
 
 from vesselview._version import __version__
-from vesselview.app.files import CaseFiles
+from vesselview.app.files import ROLES, CaseFiles
 from vesselview.app.style import LayerStyle
 from vesselview.engine.params import Params
 from vesselview.errors import InputError, ParamsError
@@ -65,50 +66,121 @@ def save_session(session: Session, path: str | os.PathLike) -> None:
 
 
 def load_session(path: str | os.PathLike) -> Session:
-    """Read a session written by `save_session`.
+    """Read a session written by `save_session`, validating every field by name.
+
+    Nothing is half applied: the whole document is checked before a `Session` exists.
 
     Raises
     ------
     InputError
-        When the file cannot be read or is not a valid session; the message names
-        the file and the problem.
+        When the file cannot be read or a field is not valid; the message names the
+        file, the field (e.g. ``layers.confusion.visible``) and what it must be.
     """
     source = os.fspath(path)
     try:
         with open(source, encoding="utf-8") as stream:
             document = json.load(stream)
-        return _session(document, os.path.dirname(os.path.abspath(source)))
     except OSError as error:
         raise InputError(f"{source}: cannot read the session file ({error.strerror})",
                          source) from None
-    except (ValueError, TypeError, KeyError, AttributeError, ParamsError) as error:
+    except (ValueError, RecursionError) as error:
+        reason = "nested too deeply" if isinstance(error, RecursionError) else str(error)
+        raise InputError(f"{source}: not a valid vesselview session (not JSON: {reason})",
+                         source) from None
+    try:
+        return _session(document, os.path.dirname(os.path.abspath(source)))
+    except _FieldError as error:
         raise InputError(f"{source}: not a valid vesselview session ({error})", source) from None
 
 
-def _session(document: Mapping[str, Any], folder: str) -> Session:
-    """Validate a parsed session document."""
-    if document.get("format") != FORMAT:
-        raise ValueError(f"'format' is not {FORMAT!r}")
-    if document.get("format_version") != FORMAT_VERSION:
-        raise ValueError(f"unsupported format_version {document.get('format_version')!r}")
-    paths = {role: _resolved(p, folder) for role, p in document["files"].items()}
-    view = document["view"]
-    if view is not None and len(view) != 4:
-        raise ValueError("'view' must be [x, y, width, height]")
+class _FieldError(ValueError):
+    """A session field that is missing or of the wrong kind (message names the field)."""
+
+
+def _field(document: Any, name: str) -> Any:
+    """``document[name]`` of a JSON object (``_FieldError`` naming it when absent)."""
+    if not isinstance(document, dict):
+        raise _FieldError(f"the session must be a JSON object, not {type(document).__name__}")
+    if name not in document:
+        raise _FieldError(f"'{name}' is missing")
+    return document[name]
+
+
+def _session(document: Any, folder: str) -> Session:
+    """Validate a parsed session document field by field."""
+    if _field(document, "format") != FORMAT:
+        raise _FieldError(f"'format' is not {FORMAT!r}")
+    if _field(document, "format_version") != FORMAT_VERSION:
+        raise _FieldError(
+            f"unsupported format_version {document.get('format_version')!r}")
     return Session(
-        files=CaseFiles.from_dict(paths),
-        params=Params.from_mapping(document["params"]),
-        styles={str(name): LayerStyle.from_dict(style)
-                for name, style in document["layers"].items()},
-        view_rect=_view_rect(view),
+        files=_files(_field(document, "files"), folder),
+        params=_params(_field(document, "params")),
+        styles=_styles(_field(document, "layers")),
+        view_rect=_view_rect(_field(document, "view")),
     )
 
 
+def _files(files: Any, folder: str) -> CaseFiles:
+    """``files``: role -> path string or null, roles from `ROLES`."""
+    if not isinstance(files, dict):
+        raise _FieldError("'files' must be an object of role -> path")
+    for role, path in files.items():
+        if role not in ROLES:
+            raise _FieldError(f"files.{role}: unknown role (roles: {', '.join(ROLES)})")
+        if path is not None and not isinstance(path, str):
+            raise _FieldError(f"files.{role} must be a path or null, not {path!r}")
+    return CaseFiles.from_dict({role: _resolved(path, folder) for role, path in files.items()})
+
+
+def _params(params: Any) -> Params:
+    """``params``: the parameters (`Params.from_mapping` names a bad key and its range)."""
+    if not isinstance(params, dict):
+        raise _FieldError("'params' must be an object of parameter -> value")
+    try:
+        return Params.from_mapping(params)
+    except (ParamsError, TypeError, ValueError) as error:
+        raise _FieldError(f"params: {error}") from None
+
+
+def _styles(layers: Any) -> dict[str, LayerStyle]:
+    """``layers``: layer name -> style, in the saved order."""
+    if not isinstance(layers, dict):
+        raise _FieldError("'layers' must be an object of layer name -> style")
+    return {str(name): _style(f"layers.{name}", style) for name, style in layers.items()}
+
+
+def _style(where: str, style: Any) -> LayerStyle:
+    """One layer style: booleans must be JSON true/false (never the string "false")."""
+    if not isinstance(style, dict):
+        raise _FieldError(f"{where} must be an object")
+    for flag in ("visible", "outline"):
+        if not isinstance(_field(style, flag), bool):
+            raise _FieldError(f"{where}.{flag} must be true or false, not {style[flag]!r}")
+    opacity = _field(style, "opacity")
+    if isinstance(opacity, bool) or not isinstance(opacity, int | float) or not (
+            0.0 <= opacity <= 1.0):
+        raise _FieldError(f"{where}.opacity must be a number in [0, 1], not {opacity!r}")
+    colours = _field(style, "colours")
+    if not isinstance(colours, dict):
+        raise _FieldError(f"{where}.colours must be an object of class -> [r, g, b, a]")
+    try:
+        return LayerStyle.from_dict(style)
+    except (ValueError, TypeError) as error:
+        raise _FieldError(f"{where}.colours: {error}") from None
+
+
 def _view_rect(view: Any) -> ViewRect | None:
-    """``[x, y, width, height]`` as floats (None stays None)."""
+    """``view``: null or ``[x, y, width, height]``, finite, with a positive size."""
     if view is None:
         return None
+    if not (isinstance(view, list) and len(view) == 4 and all(
+            isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+            for v in view)):
+        raise _FieldError(f"'view' must be [x, y, width, height] of finite numbers, not {view!r}")
     x, y, width, height = (float(v) for v in view)
+    if width <= 0 or height <= 0:
+        raise _FieldError(f"'view' must have a positive width and height, not {view!r}")
     return (x, y, width, height)
 
 
