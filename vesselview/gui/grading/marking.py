@@ -31,14 +31,14 @@ MARK_TITLES: dict[str, str] = {
     "wrong_width": "Wrong width",
     "ignore": "Ignore (left out of the metrics)",
 }
-#: Label colours (Okabe-Ito), none of the segmentation's white / blue / orange, so a
-#: mark never looks like segmentation pixels.
+#: Label colours (Okabe-Ito), none of the segmentation's white / blue / vermillion;
+#: "ignore" in the inspector's ignore-layer colour (`vesselview.engine.layers`).
 MARK_COLOURS: dict[str, RGBA] = {
     "missed_vessel": OKABE_ITO["bluish_green"],
-    "false_vessel": OKABE_ITO["reddish_purple"],
+    "false_vessel": OKABE_ITO["orange"],
     "broken_connection": OKABE_ITO["yellow"],
     "wrong_width": OKABE_ITO["sky_blue"],
-    "ignore": OKABE_ITO["black"],  # a dark veil: left out, like outside the FOV
+    "ignore": OKABE_ITO["reddish_purple"],
 }
 MARK_OPACITY = 0.55
 DEFAULT_BRUSH_RADIUS = 4  # pixels of the image

@@ -33,7 +33,8 @@ _CLASS_NAMES = {BOTH: "both", CANDIDATE_ONLY: "candidate only (FP)",
                 REFERENCE_ONLY: "reference only (FN)"}
 #: Colours per class in each view (classes not listed are transparent).
 _COLOURS = {
-    SegmentationView.CONFUSION: {BOTH: "white", CANDIDATE_ONLY: "blue", REFERENCE_ONLY: "orange"},
+    SegmentationView.CONFUSION: {BOTH: "white", CANDIDATE_ONLY: "blue",
+                                 REFERENCE_ONLY: "vermillion"},
     SegmentationView.CANDIDATE: {BOTH: "white", CANDIDATE_ONLY: "white"},
     SegmentationView.REFERENCE: {BOTH: "white", REFERENCE_ONLY: "white"},
     SegmentationView.NONE: {},
