@@ -104,6 +104,34 @@ def test_files_open_one_role_at_a_time(model, tmp_path):
     assert model.recent.entries() == [("candidate", str(candidate))]
 
 
+def test_a_case_of_another_size_replaces_the_open_one_file_by_file(model, tmp_path):
+    small, large = vessel_mask(0), np.zeros((30, 40), bool)
+    large[5:25, 10] = True
+    model.open_files([("reference", str(save_mask(tmp_path / "r.png", small))),
+                      ("candidate", str(save_mask(tmp_path / "c.png", vessel_mask(1))))])
+    assert model.case.shape == (16, 20)
+    recorder = Recorder(model)
+    new_reference = str(save_mask(tmp_path / "big_ref.png", large))
+    assert not model.open_file("reference", new_reference)
+    notes = [text for name, text in recorder.events if name == "status"]
+    assert "big_ref.png (40x30 px) cannot join the open files (20x16 px)" in notes[0]
+    assert model.chosen_files == CaseFiles(reference=new_reference)
+    assert model.case.shape == (16, 20)  # the old case stays on screen meanwhile
+    assert model.open_file("candidate", str(save_mask(tmp_path / "big_pred.png", large)))
+    assert model.case.shape == (30, 40)
+    assert model.shown.files == CaseFiles(reference=new_reference,
+                                          candidate=str(tmp_path / "big_pred.png"))
+
+
+def test_files_of_the_same_size_join_the_open_case(model, tmp_path):
+    model.open_files([("reference", str(save_mask(tmp_path / "r.png", vessel_mask(0)))),
+                      ("candidate", str(save_mask(tmp_path / "c.png", vessel_mask(1))))])
+    recorder = Recorder(model)
+    assert model.open_file("candidate", str(save_mask(tmp_path / "c2.png", vessel_mask(2))))
+    assert not any("cannot join" in str(event) for event in recorder.events)
+    assert model.shown.files.reference == str(tmp_path / "r.png")
+
+
 def test_a_bad_file_is_named_and_the_case_stays(model, small_case, tmp_path):
     model.show_case(small_case)
     broken = tmp_path / "broken.png"

@@ -69,12 +69,12 @@ def load_files(files: CaseFiles, threshold: float | None) -> Case:
                      threshold=threshold)
 
 
-def check_file(role: str, path: str, threshold: float | None) -> None:
-    """Read ``path`` as ``role`` needs it, before the case is complete.
+def check_file(role: str, path: str, threshold: float | None) -> tuple[int, int]:
+    """Read ``path`` as ``role`` needs it, before the case is complete; its ``(H, W)``.
 
     Every file must be an image; reference and candidate must also be readable as
     masks (binarised at ``threshold``, None meaning `DEFAULT_THRESHOLD`), a fundus as a
-    photograph. Sizes are compared only when the case loads.
+    photograph. Sizes are compared when the case loads (and by `files_with`).
 
     Raises
     ------
@@ -86,6 +86,29 @@ def check_file(role: str, path: str, threshold: float | None) -> None:
         read_mask(raw, threshold=DEFAULT_THRESHOLD if threshold is None else threshold)
     elif role == "fundus":
         fundus_rgb(raw)
+    height, width = raw.pixels.shape[:2]
+    return height, width
+
+
+def files_with(chosen: CaseFiles, chosen_shape: tuple[int, int] | None,
+               assignments: list[tuple[str, str]],
+               shape: tuple[int, int]) -> tuple[CaseFiles, str | None]:
+    """The chosen files with ``assignments`` (files of size ``shape``), and a note.
+
+    Files of another size than the chosen ones cannot join them: they start a new case
+    (the note says so), so a whole case can be replaced one file at a time.
+    """
+    files = chosen
+    note = None
+    if chosen_shape is not None and shape != chosen_shape and any(chosen.to_dict().values()):
+        files = CaseFiles()
+        names = ", ".join(os.path.basename(path) for _, path in assignments)
+        note = (f"{names} ({shape[1]}x{shape[0]} px) cannot join the open files "
+                f"({chosen_shape[1]}x{chosen_shape[0]} px): a new case starts with "
+                f"{'them' if len(assignments) > 1 else 'it'}.")
+    for role, path in assignments:
+        files = files.with_role(role, path)
+    return files, note
 
 
 class SettingsStore(Protocol):

@@ -25,6 +25,7 @@ from vesselview.app.files import (
     ShownCase,
     check_file,
     files_of,
+    files_with,
     load_files,
 )
 from vesselview.app.layer_styles import LayerStyles
@@ -91,6 +92,7 @@ class Inspector:
         self.teaching_shape, self.teaching_seed = TEACHING_SHAPE, TEACHING_SEED
         self.shown: ShownCase | None = None
         self.chosen_files = CaseFiles()
+        self._chosen_shape: tuple[int, int] | None = None
         self.response: Response | None = None
         self.dataset: DatasetPosition | None = None
         self._params = Params()
@@ -125,7 +127,7 @@ class Inspector:
         """Put ``case`` on screen (from ``files``, if any) and evaluate it."""
         files = files if files is not None else CaseFiles()
         self.shown = ShownCase(case, files)
-        self.chosen_files = files
+        self.chosen_files, self._chosen_shape = files, case.shape
         self.response = None
         self.case_changed.emit(self.shown)
         for warning in case.warnings:
@@ -221,13 +223,14 @@ class Inspector:
             True when a new case is on screen.
         """
         assignments = list(assignments)
-        files = self.chosen_files
-        for role, path in assignments:
-            files = files.with_role(role, path)
+        shape = self._check(assignments)
+        if shape is None:
+            return False
+        files, note = files_with(self.chosen_files, self._chosen_shape, assignments, shape)
+        if note is not None:
+            self.status.emit(note)
         if not files.complete:
-            if not self._check(assignments):
-                return False
-            self.chosen_files = files
+            self.chosen_files, self._chosen_shape = files, shape
             self.chosen_changed.emit(files)
             missing = "candidate" if files.candidate is None else "reference"
             self.status.emit(f"Now open a {missing} to evaluate.")
@@ -258,15 +261,19 @@ class Inspector:
             return False
         return self._load(self.shown.files)
 
-    def _check(self, assignments: list[tuple[str, str]]) -> bool:
-        """Read each file as its role needs, so a bad one is reported at once."""
+    def _check(self, assignments: list[tuple[str, str]]) -> tuple[int, int] | None:
+        """Read each file as its role needs, so a bad one is reported at once.
+
+        Returns the size ``(H, W)`` of the last file (None after an error).
+        """
+        shape = None
         try:
             for role, path in assignments:
-                check_file(role, path, self._params.threshold)
+                shape = check_file(role, path, self._params.threshold)
         except InputError as error:
             self.error.emit(str(error))
-            return False
-        return True
+            return None
+        return shape
 
     def _load(self, files: CaseFiles) -> bool:
         try:
