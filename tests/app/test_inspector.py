@@ -114,7 +114,8 @@ def test_a_case_of_another_size_replaces_the_open_one_file_by_file(model, tmp_pa
     new_reference = str(save_mask(tmp_path / "big_ref.png", large))
     assert not model.open_file("reference", new_reference)
     notes = [text for name, text in recorder.events if name == "status"]
-    assert "big_ref.png (40x30 px) cannot join the open files (20x16 px)" in notes[0]
+    assert notes == ["big_ref.png (40x30 px) cannot join the open files (20x16 px): a new case "
+                     "starts with it. Now open a candidate to evaluate."]
     assert model.chosen_files == CaseFiles(reference=new_reference)
     assert model.case.shape == (16, 20)  # the old case stays on screen meanwhile
     assert model.open_file("candidate", str(save_mask(tmp_path / "big_pred.png", large)))

@@ -227,14 +227,14 @@ class Inspector:
         if shape is None:
             return False
         files, note = files_with(self.chosen_files, self._chosen_shape, assignments, shape)
-        if note is not None:
-            self.status.emit(note)
         if not files.complete:
             self.chosen_files, self._chosen_shape = files, shape
             self.chosen_changed.emit(files)
             missing = "candidate" if files.candidate is None else "reference"
-            self.status.emit(f"Now open a {missing} to evaluate.")
+            self.status.emit(f"{note or ''} Now open a {missing} to evaluate.".lstrip())
             return False
+        if note is not None:
+            self.status.emit(note)
         if not self._load(files):
             return False
         if self.recent is not None:

@@ -61,12 +61,18 @@ def test_a_bad_file_shows_an_error_and_keeps_the_case(window, qtbot, pair, tmp_p
     assert str(bad) in window.error_box.text()
 
 
-def test_a_mismatched_shape_names_both_files(window, qtbot, pair, tmp_path):
+def test_a_file_of_another_size_starts_a_new_case_and_says_so(window, qtbot, pair, tmp_path):
     open_pair(window, qtbot, pair)
+    shown = window.model.shown
     small = tmp_path / "small_pred.png"
     write_png(small, np.zeros((10, 10), bool))
     assert not window.model.open_file("candidate", str(small))
-    assert str(small) in window.error_label.text()
+    message = window.statusBar().currentMessage()
+    assert "small_pred.png (10x10 px) cannot join" in message
+    assert message.endswith("Now open a reference to evaluate.")
+    assert window.model.chosen_files.candidate == str(small)
+    assert window.model.chosen_files.reference is None
+    assert window.model.shown is shown
 
 
 def test_reload_reads_the_files_again(window, qtbot, pair):
