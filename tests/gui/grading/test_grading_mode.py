@@ -116,6 +116,7 @@ def test_ignore_polygon_recomputes_the_metrics_and_notes(grading, qtbot):
     qtbot.keyClick(window.image, Qt.Key.Key_F2)
     qtbot.keyClicks(window.panel.notes, "8 thin vessels missed")  # digits go to the notes
     assert window.session.grade(window.session.current).score is None
+    assert window.session.grade(window.session.current).notes == ""  # saved after a pause
     qtbot.keyClick(window.panel.notes, Qt.Key.Key_Escape)
     with qtbot.waitSignal(window.item_shown):
         qtbot.keyClick(window.image, Qt.Key.Key_U)  # notes saved on leaving
@@ -171,3 +172,15 @@ def test_marks_made_on_other_images_are_reported_not_overwritten(qtbot, tmp_path
     assert window.session.grade(ITEMS[0]).marks["ignore"].shape == (10, 10)
     window.close()
     assert read_grading(path).grades[ITEMS[0]].score == 5 and saved != path.read_bytes()
+
+
+def test_notes_are_saved_when_the_window_loses_the_focus(qtbot, tmp_path, cases):
+    session = GradingSession(tmp_path / "gil.json", cases, grader="gil", blinded=True)
+    window = GradingWindow(session, GradingCases.from_cases(cases))
+    qtbot.addWidget(window)  # never shown, so never the active window
+    window.panel.notes.setPlainText("vessels near the fovea")
+    assert session.grade(session.current).notes == ""  # waiting for a pause in typing
+    QApplication.sendEvent(window, QEvent(QEvent.Type.ActivationChange))
+    assert read_grading(tmp_path / "gil.json").grades[session.current].notes == (
+        "vessels near the fovea")
+    window.close()

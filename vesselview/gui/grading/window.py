@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMainWindow, QWidget
 
@@ -311,6 +311,13 @@ class GradingWindow(QMainWindow):
             self.image.setFocus()
             return
         self._set_tool(Tool.NAVIGATE)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Save pending notes when the window loses the focus (e.g. the inspector, which
+        owns it, is being closed: its windows are then deleted without a closeEvent)."""
+        if event.type() == QEvent.Type.ActivationChange and not self.isActiveWindow():
+            self._flush_notes()
+        super().changeEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Save pending notes; stop this window's own scheduler, or its pending work."""
