@@ -67,3 +67,19 @@ def test_importing_upwards_breaks_the_layer_order(tmp_path):
     assert result.returncode != 0
     assert "Packages in dependency order" in result.stdout
     assert "vesselview.engine._contract_probe -> vesselview.io" in result.stdout
+
+
+@pytest.mark.parametrize(("package", "target", "contract"), [
+    ("gui/research", "vesselview.gui.inspector.window",
+     "the research tools and the shared widgets never import"),
+    ("gui/widgets", "vesselview.gui.research.plot_dock", "GUI shared widgets know no window"),
+])
+def test_a_gui_feature_importing_the_inspector_breaks_a_contract(tmp_path, package, target,
+                                                                  contract):
+    folder = package_copy(tmp_path)
+    add_module(folder, package, f"import {target}\n")
+    result = lint_imports(folder)
+    assert result.returncode != 0
+    assert contract in " ".join(result.stdout.split())  # lint-imports wraps long names
+    probe = f"vesselview.{package.replace('/', '.')}._contract_probe -> {target}"
+    assert probe in result.stdout
