@@ -6,9 +6,9 @@ included). Two numbers per gap between ticks:
 
 - the main thread's CPU time (`time.thread_time`): the work the GUI did between two
   ticks, what this code controls; at most `MAX_GAP_MS`;
-- the wall-clock gap: that work plus waiting for a core (and the GIL). On an idle
-  machine it has the same bound; on a machine running more threads than it has cores
-  (the shared CI box) the bound grows with the load average per core.
+- the wall-clock gap: that work plus waiting for a core and for the GIL (held by the
+  evaluation thread inside some numpy calls). On the shared 2-core CI box, loaded 5-6x,
+  it measured 240-480 ms; it must stay under `MAX_FREEZE_MS`, a freeze anyone would see.
 """
 
 from __future__ import annotations
@@ -26,8 +26,10 @@ from vesselview.synth import demo_case
 
 LARGE_SHAPE = (3504, 3390)  # 6x DRIVE's 584x565 in each direction
 TICK_MS = 10
-#: Longest acceptable event-loop gap (milliseconds) while a large case is evaluated.
+#: Most main-thread work (milliseconds) between two ticks while a large case is evaluated.
 MAX_GAP_MS = 100
+#: Longest wall-clock gap (milliseconds) between two ticks, whatever the machine's load.
+MAX_FREEZE_MS = 1000
 
 
 def upscaled_demo(shape: tuple[int, int]) -> Case:
@@ -63,11 +65,11 @@ def test_event_loop_gap_stays_short_during_a_large_evaluation(window, qtbot):
     qtbot.waitUntil(lambda: len(ticks) > applied)  # the tick after the result was applied
     timer.stop()
     wall_ms, busy_ms = (np.diff(np.array(ticks), axis=0) * 1000).T
-    oversubscription = max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1))
+    load = os.getloadavg()[0] / (os.cpu_count() or 1)
     print(f"evaluation {signal.args[0].seconds:.2f} s, {len(ticks)} ticks, longest "
           f"event-loop gap {wall_ms.max():.0f} ms wall clock, {busy_ms.max():.0f} ms of "
-          f"main-thread work; load {oversubscription:.1f}x the cores")
+          f"main-thread work; load {load:.1f}x the cores")
     assert window.model.response.result.params == window.model.params.with_case_threshold(
         case.threshold)
     assert busy_ms.max() < MAX_GAP_MS
-    assert wall_ms.max() < MAX_GAP_MS * oversubscription
+    assert wall_ms.max() < MAX_FREEZE_MS
