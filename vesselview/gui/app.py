@@ -31,6 +31,7 @@ from vesselview.gui.inspector.window import MainWindow
 from vesselview.gui.widgets.export import save_screenshot
 
 WINDOW_SIZE = (1600, 960)
+_FRAME_MARGIN = 16  # pixels kept free around the window for its frame
 #: What Qt's offscreen platform says about every shown window; nothing is wrong.
 OFFSCREEN_NOISE = "This plugin does not support propagateSizeHints()"
 
@@ -53,6 +54,17 @@ def build_parser() -> argparse.ArgumentParser:
                              "write it to PNG and exit")
     parser.add_argument("--version", action="version", version=f"vesselview {__version__}")
     return parser
+
+
+def fitted_size(app: QApplication, wanted: tuple[int, int]) -> tuple[int, int]:
+    """``wanted`` (width, height) shrunk to the primary screen's free area (frame included)."""
+    screen = app.primaryScreen()
+    if screen is None:
+        return wanted
+    available = screen.availableGeometry()
+    # the window frame and title bar come on top of the size given to resize()
+    return (min(wanted[0], available.width() - _FRAME_MARGIN),
+            min(wanted[1], available.height() - 3 * _FRAME_MARGIN))
 
 
 def configure_qt() -> None:
@@ -110,7 +122,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if app.platformName() == "offscreen":
         _OFFSCREEN_FILTER.install()
     window = MainWindow()
-    window.resize(*WINDOW_SIZE)
+    # a screenshot has the documented size; a real window fits the user's screen
+    window.resize(*(WINDOW_SIZE if args.screenshot else fitted_size(app, WINDOW_SIZE)))
     if files_given:
         if not window.model.open_files(files_given):
             print(f"vesselview: {window.error_label.text()}", file=sys.stderr)

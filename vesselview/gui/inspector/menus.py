@@ -117,6 +117,17 @@ class InspectorMenus:
 
     # -- menus ---------------------------------------------------------------------------
 
+    def add_view_action(self, key: str, slot: Callable[[], object]) -> QAction:
+        """Add the `SHORTCUTS` action ``key`` doing ``slot`` to the View menu."""
+        return self._action(self.view_menu, key, slot)
+
+    def add_file_action(self, key: str, slot: Callable[[], object]) -> QAction:
+        """Add the `SHORTCUTS` action ``key`` doing ``slot`` to the File menu (before Quit)."""
+        action = self._action(self.file_menu, key, slot)
+        self.file_menu.removeAction(action)
+        self.file_menu.insertAction(self.actions["quit"], action)
+        return action
+
     def _action(self, menu: QMenu, key: str, slot: Callable[[], object]) -> QAction:
         shortcut, text = SHORTCUTS[key]
         action = QAction(text, self.window)
@@ -129,7 +140,7 @@ class InspectorMenus:
     def _build_menus(self) -> None:
         window, model = self.window, self.model
         bar = window.menuBar()
-        file_menu = bar.addMenu("&File")
+        file_menu = self.file_menu = bar.addMenu("&File")
         for role in ("candidate", "reference", "fov", "fundus"):
             self._action(file_menu, f"open_{role}", functools.partial(self._choose_file, role))
         file_menu.addMenu(self.recent_menu)
@@ -148,7 +159,8 @@ class InspectorMenus:
             "Export metrics", METRICS_FILTER, model.export_metrics))
         file_menu.addSeparator()
         self._action(file_menu, "quit", window.close)
-        self._build_view_menu(bar.addMenu("&View"))
+        self.view_menu = bar.addMenu("&View")
+        self._build_view_menu(self.view_menu)
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "shortcuts", lambda: ShortcutsDialog(window).exec())
         about = help_menu.addAction("About vesselview")

@@ -29,10 +29,13 @@ _MIN_FOCUS_SIZE = 80  # pixels of image shown around a focused segment, at least
 LEGEND_MAX_FRACTION = 0.5
 _OVERLAY_MARGIN = 8  # pixels between the overlay labels and the view's edges
 
-_OVERLAY_LABEL_STYLE = (
-    "QLabel { background-color: rgba(20, 20, 20, 200); color: #f0f0f0;"
-    " border-radius: 4px; padding: 6px; font-size: 12px; }"
-)
+_OVERLAY_FONT_PX = 12
+
+
+def _overlay_label_style(font_px: int) -> str:
+    """Style sheet of the legend and banner drawn over the image."""
+    return ("QLabel { background-color: rgba(20, 20, 20, 200); color: #f0f0f0;"
+            f" border-radius: 4px; padding: 6px; font-size: {font_px}px; }}")
 
 
 def _image_box(invert_y: bool = True) -> pg.ViewBox:
@@ -176,6 +179,13 @@ class InspectorView(QWidget):
         """Text drawn over the top centre of the image ("" hides it)."""
         self._set_overlay_text(self.banner, text)
 
+    def set_text_scale(self, scale: float) -> None:
+        """Draw the legend and banner text ``scale`` times the normal size (presentation)."""
+        for label in (self.legend, self.banner):
+            label.setStyleSheet(_overlay_label_style(round(_OVERLAY_FONT_PX * scale)))
+            label.adjustSize()
+        self._show_legend()
+
     def resizeEvent(self, event) -> None:
         """Keep the legend (full or compact, as fits) and banner in place."""
         super().resizeEvent(event)
@@ -183,7 +193,7 @@ class InspectorView(QWidget):
 
     def _overlay_label(self, alignment: Qt.AlignmentFlag) -> QLabel:
         label = QLabel(self.canvas)
-        label.setStyleSheet(_OVERLAY_LABEL_STYLE)
+        label.setStyleSheet(_overlay_label_style(_OVERLAY_FONT_PX))
         label.setTextFormat(Qt.TextFormat.RichText)
         label.setAlignment(alignment)
         label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import cast
 
 from PySide6.QtCore import QSettings, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QShowEvent
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
@@ -31,6 +31,7 @@ from vesselview.app.live import Response
 from vesselview.app.scheduler import Scheduler
 from vesselview.app.style import FUNDUS, LayerStyle
 from vesselview.gui.inspector.compare import MASK_RGBA, CompareController, CompareMode
+from vesselview.gui.inspector.docks import WIDE_WIDTH, DockLayout
 from vesselview.gui.inspector.layer_panel import LayerPanel
 from vesselview.gui.inspector.legend import compact_legend_html, legend_html, swatch
 from vesselview.gui.inspector.menus import InspectorMenus
@@ -45,9 +46,6 @@ from vesselview.gui.widgets.main_thread import qt_scheduler
 
 _METRICS_WIDTH = 400  # pixels: metric names and "undefined (reason)" texts fit
 _LAYERS_WIDTH = 350  # pixels: layer titles, opacity slider and outline box fit
-#: Largest part of the window's width each side's docks take by default, so that a
-#: small window (1200 px) still gives the image about half of its width.
-_DOCK_WIDTH_FRACTION = 0.25
 #: The image view never gets narrower than this (pixels).
 MIN_VIEW_WIDTH = 480
 #: Largest part of the left dock area's height the parameters take by default.
@@ -110,6 +108,8 @@ class MainWindow(QMainWindow):
         self.menus = InspectorMenus(self, self.model, self.view, self.compare, self.layer_panel)
         # the Plots dock and the Research and Teaching menus
         self.research = install_research_tools(self, self.model)
+        self.docks.float_plots(self.research.plots_dock)
+        self.menus.add_view_action("presentation", self.docks.toggle_presentation)
         self.setAcceptDrops(True)
 
     # -- showing a case and its results -------------------------------------------------
@@ -231,6 +231,13 @@ class MainWindow(QMainWindow):
             self._fit_docks()
             self._docks_fitted = True
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Re-arrange the docks when the window crosses the narrow/wide width."""
+        super().resizeEvent(event)
+        wide = self.width() >= WIDE_WIDTH
+        if self._docks_fitted and not self.docks.presenting and wide != self.docks.wide:
+            self._fit_docks()
+
     def closeEvent(self, event: QCloseEvent) -> None:
         """Stop the background work before the window goes."""
         self.scheduler.shutdown()
@@ -242,26 +249,29 @@ class MainWindow(QMainWindow):
         scroll = QScrollArea()
         scroll.setWidget(self.params_panel)
         scroll.setWidgetResizable(True)
-        self._params_dock = self._dock("Parameters", scroll, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self._layers_dock = self._dock("Layers", self.layer_panel,
-                                       Qt.DockWidgetArea.LeftDockWidgetArea)
-        self._metrics_dock = self._dock("Metrics", self.metrics_panel,
-                                        Qt.DockWidgetArea.RightDockWidgetArea)
-        segments = self._dock("SS segments", self.segments_table,
-                              Qt.DockWidgetArea.RightDockWidgetArea)
-        self.tabifyDockWidget(self._metrics_dock, segments)
-        self._metrics_dock.raise_()
+        self._params_dock = self._dock("Parameters", scroll)
+        self._layers_dock = self._dock("Layers", self.layer_panel)
+        self._metrics_dock = self._dock("Metrics", self.metrics_panel)
+        self._segments_dock = self._dock("SS segments", self.segments_table)
+        self.docks = DockLayout(self, [self._params_dock, self._layers_dock],
+                                [self._metrics_dock, self._segments_dock], self.view)
+        self.docks.arrange()
 
     def _fit_docks(self) -> None:
         """Default dock sizes for this window: narrow enough to leave the image room,
         the parameters as tall as they need (within reason) above the layers."""
-        widest = int(_DOCK_WIDTH_FRACTION * self.width())
+        self.docks.arrange()
+        column = self.docks.column_width()
         scroll = cast(QScrollArea, self._params_dock.widget())
         params_width = (self.params_panel.minimumSizeHint().width()  # no horizontal scrolling
                         + scroll.verticalScrollBar().sizeHint().width() + 2 * scroll.frameWidth())
+        if not self.docks.wide:
+            width = max(params_width, self.metrics_panel.minimumSizeHint().width(), column)
+            self.resizeDocks([self._params_dock], [width], Qt.Orientation.Horizontal)
+            return
         self.resizeDocks([self._metrics_dock, self._layers_dock],
-                         [min(_METRICS_WIDTH, widest),
-                          max(params_width, min(_LAYERS_WIDTH, widest))],
+                         [min(_METRICS_WIDTH, column),
+                          max(params_width, min(_LAYERS_WIDTH, column))],
                          Qt.Orientation.Horizontal)
         title_height = self._params_dock.sizeHint().height() - scroll.sizeHint().height()
         params_needed = (self.params_panel.sizeHint().height() + 2 * scroll.frameWidth()
@@ -271,11 +281,10 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self._params_dock, self._layers_dock],
                          [params_height, left_height - params_height], Qt.Orientation.Vertical)
 
-    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+    def _dock(self, title: str, widget: QWidget) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(title)
         dock.setWidget(widget)
-        self.addDockWidget(area, dock)
         return dock
 
     def _build_status_bar(self) -> None:

@@ -1,0 +1,121 @@
+"""Where the inspector's docks go for the window's size, and the presentation mode.
+
+Wide windows (at least `WIDE_WIDTH` pixels) keep parameters and layers on the left and
+metrics and segments on the right. Narrower ones put every dock into one left column
+(parameters and layers tabbed above, metrics and segments tabbed below) so that the
+image keeps most of the width. The Plots dock floats as a window of its own the first
+time it opens, never squeezing the image. Presentation mode (F11) hides every dock
+and doubles the overlay text for a projector; leaving it restores the docks as they were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QByteArray, QRect, Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow
+
+from vesselview.gui.inspector.view import InspectorView
+
+#: Windows at least this wide (pixels) get docks on both sides of the image.
+WIDE_WIDTH = 1500
+#: Largest part of the window's width each dock column takes.
+DOCK_WIDTH_FRACTION = 0.22
+#: The floating Plots window's size as a part of the screen's available area.
+PLOTS_SCREEN_FRACTION = (0.6, 0.6)
+#: Font scale of presentation mode (window and overlay text).
+PRESENTATION_SCALE = 1.6
+
+
+class DockLayout:
+    """Arranges the docks of ``window`` and switches presentation mode.
+
+    Parameters
+    ----------
+    window : QMainWindow
+    left : sequence of QDockWidget
+        Parameters and layers (tabbed in narrow windows).
+    right : sequence of QDockWidget
+        Metrics and segments (always tabbed).
+    view : InspectorView
+        Its overlay text grows in presentation mode.
+    """
+
+    def __init__(self, window: QMainWindow, left: Sequence[QDockWidget],
+                 right: Sequence[QDockWidget], view: InspectorView) -> None:
+        self.window, self.left, self.right, self.view = window, list(left), list(right), view
+        self.wide: bool | None = None
+        self.presenting = False
+        self._saved_state = QByteArray()
+        self._saved_font = QFont(window.font())
+
+    @property
+    def docks(self) -> list[QDockWidget]:
+        """Every dock widget of the window (research docks too)."""
+        return self.window.findChildren(QDockWidget)
+
+    def arrange(self) -> None:
+        """Put the docks where the window's width wants them (no change if already there)."""
+        wide = self.window.width() >= WIDE_WIDTH
+        if wide == self.wide:
+            return
+        self.wide = wide
+        window, left, right = self.window, self.left, self.right
+        area = Qt.DockWidgetArea
+        for dock in (*left, *right):
+            window.removeDockWidget(dock)
+        window.addDockWidget(area.LeftDockWidgetArea, left[0])
+        window.addDockWidget(area.RightDockWidgetArea if wide else area.LeftDockWidgetArea,
+                             right[0])
+        if wide:
+            window.splitDockWidget(left[0], left[1], Qt.Orientation.Vertical)
+        else:
+            window.splitDockWidget(left[0], right[0], Qt.Orientation.Vertical)
+            window.tabifyDockWidget(left[0], left[1])
+        window.tabifyDockWidget(right[0], right[1])
+        for dock in (*left, *right):
+            dock.show()
+        for dock in (left[0], right[0]):
+            dock.raise_()
+
+    def column_width(self) -> int:
+        """Default width of a dock column (pixels)."""
+        return int(DOCK_WIDTH_FRACTION * self.window.width())
+
+    def float_plots(self, dock: QDockWidget) -> None:
+        """Show ``dock`` as a window of its own beside the inspector, sized for the screen."""
+        if not dock.isFloating():
+            dock.setFloating(True)
+            dock.setGeometry(_plots_geometry(self.window))
+
+    def toggle_presentation(self) -> None:
+        """Enter or leave presentation mode."""
+        self.set_presentation(not self.presenting)
+
+    def set_presentation(self, on: bool) -> None:
+        """Presentation mode: every dock hidden, large text; off: the docks come back."""
+        if on == self.presenting:
+            return
+        self.presenting = on
+        if on:
+            self._saved_state = self.window.saveState()
+            self._saved_font = QFont(self.window.font())
+            for dock in self.docks:
+                dock.hide()
+            font = QFont(self._saved_font)
+            font.setPointSizeF(font.pointSizeF() * PRESENTATION_SCALE)
+            self.window.setFont(font)
+        else:
+            self.window.setFont(self._saved_font)
+            self.window.restoreState(self._saved_state)
+        self.view.set_text_scale(PRESENTATION_SCALE if on else 1.0)
+
+
+def _plots_geometry(window: QMainWindow) -> QRect:
+    """A rectangle for the floating Plots window: part of the screen, right of centre."""
+    screen = window.screen() or QApplication.primaryScreen()
+    available = screen.availableGeometry()
+    width = int(PLOTS_SCREEN_FRACTION[0] * available.width())
+    height = int(PLOTS_SCREEN_FRACTION[1] * available.height())
+    return QRect(available.right() - width, available.bottom() - height, width, height)
