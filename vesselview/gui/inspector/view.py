@@ -133,7 +133,8 @@ class InspectorView(QWidget):
         """Show the second view box next to the main one, zoom and pan linked.
 
         The image area shown before stays in view on entering; on leaving, the area
-        shown before entering returns, moved and zoomed as the user did meanwhile.
+        shown before entering returns, moved and zoomed as the user did meanwhile (the
+        whole image if the whole image was in view).
         """
         if enabled == (self.second_box.scene() is not None):
             return
@@ -152,7 +153,10 @@ class InspectorView(QWidget):
         self.second_box.setYLink(None)
         self.canvas.removeItem(self.second_box)
         self.canvas.ci.layout.activate()
-        if self._side_rects is not None:
+        height, width = self._shape
+        if _covers(before, (0, 0, width, height)):
+            self.reset_view()  # the whole image was in view: it stays whole, as large as fits
+        elif self._side_rects is not None:
             self.set_view_rect(_moved_like(*self._side_rects, before))
 
     def set_legend(self, html: str, compact: str = "") -> None:
@@ -233,6 +237,13 @@ class InspectorView(QWidget):
                 if 0 <= row < height and 0 <= col < width:
                     self.hovered.emit(row, col)
                 return
+
+
+def _covers(outer: Rect, inner: Rect) -> bool:
+    """True when rectangle ``outer`` contains ``inner``."""
+    return (outer[0] <= inner[0] and outer[1] <= inner[1]
+            and outer[0] + outer[2] >= inner[0] + inner[2]
+            and outer[1] + outer[3] >= inner[1] + inner[3])
 
 
 def _moved_like(original: Rect, start: Rect, now: Rect) -> Rect:
