@@ -118,3 +118,27 @@ def test_fov_auto_in_a_manifest_and_for_one_pair(capsys, tmp_path):
     (single,) = json.loads(out)["results"]
     assert (code, err, single["fov_source"]) == (0, "", "estimated")
     assert single["metrics"] == row["metrics"]
+
+
+def test_a_split_without_any_result_of_a_method_is_left_out_with_a_note(capsys, tmp_path):
+    root = write_drive(tmp_path / "DRIVE", test_ids=(1, 2), training_ids=(21, 22))
+    soares = _predictions(tmp_path / "soares", [("01_test-Soares.png", 1),
+                                                ("02_test-Soares.png", 3)])
+    code, out, err = _run(capsys, "--dataset", str(root), "--predictions", f"Soares={soares}",
+                          "--format", "csv", "--workers", "1")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert code == 0
+    assert {(row["id"], row["method"]) for row in rows if row["method"] == "Soares"} == {
+        ("01", "Soares"), ("02", "Soares")}
+    assert "warning: Soares: no result for split 'training' (2 cases): not evaluated there" in err
+
+
+def test_a_missing_result_inside_a_covered_split_is_a_failed_row(capsys, tmp_path):
+    root = write_drive(tmp_path / "DRIVE", test_ids=(1, 2), training_ids=(21,))
+    soares = _predictions(tmp_path / "soares", [("01_test-Soares.png", 1)])
+    code, out, _ = _run(capsys, "--dataset", str(root), "--predictions", f"Soares={soares}",
+                        "--format", "csv", "--workers", "1")
+    rows = {(row["id"], row["method"]): row for row in csv.DictReader(io.StringIO(out))}
+    assert code == 2
+    assert "no file of method 'Soares' matches this case" in rows[("02", "Soares")]["error"]
+    assert ("21", "Soares") not in rows

@@ -2,8 +2,10 @@
 
 A dataset (``--dataset ROOT [--predictions NAME=DIR]... [--observer N]``) is read by
 `vesselview.io.open_dataset`; it gives one pair per case and method: every method of
-``--predictions`` for every case (a case without that method's file is a failed row,
-so the gap shows in the output), plus the dataset's other observer where it ships one
+``--predictions`` for every case of the splits it has results for (a case there without
+that method's file is a failed row, so the gap shows in the output; a split with no file
+of the method at all, such as DRIVE's training set beside test-set predictions, is left
+out with a note; a method matching no case at all fails every row), plus the dataset's other observer where it ships one
 (the usual human baseline, method ``observer2`` or ``observer1``). A case without an
 FOV file gets one estimated from its fundus photograph (``fov_source`` ``estimated``).
 """
@@ -67,13 +69,18 @@ def dataset_pairs(dataset: Dataset, methods: list[str]) -> PairSource:
     InputError
         When there is nothing to evaluate.
     """
+    splits = {case.split for case in dataset.cases}
+    covered = {method: {case.split for case in dataset.cases if method in case.candidates}
+               or splits for method in methods}
     pairs: list[Pair] = []
     for case in dataset.cases:
         shipped = [name for name in case.candidates if name not in methods]
+        scored = [method for method in methods if case.split in covered[method]]
         pairs.extend(_case_pair(case, method, dataset.observer)
-                     for method in (*methods, *sorted(shipped)))
+                     for method in (*scored, *sorted(shipped)))
     notes = [f"{issue.method}: {issue.path} left out: {issue.reason}"
              for issue in (*dataset.unmatched, *dataset.ambiguous)]
+    notes += _uncovered_splits(dataset, covered)
     notes += [f"{dataset.root}: case {case_id} left out: {reason}"
               for case_id, reason in dataset.skipped.items()]
     if not pairs:
@@ -81,6 +88,18 @@ def dataset_pairs(dataset: Dataset, methods: list[str]) -> PairSource:
                          "annotation of another observer); give --predictions NAME=DIR",
                          source=str(dataset.root))
     return PairSource(pairs, _files(pairs), notes)
+
+
+def _uncovered_splits(dataset: Dataset, covered: dict[str, set[str]]) -> list[str]:
+    """Notes for the splits a method has no file for at all (e.g. DRIVE's training set
+    when predictions were made for the test set): those cases are not its rows."""
+    notes = []
+    for method, splits in covered.items():
+        for split in sorted({case.split for case in dataset.cases} - splits):
+            count = sum(case.split == split for case in dataset.cases)
+            where = f"split {split!r}" if split else "this dataset"
+            notes.append(f"{method}: no result for {where} ({count} cases): not evaluated there")
+    return notes
 
 
 def _case_pair(case: DatasetCase, method: str, observer: int) -> Pair:
