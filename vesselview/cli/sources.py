@@ -5,9 +5,10 @@ A dataset (``--dataset ROOT [--predictions NAME=DIR]... [--observer N]``) is rea
 ``--predictions`` for every case of the splits it has results for (a case there without
 that method's file is a failed row, so the gap shows in the output; a split with no file
 of the method at all, such as DRIVE's training set beside test-set predictions, is left
-out with a note; a method matching no case at all fails every row), plus the dataset's other observer where it ships one
-(the usual human baseline, method ``observer2`` or ``observer1``). A case without an
-FOV file gets one estimated from its fundus photograph (``fov_source`` ``estimated``).
+out with a note; a method matching no case at all fails every row), plus the dataset's
+other observer where it ships one (the usual human baseline, method ``observer2`` or
+``observer1``). A case without an FOV file gets one estimated from its fundus photograph
+(``fov_source`` ``estimated``).
 """
 
 from __future__ import annotations
