@@ -11,6 +11,7 @@ and call its actions. Evaluations run on the shared `vesselview.app.scheduler.Sc
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -36,7 +37,7 @@ from vesselview.app.session import Session, ViewRect, load_session, save_session
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
 from vesselview.errors import InputError
-from vesselview.io.dataset import open_dataset
+from vesselview.io.dataset import Dataset, open_dataset
 from vesselview.synth import demo_case, teaching_case
 
 #: Channel priorities: the live view's evaluations run before (and inside) research work.
@@ -196,6 +197,12 @@ class Inspector:
             return False
         self._go_to(position)
         return True
+
+    def show_dataset_case(self, dataset: Dataset, case_id: str, method: str) -> None:
+        """Show case ``case_id`` of ``dataset`` with ``method``'s candidate (a browser pick)."""
+        position = DatasetPosition.first(dataset, method)
+        index = [case.id for case in position.cases].index(case_id)
+        self._go_to(dataclasses.replace(position, index=index))
 
     def step_case(self, step: int) -> None:
         """Show the dataset case ``step`` cases on (nothing at either end)."""

@@ -1,0 +1,258 @@
+"""The case browser's model: a dataset's metrics per case and method, computed in the
+background, cached, sorted and stepped through (no Qt).
+
+`DatasetBrowser` opens a dataset with folders of predictions (`open_dataset`), evaluates
+the chosen metrics of every (case, method) on the application's one scheduler (a
+channel below the live view's priority, so the inspector stays live), keeps every value
+in a cache keyed by the files and the parameters (re-opening, re-sorting or switching
+methods never recomputes), orders the rows (`vesselview.app.dataset_table`) and shows a
+picked case in the inspector through its actions, with the current parameters. For the
+compare modes it loads method B's candidate of the shown case.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+import numpy as np
+
+from vesselview.app.dataset_table import DEFAULT_METRICS, MetricTable, SortOrder
+from vesselview.app.events import Event
+from vesselview.app.inspector import LOADING_PRIORITY, Inspector
+from vesselview.engine.params import Params
+from vesselview.engine.pipeline import Evaluator, ProgressCallback, StopCallback
+from vesselview.errors import EvaluationStopped, InputError
+from vesselview.io.dataset import Dataset, DatasetCase, open_dataset
+
+#: Below the live view (2) and case loading (1): a dataset run yields to both.
+METRICS_PRIORITY = 0
+#: The files and parameters one set of values depends on.
+CacheKey = tuple[Path, Path | None, Path, Params]
+
+
+class DatasetBrowser:
+    """State and actions of the case browser of one inspector.
+
+    Parameters
+    ----------
+    inspector : Inspector
+        Shows picked cases; its scheduler runs the metrics, its parameters are used.
+    metrics : tuple of str
+        The metric keys computed and shown.
+
+    Attributes
+    ----------
+    dataset : Dataset or None
+    table : MetricTable or None
+        The values of the current dataset for `params`.
+    params : Params
+        The parameters the table's values belong to.
+    order : SortOrder
+    rows : tuple of str
+        The case ids in `order`.
+    current : str or None
+        The case shown in the inspector.
+    method_a, method_b : str
+        The shown method and the one it is compared with.
+    evaluations : int
+        How many (case, method) evaluations ran (cache hits do not count).
+    failures : dict of (case id, method) to str
+        Why a case could not be evaluated (the message names the file).
+    channel : Channel
+        The background metric runs (``progress``, ``busy_changed``).
+    opened, values_changed, rows_changed, current_changed, finished : Event
+        ``(Dataset)``, ``(case_id, method)``, ``(rows)``, ``(case_id)``, ``()``.
+    comparison_ready : Event
+        ``(method, mask)``: method B's candidate of the shown case (bool (H, W)).
+    """
+
+    def __init__(self, inspector: Inspector, metrics: tuple[str, ...] = DEFAULT_METRICS) -> None:
+        self.inspector = inspector
+        self.metrics = metrics
+        self.dataset: Dataset | None = None
+        self.table: MetricTable | None = None
+        self.params = inspector.params
+        self.order = SortOrder()
+        self.rows: tuple[str, ...] = ()
+        self.current: str | None = None
+        self.method_a = self.method_b = ""
+        self.evaluations = 0
+        self.failures: dict[tuple[str, str], str] = {}
+        self._cache: dict[CacheKey, dict[str, float]] = {}
+        scheduler = inspector.scheduler
+        self.channel = scheduler.channel("dataset metrics", METRICS_PRIORITY)
+        self._comparison = scheduler.channel("dataset comparison", LOADING_PRIORITY)
+        self.opened = Event("dataset opened")
+        self.values_changed = Event("dataset values changed")
+        self.rows_changed = Event("dataset rows changed")
+        self.current_changed = Event("dataset case changed")
+        self.finished = Event("dataset metrics finished")
+        self.comparison_ready = Event("comparison ready")
+        self.channel.done.connect(lambda _count: self.finished.emit())
+        self.channel.failed.connect(inspector.error.emit)
+        self._comparison.done.connect(lambda pair: self.comparison_ready.emit(*pair))
+        self._comparison.failed.connect(inspector.error.emit)
+
+    # -- opening and computing -----------------------------------------------------------
+
+    def open(self, root: str | os.PathLike, predictions: Mapping[str, str | os.PathLike],
+             observer: int = 1) -> bool:
+        """Open a dataset with method folders, show its first case and compute its metrics.
+
+        On error (the message names the folder) the current dataset stays.
+        """
+        try:
+            dataset = open_dataset(root, predictions, observer)
+        except InputError as error:
+            self.inspector.error.emit(str(error))
+            return False
+        if not dataset.methods:
+            self.inspector.error.emit(f"{dataset.root}: no candidates to evaluate; add a "
+                                      "folder of a method's results")
+            return False
+        self.dataset = dataset
+        self.method_a = dataset.methods[0]
+        self.method_b = dataset.methods[1] if len(dataset.methods) > 1 else dataset.methods[0]
+        self.order = SortOrder()
+        self.opened.emit(dataset)
+        self.compute()
+        self.pick(self.rows[0])
+        return True
+
+    def compute(self) -> None:
+        """Fill the table for the inspector's current parameters: cached values at once,
+        the others in the background (progress on `channel`)."""
+        dataset = self.dataset
+        if dataset is None:
+            return
+        self.params = self.inspector.params
+        self.table = MetricTable(tuple(case.id for case in dataset.cases), dataset.methods,
+                                 self.metrics)
+        self.failures = {}
+        missing: list[tuple[DatasetCase, str]] = []
+        for case in dataset.cases:
+            for method in case.candidates:
+                values = self._cache.get(self._key(case, method), {})
+                if all(metric in values for metric in self.metrics):
+                    self.table.set(case.id, method, values)
+                else:
+                    missing.append((case, method))
+        self._sort()
+        if missing:
+            self.channel.submit(functools.partial(self._run, missing, self.params,
+                                                  self.metrics))
+        else:
+            self.finished.emit()
+
+    def cancel(self) -> None:
+        """Stop the background run; values computed so far stay in the cache and table."""
+        self.channel.cancel()
+
+    def _key(self, case: DatasetCase, method: str, params: Params | None = None) -> CacheKey:
+        return (case.reference, case.fov, case.candidates[method], params or self.params)
+
+    def _run(self, jobs: list[tuple[DatasetCase, str]], params: Params,
+             metrics: tuple[str, ...], should_stop: StopCallback,
+             progress: ProgressCallback) -> int:
+        """Evaluate ``jobs`` in turn (scheduler thread); each result is delivered at once."""
+        deliver = self.inspector.scheduler.deliver
+        for done, (case, method) in enumerate(jobs):
+            if should_stop():
+                raise EvaluationStopped(f"dataset run stopped after {done} evaluations")
+            try:
+                loaded = case.load(method, threshold=params.threshold)
+                result = Evaluator(loaded).evaluate(params, should_stop=should_stop,
+                                                    metrics=metrics)
+                values = {key: float(result.metrics[key]) for key in metrics}
+                deliver(functools.partial(self._store, case, method, params, values))
+            except InputError as error:
+                deliver(functools.partial(self._fail, case.id, method, str(error)))
+            progress((done + 1) / len(jobs), f"case {case.id}, {method} "
+                                             f"({done + 1} of {len(jobs)})")
+        return len(jobs)
+
+    def _store(self, case: DatasetCase, method: str, params: Params,
+               values: dict[str, float]) -> None:
+        """Keep one evaluation's values (main thread)."""
+        self.evaluations += 1
+        key = self._key(case, method, params)
+        self._cache[key] = {**self._cache.get(key, {}), **values}
+        if self.table is not None and params == self.params and self.dataset is not None \
+                and case in self.dataset.cases:
+            self.table.set(case.id, method, values)
+            self.values_changed.emit(case.id, method)
+            if self.order.metric is not None:
+                self._sort()
+
+    def _fail(self, case_id: str, method: str, message: str) -> None:
+        self.failures[(case_id, method)] = message
+        self.values_changed.emit(case_id, method)
+
+    # -- order and navigation ------------------------------------------------------------
+
+    def sort(self, order: SortOrder) -> None:
+        """Order the rows by ``order`` (no value is recomputed)."""
+        self.order = order
+        self._sort()
+
+    def worst_first(self, metric: str) -> None:
+        """Order by method A's ``metric``, worst case first (the metric's direction)."""
+        self.sort(SortOrder.worst_first(metric, self.method_a))
+
+    def _sort(self) -> None:
+        if self.table is None:
+            return
+        rows = self.table.ordered(self.order)
+        if rows != self.rows:
+            self.rows = rows
+            self.rows_changed.emit(rows)
+
+    def set_methods(self, method_a: str, method_b: str) -> None:
+        """Choose the shown method (A) and the one compared with it (B); re-show the case."""
+        self.method_a, self.method_b = method_a, method_b
+        if self.current is not None:
+            self.pick(self.current)
+
+    def step(self, step: int) -> None:
+        """Show the case ``step`` rows on in the current order (kept within the rows)."""
+        if not self.rows:
+            return
+        index = self.rows.index(self.current) if self.current in self.rows else -step
+        self.pick(self.rows[min(max(index + step, 0), len(self.rows) - 1)])
+
+    def pick(self, case_id: str) -> None:
+        """Show ``case_id`` with method A in the inspector and load method B's candidate."""
+        dataset = self.dataset
+        if dataset is None:
+            return
+        case = dataset.case(case_id)
+        if self.method_a not in case.candidates:
+            self.inspector.error.emit(f"case {case_id} has no candidate of {self.method_a}")
+            return
+        self.current = case_id
+        self.current_changed.emit(case_id)
+        self.inspector.show_dataset_case(dataset, case_id, self.method_a)
+        if self.method_b in case.candidates:
+            method, threshold = self.method_b, self.inspector.params.threshold
+            self._comparison.submit(lambda stop, progress: (
+                method, _candidate_mask(case, method, threshold)))
+
+    def value_text(self, case_id: str, method: str, metric: str) -> str:
+        """A table cell: the value, ``"…"`` while pending, ``"error"`` on failure."""
+        if (case_id, method) in self.failures:
+            return "error"
+        if self.table is None or not self.table.has(case_id, method):
+            return "" if self._no_candidate(case_id, method) else "…"
+        value = self.table.value(case_id, method, metric)
+        return "n/a" if np.isnan(value) else f"{value:.4g}"
+
+    def _no_candidate(self, case_id: str, method: str) -> bool:
+        return self.dataset is None or method not in self.dataset.case(case_id).candidates
+
+
+def _candidate_mask(case: DatasetCase, method: str, threshold: float | None) -> np.ndarray:
+    """``method``'s binary candidate of ``case`` at ``threshold`` (bool (H, W))."""
+    return case.load(method, threshold=threshold).candidate_at(threshold)

@@ -1,0 +1,136 @@
+"""The case browser's table: metric values per case and method, and its row orders (no Qt).
+
+`MetricTable` holds, for one dataset and one parameter set, the computed metric values
+of each (case, method) and orders the cases: by id, by one method's metric, or by the
+paired difference of two methods; "worst first" follows the metric's direction in
+`vesselview.engine.families.METRICS`. Cases without a value sort last in every order.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import math
+import os
+from collections.abc import Mapping
+
+from vesselview.engine.families import METRICS
+
+#: The browser's default columns: overlap, tolerance, CAL, skeletal similarity, the
+#: contour distances papers report and thin-vessel sensitivity.
+DEFAULT_METRICS = ("dice", "f1_t", "cal", "ss", "hd95_contour", "nsd", "se_thin")
+
+
+@dataclasses.dataclass(frozen=True)
+class SortOrder:
+    """How the cases are ordered.
+
+    Attributes
+    ----------
+    metric : str or None
+        A metric key; None orders by case id.
+    method : str
+        Whose values (ignored without a metric).
+    minus : str or None
+        A second method: order by ``method - minus`` (paired difference).
+    descending : bool
+        Largest value first.
+    """
+
+    metric: str | None = None
+    method: str = ""
+    minus: str | None = None
+    descending: bool = False
+
+    @classmethod
+    def worst_first(cls, metric: str, method: str) -> SortOrder:
+        """The worst cases of ``method`` by ``metric`` first (lowest when higher is better)."""
+        return cls(metric, method, None, METRICS[metric].direction == "lower")
+
+    def describe(self) -> str:
+        """``"dice of A - B, descending"``: for the status line and exports."""
+        if self.metric is None:
+            return "case id"
+        who = self.method if self.minus is None else f"{self.method} - {self.minus}"
+        direction = "descending" if self.descending else "ascending"
+        return f"{METRICS[self.metric].name} of {who}, {direction}"
+
+
+class MetricTable:
+    """Metric values of (case id, method) pairs and the orders of the case ids.
+
+    Parameters
+    ----------
+    case_ids : sequence of str
+        Every case of the dataset, in id order.
+    methods : sequence of str
+        Every method (columns are method x metric).
+    metrics : sequence of str
+        The metric keys shown.
+    """
+
+    def __init__(self, case_ids: tuple[str, ...], methods: tuple[str, ...],
+                 metrics: tuple[str, ...]) -> None:
+        self.case_ids, self.methods, self.metrics = case_ids, methods, metrics
+        self._values: dict[tuple[str, str], Mapping[str, float]] = {}
+
+    def set(self, case_id: str, method: str, values: Mapping[str, float]) -> None:
+        """Store the metric values of one (case, method)."""
+        self._values[(case_id, method)] = values
+
+    def has(self, case_id: str, method: str) -> bool:
+        """True when (case, method) has its values."""
+        return (case_id, method) in self._values
+
+    def value(self, case_id: str, method: str, metric: str) -> float:
+        """One value (NaN when not computed, undefined or not a candidate of the case)."""
+        return float(self._values.get((case_id, method), {}).get(metric, math.nan))
+
+    def difference(self, case_id: str, metric: str, method: str, minus: str) -> float:
+        """The paired difference ``method - minus`` of one case (NaN if either is missing)."""
+        return self.value(case_id, method, metric) - self.value(case_id, minus, metric)
+
+    def key_value(self, case_id: str, order: SortOrder) -> float:
+        """The value ``order`` sorts ``case_id`` by (NaN without a metric)."""
+        if order.metric is None:
+            return math.nan
+        if order.minus is not None:
+            return self.difference(case_id, order.metric, order.method, order.minus)
+        return self.value(case_id, order.method, order.metric)
+
+    def ordered(self, order: SortOrder) -> tuple[str, ...]:
+        """The case ids in ``order``; ties keep id order, missing values go last."""
+        if order.metric is None:
+            return tuple(sorted(self.case_ids, reverse=order.descending))
+        keyed = [(self.key_value(case_id, order), case_id) for case_id in self.case_ids]
+        known = [item for item in keyed if not math.isnan(item[0])]
+        known.sort(key=lambda item: -item[0] if order.descending else item[0])
+        return tuple(case_id for _, case_id in known) + tuple(
+            case_id for value, case_id in keyed if math.isnan(value))
+
+    def column(self, method: str, metric: str) -> list[float]:
+        """The known values of ``method``'s ``metric`` over the cases (for plots)."""
+        values = [self.value(case_id, method, metric) for case_id in self.case_ids]
+        return [value for value in values if not math.isnan(value)]
+
+    def pairs(self, metric: str, a: str, b: str) -> list[tuple[str, float, float]]:
+        """``(case id, value of a, value of b)`` for cases where both are known."""
+        rows = [(case_id, self.value(case_id, a, metric), self.value(case_id, b, metric))
+                for case_id in self.case_ids]
+        return [row for row in rows if not (math.isnan(row[1]) or math.isnan(row[2]))]
+
+    def write_csv(self, path: str | os.PathLike, order: SortOrder) -> None:
+        """One row per case (in ``order``), one column per method and metric."""
+        with open(path, "w", newline="", encoding="utf-8") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(["case"] + [f"{method}:{metric}" for method in self.methods
+                                        for metric in self.metrics])
+            for case_id in self.ordered(order):
+                writer.writerow([case_id] + [_text(self.value(case_id, method, metric))
+                                             for method in self.methods
+                                             for metric in self.metrics])
+
+
+def _text(value: float) -> str:
+    """A CSV cell: the value with full precision, empty when unknown."""
+    return "" if math.isnan(value) else repr(value)
