@@ -9,6 +9,9 @@ colour over the fundus, so the eye sees only where they differ:
 - swipe: the reference left of a draggable divider, the candidate right of it; the
   divider starts in the middle of the shown image area;
 - side by side: reference on the left, candidate on the right, zoom and pan linked.
+
+`CompareController.compare_with` puts another method's candidate where the reference
+was (the case browser's method B), so two methods of one case can be compared.
 """
 
 from __future__ import annotations
@@ -75,6 +78,9 @@ class CompareController(QObject):
         self.mode = CompareMode.OVERLAY
         self.shown_role = "reference"
         self._held = False
+        self.other_name: str | None = None
+        self._other: np.ndarray | None = None
+        self._masks: tuple[np.ndarray, np.ndarray] | None = None
         self._reference = _mask_item(500)
         view.main_box.addItem(self._reference, ignoreBounds=True)
         self._clip = QGraphicsRectItem()
@@ -94,13 +100,28 @@ class CompareController(QObject):
         self._refresh()
 
     def set_masks(self, reference: np.ndarray, candidate: np.ndarray) -> None:
-        """The masks to compare (bool, shape (H, W)); the divider stays where it is."""
+        """The masks to compare (bool, shape (H, W)); the divider stays where it is.
+
+        While `compare_with` set another mask of this size, it is shown instead of
+        ``reference``.
+        """
+        self._masks = (reference, candidate)
         width = reference.shape[1]
-        self._reference.setImage(reference.view(np.uint8), autoLevels=False, levels=LEVELS)
+        other = self._other
+        left = other if other is not None and other.shape == reference.shape else reference
+        self._reference.setImage(left.view(np.uint8), autoLevels=False, levels=LEVELS)
         for item in (self._candidate, self._side_candidate):
             item.setImage(candidate.view(np.uint8), autoLevels=False, levels=LEVELS)
         self.divider.setBounds((0, width))
         self._update_clip()
+
+    def compare_with(self, name: str | None, mask: np.ndarray | None) -> None:
+        """Compare the candidate with ``mask`` (bool (H, W), e.g. another method's
+        candidate, called ``name``) instead of the reference; None: the reference again."""
+        self.other_name, self._other = (name, mask) if mask is not None else (None, None)
+        if self._masks is not None:
+            self.set_masks(*self._masks)
+        self._refresh()
 
     def set_mode(self, mode: CompareMode) -> None:
         """Switch to ``mode`` (flicker starts on the reference, swipe in the view's middle)."""
@@ -175,12 +196,14 @@ class CompareController(QObject):
         self._clip.setVisible(mode in (CompareMode.SWIPE, CompareMode.FLICKER))
         self._update_clip()
         self.divider.setVisible(mode is CompareMode.SWIPE)
+        left = self.other_name or "reference"
+        shown = left if flicker_role == "reference" else "candidate"
         view.set_banner({
             CompareMode.OVERLAY: "",
-            CompareMode.FLICKER: f"FLICKER: showing the <b>{flicker_role}</b> "
+            CompareMode.FLICKER: f"FLICKER: showing the <b>{shown}</b> "
                                  "(F toggles, hold Space for the other)",
-            CompareMode.SWIPE: "◀ reference &nbsp;|&nbsp; candidate ▶ (drag the yellow line)",
-            CompareMode.SIDE_BY_SIDE: "left: reference &nbsp;&nbsp; right: candidate",
+            CompareMode.SWIPE: f"◀ {left} &nbsp;|&nbsp; candidate ▶ (drag the yellow line)",
+            CompareMode.SIDE_BY_SIDE: f"left: {left} &nbsp;&nbsp; right: candidate",
         }[mode])
 
     def _update_clip(self) -> None:

@@ -30,6 +30,7 @@ from vesselview.app.inspector import Inspector
 from vesselview.app.live import Response
 from vesselview.app.scheduler import Scheduler
 from vesselview.app.style import FUNDUS, LayerStyle
+from vesselview.gui.dataset import install_dataset_browser
 from vesselview.gui.inspector.compare import MASK_RGBA, CompareController, CompareMode
 from vesselview.gui.inspector.docks import WIDE_WIDTH, DockLayout
 from vesselview.gui.inspector.layer_panel import LayerPanel
@@ -110,6 +111,8 @@ class MainWindow(QMainWindow):
         self.research = install_research_tools(self, self.model)
         self.docks.float_plots(self.research.plots_dock)
         self.menus.add_view_action("presentation", self.docks.toggle_presentation)
+        # File > Open dataset fills the case browser
+        self.dataset_browser = install_dataset_browser(self)
         self.setAcceptDrops(True)
 
     # -- showing a case and its results -------------------------------------------------

@@ -1,0 +1,97 @@
+"""The Open dataset dialog: the dataset folder, one or more methods' folders (each named,
+by default after its folder) and the observer whose annotation is the reference."""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+
+class OpenDatasetDialog(QDialog):
+    """Asks for a dataset folder, methods' folders and the observer.
+
+    Attributes
+    ----------
+    root : QLineEdit
+    methods : QTableWidget
+        One row per method: name (editable), folder.
+    observer : QComboBox
+        Observer 1 or 2.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Open a dataset")
+        self.root = QLineEdit()
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self._choose_root)
+        root_row = QHBoxLayout()
+        root_row.addWidget(self.root)
+        root_row.addWidget(browse)
+        self.methods = QTableWidget(0, 2)
+        self.methods.setHorizontalHeaderLabels(["Method", "Results folder"])
+        self.methods.horizontalHeader().setStretchLastSection(True)
+        add = QPushButton("Add a method's folder…")
+        add.clicked.connect(self._choose_method)
+        self.observer = QComboBox()
+        self.observer.addItems(["observer 1 (1st manual)", "observer 2 (2nd manual)"])
+        form = QFormLayout()
+        form.addRow("Dataset folder", root_row)
+        form.addRow("Methods", self.methods)
+        form.addRow("", add)
+        form.addRow("Reference", self.observer)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Open
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+        self.resize(640, 360)
+
+    def add_method(self, folder: str, name: str | None = None) -> None:
+        """One more method: ``folder`` named ``name`` (default: the folder's name)."""
+        row = self.methods.rowCount()
+        self.methods.insertRow(row)
+        self.methods.setItem(row, 0, QTableWidgetItem(
+            name or os.path.basename(folder.rstrip("/\\"))))
+        path = QTableWidgetItem(folder)
+        path.setFlags(path.flags() & ~path.flags().ItemIsEditable)
+        self.methods.setItem(row, 1, path)
+
+    def predictions(self) -> dict[str, str]:
+        """Method name -> folder, as entered."""
+        return {self._text(row, 0).strip(): self._text(row, 1)
+                for row in range(self.methods.rowCount())}
+
+    def _text(self, row: int, column: int) -> str:
+        item = self.methods.item(row, column)  # every cell is set by add_method
+        return item.text() if item is not None else ""
+
+    def observer_number(self) -> int:
+        """1 or 2."""
+        return self.observer.currentIndex() + 1
+
+    def _choose_root(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "The dataset folder")
+        if folder:
+            self.root.setText(folder)
+
+    def _choose_method(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "A folder of one method's results")
+        if folder:
+            self.add_method(folder)

@@ -1,0 +1,74 @@
+"""The browser's plots: a box and strip plot per method of one metric, and the per-case
+scatter of method A against method B (pyqtgraph), exportable as PNG."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
+
+from vesselview.app.dataset_table import MetricTable
+from vesselview.engine.families import METRICS
+
+_POINT = (86, 180, 233, 200)  # sky blue (Okabe-Ito)
+_BOX = (230, 159, 0)  # orange (Okabe-Ito)
+_DIAGONAL = (160, 160, 160)
+
+
+def _label(metric: str) -> str:
+    info = METRICS[metric]
+    return f"{info.name} ({info.unit})" if info.unit else info.name
+
+
+class MethodBoxPlot(pg.PlotWidget):
+    """Quartile boxes, whiskers to the extremes and every case as a jittered point."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, background="w")
+
+    def show_metric(self, table: MetricTable, metric: str) -> None:
+        """Plot ``metric`` for each method of ``table`` (methods along x)."""
+        self.clear()
+        rng = np.random.default_rng(0)  # fixed jitter: the same plot every time
+        for index, method in enumerate(table.methods):
+            values = np.asarray(table.column(method, metric))
+            if values.size == 0:
+                continue
+            low, q1, median, q3, high = np.percentile(values, [0, 25, 50, 75, 100])
+            pen = pg.mkPen(_BOX, width=2)
+            self.addItem(pg.PlotCurveItem(
+                [index - .3, index + .3, index + .3, index - .3, index - .3],
+                [q1, q1, q3, q3, q1], pen=pen))
+            self.addItem(pg.PlotCurveItem([index - .3, index + .3], [median] * 2, pen=pen))
+            for start, end in ((low, q1), (q3, high)):
+                self.addItem(pg.PlotCurveItem([index, index], [start, end], pen=pen))
+            jitter = index + rng.uniform(-.15, .15, values.size)
+            self.addItem(pg.ScatterPlotItem(jitter, values, size=6, brush=_POINT, pen=None))
+        axis = self.getAxis("bottom")
+        axis.setTicks([list(enumerate(table.methods))])
+        self.setLabel("left", _label(metric))
+        self.setTitle(f"{METRICS[metric].name} per method")
+
+
+class PairScatter(pg.PlotWidget):
+    """One point per case: method A's value against method B's, with the diagonal."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, background="w")
+
+    def show_pair(self, table: MetricTable, metric: str, a: str, b: str) -> None:
+        """Plot ``metric`` of ``a`` (x) against ``b`` (y) for cases having both."""
+        self.clear()
+        pairs = table.pairs(metric, a, b)
+        if pairs:
+            x = np.array([row[1] for row in pairs])
+            y = np.array([row[2] for row in pairs])
+            low, high = float(min(x.min(), y.min())), float(max(x.max(), y.max()))
+            self.addItem(pg.PlotCurveItem([low, high], [low, high],
+                                          pen=pg.mkPen(_DIAGONAL, style=Qt.PenStyle.DashLine)))
+            self.addItem(pg.ScatterPlotItem(x, y, size=8, brush=_POINT, pen=None,
+                                            data=[row[0] for row in pairs]))
+        self.setLabel("bottom", f"{a}: {_label(metric)}")
+        self.setLabel("left", f"{b}: {_label(metric)}")
+        self.setTitle(f"{METRICS[metric].name}: {a} vs {b} (one point per case)")

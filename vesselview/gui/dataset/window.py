@@ -1,0 +1,241 @@
+"""The case browser window: one row per case, the chosen metrics per method as columns,
+the background run's progress (cancellable), orders, plots and exports.
+
+Everything it shows comes from `vesselview.app.dataset_browser.DatasetBrowser`; picking
+a row, the next/previous keys and the method choices call the browser's actions.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from vesselview.app.dataset_browser import DatasetBrowser
+from vesselview.app.dataset_table import SortOrder
+from vesselview.engine.families import METRICS
+from vesselview.gui.dataset.plots import MethodBoxPlot, PairScatter
+from vesselview.gui.shortcuts import SHORTCUTS
+from vesselview.gui.widgets.export import CSV_FILTER, PNG_FILTER, save_screenshot, save_with_dialog
+from vesselview.io.dataset import Dataset
+
+
+def _combo(items: list[str]) -> QComboBox:
+    combo = QComboBox()
+    combo.addItems(items)
+    return combo
+
+
+class DatasetBrowserWindow(QWidget):
+    """The browser's widgets over one `DatasetBrowser`.
+
+    Attributes
+    ----------
+    table : QTableWidget
+        Rows in the browser's order; columns ``case`` then method x metric.
+    method_a, method_b, metric_choice : QComboBox
+        The shown method, the compared one, the metric that orders and is plotted.
+    by_difference, descending : QCheckBox
+        Order by A - B; largest first.
+    progress : QProgressBar
+    cancel : QPushButton
+    issues : QLabel
+        Unmatched and ambiguous files, skipped cases and failed evaluations.
+    box_plot : MethodBoxPlot
+    scatter : PairScatter
+    """
+
+    def __init__(self, browser: DatasetBrowser, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.browser = browser
+        self.setWindowTitle("vesselview: dataset")
+        self.method_a, self.method_b = _combo([]), _combo([])
+        self.metric_choice = _combo([METRICS[key].name for key in browser.metrics])
+        self.by_difference = QCheckBox("A − B")
+        self.descending = QCheckBox("descending")
+        worst = QPushButton("Worst first")
+        worst.clicked.connect(lambda: browser.worst_first(self.metric_key()))
+        self.progress = QProgressBar()
+        self.cancel = QPushButton("Cancel")
+        self.cancel.setEnabled(False)
+        self.cancel.clicked.connect(browser.cancel)
+        recompute = QPushButton("Recompute with current parameters")
+        recompute.clicked.connect(browser.compute)
+        self.table = QTableWidget()
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.cellClicked.connect(lambda row, _col: browser.pick(browser.rows[row]))
+        self.issues = QLabel()
+        self.issues.setWordWrap(True)
+        self.issues.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.box_plot, self.scatter = MethodBoxPlot(), PairScatter()
+        self._layout(worst, recompute)
+        self._connect()
+
+    def metric_key(self) -> str:
+        """The key of the chosen metric."""
+        return self.browser.metrics[self.metric_choice.currentIndex()]
+
+    def export_csv(self, path: str) -> None:
+        """Save the table (rows in the shown order) as CSV."""
+        if self.browser.table is not None:
+            self.browser.table.write_csv(path, self.browser.order)
+
+    def export_plots(self, path: str) -> None:
+        """Save both plots side by side as PNG."""
+        save_screenshot(self._plots, path)
+
+    # -- building ------------------------------------------------------------------------
+
+    def _layout(self, worst: QPushButton, recompute: QPushButton) -> None:
+        controls = QHBoxLayout()
+        for label, combo in (("A", self.method_a), ("B", self.method_b),
+                             ("metric", self.metric_choice)):
+            controls.addWidget(QLabel(label))
+            controls.addWidget(combo)
+        for widget in (self.by_difference, self.descending, worst):
+            controls.addWidget(widget)
+        controls.addStretch()
+        running = QHBoxLayout()
+        for item in (self.progress, self.cancel, recompute):
+            running.addWidget(item)
+        exports = QHBoxLayout()
+        for text, title, filter_, act in (
+                ("Export table (CSV)…", "Export table", CSV_FILTER, self.export_csv),
+                ("Export plots (PNG)…", "Export plots", PNG_FILTER, self.export_plots)):
+            button = QPushButton(text)
+            button.clicked.connect(lambda _c=False, t=title, f=filter_, a=act: save_with_dialog(
+                self, t, f, a, report=self.browser.inspector.error.emit))
+            exports.addWidget(button)
+        exports.addStretch()
+        self._plots = QSplitter(Qt.Orientation.Horizontal)
+        self._plots.addWidget(self.box_plot)
+        self._plots.addWidget(self.scatter)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.table)
+        split.addWidget(self._plots)
+        split.setSizes([400, 260])
+        layout = QVBoxLayout(self)
+        layout.addLayout(controls)
+        layout.addLayout(running)
+        layout.addWidget(split, 1)
+        layout.addWidget(self.issues)
+        layout.addLayout(exports)
+        self.resize(1100, 760)
+        for key, step in (("next_case", 1), ("previous_case", -1)):
+            shortcut = QShortcut(QKeySequence(SHORTCUTS[key][0]), self)
+            shortcut.activated.connect(lambda s=step: self.browser.step(s))
+
+    def _connect(self) -> None:
+        browser = self.browser
+        browser.opened.connect(self._on_opened)
+        browser.rows_changed.connect(lambda _rows: self._fill())
+        browser.values_changed.connect(lambda _case, _method: self._on_values())
+        browser.finished.connect(self._on_values)
+        browser.current_changed.connect(self._select_current)
+        browser.channel.progress.connect(self._on_progress)
+        browser.channel.busy_changed.connect(self.cancel.setEnabled)
+        for widget in (self.metric_choice, self.method_a, self.method_b):
+            widget.currentIndexChanged.connect(lambda _i: self._on_choice())
+        for box in (self.by_difference, self.descending):
+            box.toggled.connect(lambda _on: self._on_choice())
+
+    # -- updates -------------------------------------------------------------------------
+
+    def _on_opened(self, dataset: Dataset) -> None:
+        self.setWindowTitle(f"vesselview: {dataset.layout} dataset {dataset.root}")
+        for combo, chosen in ((self.method_a, self.browser.method_a),
+                              (self.method_b, self.browser.method_b)):
+            combo.blockSignals(True)
+            combo.clear()
+            combo.addItems(list(dataset.methods))
+            combo.setCurrentText(chosen)
+            combo.blockSignals(False)
+        methods, metrics = dataset.methods, self.browser.metrics
+        self.table.setColumnCount(1 + len(methods) * len(metrics))
+        self.table.setHorizontalHeaderLabels(["case"] + [
+            f"{method}\n{METRICS[metric].short or METRICS[metric].name}"
+            for method in methods for metric in metrics])
+        self.progress.setValue(0)
+        self._fill()
+        self._show_issues()
+
+    def _on_choice(self) -> None:
+        browser = self.browser
+        a, b = self.method_a.currentText(), self.method_b.currentText()
+        if not a or not b:
+            return
+        if (a, b) != (browser.method_a, browser.method_b):
+            browser.set_methods(a, b)
+        browser.sort(SortOrder(self.metric_key(), a, b if self.by_difference.isChecked()
+                               else None, self.descending.isChecked()))
+        self._plot()
+
+    def _on_progress(self, fraction: float, message: str) -> None:
+        self.progress.setValue(round(fraction * 100))
+        self.progress.setFormat(f"{message}: %p%")
+
+    def _on_values(self) -> None:
+        self._fill()
+        self._show_issues()
+        if not self.browser.channel.busy:
+            self._plot()
+
+    def _fill(self) -> None:
+        browser, dataset = self.browser, self.browser.dataset
+        if dataset is None:
+            return
+        self.table.setRowCount(len(browser.rows))
+        for row, case_id in enumerate(browser.rows):
+            self.table.setItem(row, 0, QTableWidgetItem(case_id))
+            column = 1
+            for method in dataset.methods:
+                for metric in browser.metrics:
+                    item = QTableWidgetItem(browser.value_text(case_id, method, metric))
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight
+                                          | Qt.AlignmentFlag.AlignVCenter)
+                    self.table.setItem(row, column, item)
+                    column += 1
+        self._select_current(browser.current)
+
+    def _select_current(self, case_id: str | None) -> None:
+        if case_id in self.browser.rows:
+            self.table.blockSignals(True)
+            self.table.selectRow(self.browser.rows.index(case_id))
+            self.table.blockSignals(False)
+
+    def _plot(self) -> None:
+        browser = self.browser
+        if browser.table is None:
+            return
+        metric = self.metric_key()
+        self.box_plot.show_metric(browser.table, metric)
+        self.scatter.show_pair(browser.table, metric, browser.method_a, browser.method_b)
+
+    def _show_issues(self) -> None:
+        dataset = self.browser.dataset
+        if dataset is None:
+            return
+        lines = [f"not matched to a case ({issue.method}): {issue.path.name} — {issue.reason}"
+                 for issue in dataset.unmatched]
+        lines += [f"left out ({issue.method}): {issue.path.name} — {issue.reason}"
+                  for issue in dataset.ambiguous]
+        lines += [f"case {case_id} skipped: {why}" for case_id, why in dataset.skipped.items()]
+        lines += [f"case {case_id}, {method}: {message}"
+                  for (case_id, method), message in self.browser.failures.items()]
+        self.issues.setText("\n".join(lines) if lines else
+                            f"{len(dataset.cases)} cases, every file matched.")
