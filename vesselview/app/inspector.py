@@ -31,6 +31,7 @@ from vesselview.app.files import (
 )
 from vesselview.app.layer_styles import LayerStyles
 from vesselview.app.live import CaseEvaluators, Request, Response, evaluation_task
+from vesselview.app.polarity import load_with_polarity
 from vesselview.app.roles import assign_dropped, image_is_colour
 from vesselview.app.scheduler import Scheduler
 from vesselview.app.session import Session, ViewRect, load_session, save_session
@@ -70,6 +71,11 @@ class Inspector:
         ``(CaseFiles)``: files chosen for a case that is not complete yet.
     error, status : Event
         ``(message)``: something failed (the message names the file and the fix) / a hint.
+    warning : Event
+        ``(message)``: the shown case was read by a rule the user should know (kept on
+        screen until dismissed).
+    inverted : frozenset of str
+        The masks (``"reference"``, ``"candidate"``) read with inverted polarity.
     files_opened : Event
         ``()`` after files were added to the recent list.
     view_requested : Event
@@ -102,6 +108,8 @@ class Inspector:
         self.result_changed = Event("result changed")
         self.chosen_changed = Event("chosen files changed")
         self.error = Event("error")
+        self.warning = Event("warning")
+        self.inverted: frozenset[str] = frozenset()  # masks read with inverted polarity
         self.status = Event("status")
         self.files_opened = Event("files opened")
         self.view_requested = Event("view requested")
@@ -132,7 +140,7 @@ class Inspector:
         self.response = None
         self.case_changed.emit(self.shown)
         for warning in case.warnings:
-            self.status.emit(warning)
+            self.warning.emit(warning)
         self.evaluate()
 
     def evaluate(self) -> int:
@@ -284,11 +292,23 @@ class Inspector:
 
     def _load(self, files: CaseFiles) -> bool:
         try:
-            case = load_files(files, self._params.threshold)
+            case = load_with_polarity(files, self._params.threshold, self.inverted)
         except InputError as error:
             self.error.emit(str(error))
             return False
         self.show_case(case, files)
+        return True
+
+    def set_inverted(self, role: str, inverted: bool) -> bool:
+        """Read mask ``role`` (reference / candidate) with inverted polarity, or not, and
+        reload the shown files; True when the case was reloaded."""
+        before = self.inverted
+        self.inverted = before | {role} if inverted else before - {role}
+        if self.inverted == before:
+            return False
+        if not self.reload():
+            self.inverted = before
+            return False
         return True
 
     # -- sessions and exports ------------------------------------------------------------

@@ -121,22 +121,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     apply_identity(app)
     if app.platformName() == "offscreen":
         _OFFSCREEN_FILTER.install()
-    window = MainWindow()
-    # a screenshot has the documented size; a real window fits the user's screen
-    window.resize(*(WINDOW_SIZE if args.screenshot else fitted_size(app, WINDOW_SIZE)))
-    if files_given:
-        if not window.model.open_files(files_given):
-            print(f"vesselview: {window.error_label.text()}", file=sys.stderr)
-            if args.screenshot:
-                window.scheduler.shutdown()
-                return 2
-            window.model.open_demo()
-    else:
-        window.model.open_demo()
+    window = start_window(files_given, WINDOW_SIZE if args.screenshot
+                          else fitted_size(app, WINDOW_SIZE))  # a real window fits the screen
+    if files_given and window.model.case is None:
+        print(f"vesselview: {window.error_label.text()}", file=sys.stderr)
+        if args.screenshot:
+            window.scheduler.shutdown()
+            return 2
     if args.screenshot:
         return _screenshot(window, args.screenshot)
     window.show()
     return app.exec()
+
+
+def start_window(files: Sequence[tuple[str, str]], size: tuple[int, int]) -> MainWindow:
+    """The inspector window on ``files`` ((role, path) pairs), or on the demo without any.
+
+    Files that fail to load leave the window empty with the error above the image:
+    never the demo, which looks like real data.
+    """
+    window = MainWindow()
+    window.resize(*size)
+    if files:
+        window.model.open_files(files)
+    else:
+        window.model.open_demo()
+    return window
 
 
 def _screenshot(window: MainWindow, path: str) -> int:

@@ -21,6 +21,8 @@ SHORTCUTS: dict[str, tuple[str, str]] = {
     "next_case": ("PgDown", "Next case of the dataset"),
     "previous_case": ("PgUp", "Previous case of the dataset"),
     "reload": ("F5", "Reload the current files"),
+    "invert_reference": ("Ctrl+Shift+I", "Invert reference polarity (vessels dark)"),
+    "invert_candidate": ("Ctrl+I", "Invert candidate polarity (vessels dark)"),
     "open_session": ("Ctrl+Shift+O", "Open a session"),
     "save_session": ("Ctrl+S", "Save the session"),
     "export_view": ("Ctrl+E", "Export the view as PNG"),

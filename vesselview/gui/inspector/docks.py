@@ -11,10 +11,17 @@ and doubles the overlay text for a projector; leaving it restores the docks as t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from PySide6.QtCore import QByteArray, QRect, Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QMainWindow,
+    QScrollArea,
+    QWidget,
+)
 
 from vesselview.gui.inspector.view import InspectorView
 
@@ -22,6 +29,11 @@ from vesselview.gui.inspector.view import InspectorView
 WIDE_WIDTH = 1500
 #: Largest part of the window's width each dock column takes.
 DOCK_WIDTH_FRACTION = 0.22
+#: Preferred widths (pixels) of the metrics (names and "undefined (reason)" texts fit)
+#: and of the layers (titles, opacity slider and outline box fit) in wide windows.
+METRICS_WIDTH, LAYERS_WIDTH = 400, 350
+#: Largest part of the left dock column's height the parameters take in wide windows.
+PARAMS_HEIGHT_FRACTION = 0.6
 #: The floating Plots window's size as a part of the screen's available area.
 PLOTS_SCREEN_FRACTION = (0.6, 0.6)
 #: Font scale of presentation mode (window and overlay text).
@@ -82,6 +94,35 @@ class DockLayout:
     def column_width(self) -> int:
         """Default width of a dock column (pixels)."""
         return int(DOCK_WIDTH_FRACTION * self.window.width())
+
+    def fit(self, params_scroll: QScrollArea, metrics_width: int) -> None:
+        """Arrange the docks, then size them: narrow enough to leave the image room, the
+        parameters (in ``params_scroll``) never scrolled sideways and, in wide windows,
+        as tall as they need (within reason) above the layers.
+
+        ``metrics_width`` is the metrics panel's least width (pixels).
+        """
+        self.arrange()
+        window, column = self.window, self.column_width()
+        (params, layers), metrics = self.left, self.right[0]
+        panel = cast(QWidget, params_scroll.widget())  # the parameters panel
+        frame = 2 * params_scroll.frameWidth()
+        params_width = (panel.minimumSizeHint().width() + frame
+                        + params_scroll.verticalScrollBar().sizeHint().width())
+        if not self.wide:
+            width = max(params_width, metrics_width, column)
+            window.resizeDocks([params], [width], Qt.Orientation.Horizontal)
+            return
+        window.resizeDocks([metrics, layers], [min(METRICS_WIDTH, column),
+                                               max(params_width, min(LAYERS_WIDTH, column))],
+                           Qt.Orientation.Horizontal)
+        title_height = params.sizeHint().height() - params_scroll.sizeHint().height()
+        # the scroll area's own hint is capped: ask its panel
+        params_needed = panel.sizeHint().height() + frame + title_height
+        left_height = params.height() + layers.height()
+        params_height = min(params_needed, int(PARAMS_HEIGHT_FRACTION * left_height))
+        window.resizeDocks([params, layers], [params_height, left_height - params_height],
+                           Qt.Orientation.Vertical)
 
     def float_plots(self, dock: QDockWidget) -> None:
         """Show ``dock`` as a window of its own beside the inspector, sized for the screen."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QSettings, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QProgressBar,
     QScrollArea,
+    QVBoxLayout,
     QWidget,
 )
 from superqt.utils import qthrottled
@@ -38,19 +39,17 @@ from vesselview.gui.inspector.legend import compact_legend_html, legend_html, sw
 from vesselview.gui.inspector.menus import InspectorMenus
 from vesselview.gui.inspector.metrics_panel import MetricsPanel
 from vesselview.gui.inspector.params_dock import ParamsPanel
+from vesselview.gui.inspector.polarity import LOADER_POLARITY_NOTE, PolarityControls
 from vesselview.gui.inspector.readout import format_readout, format_readout_details
 from vesselview.gui.inspector.research_menus import install_research_tools
 from vesselview.gui.inspector.segments_table import SegmentsTable, segment_region
 from vesselview.gui.inspector.view import InspectorView
 from vesselview.gui.widgets.error_label import ErrorLabel
 from vesselview.gui.widgets.main_thread import qt_scheduler
+from vesselview.gui.widgets.notices import Notices
 
-_METRICS_WIDTH = 400  # pixels: metric names and "undefined (reason)" texts fit
-_LAYERS_WIDTH = 350  # pixels: layer titles, opacity slider and outline box fit
 #: The image view never gets narrower than this (pixels).
 MIN_VIEW_WIDTH = 480
-#: Largest part of the left dock area's height the parameters take by default.
-_PARAMS_HEIGHT_FRACTION = 0.6
 _READOUT_PROMPT = "Move the mouse over the image for a pixel readout."
 #: A slider drag asks for at most one evaluation per this many milliseconds (the first
 #: at once); the scheduler drops superseded ones anyway.
@@ -97,7 +96,14 @@ class MainWindow(QMainWindow):
         self._docks_fitted = False
         self.view = InspectorView()
         self.view.setMinimumWidth(MIN_VIEW_WIDTH)
-        self.setCentralWidget(self.view)
+        self.notices = Notices()
+        central = QWidget()
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.notices)
+        column.addWidget(self.view, 1)
+        self.setCentralWidget(central)
         self.compare = CompareController(self.view)
         self.params_panel = ParamsPanel(self.model)
         self.layer_panel = LayerPanel(self.model.layers)
@@ -113,6 +119,7 @@ class MainWindow(QMainWindow):
         self.menus.add_view_action("presentation", self.docks.toggle_presentation)
         # File > Open dataset fills the case browser
         self.dataset_browser = install_dataset_browser(self)
+        self.polarity = PolarityControls(self.model, self.menus, self.notices)
         self.setAcceptDrops(True)
 
     # -- showing a case and its results -------------------------------------------------
@@ -209,9 +216,11 @@ class MainWindow(QMainWindow):
             self.view.focus_region(top, left, mask)
 
     def show_error(self, message: str) -> None:
-        """Tell the user what went wrong without blocking (status bar and message box)."""
+        """Tell the user what went wrong without blocking: status bar, a message box and
+        a note above the image that stays until dismissed."""
         self.statusBar().clearMessage()  # an earlier hint may no longer hold
         self.error_label.show_message(message)
+        self.notices.add(message, "error")
         self.error_box = QMessageBox(QMessageBox.Icon.Warning, "vesselview", message,
                                      QMessageBox.StandardButton.Ok, self)
         self.error_box.open()
@@ -261,28 +270,9 @@ class MainWindow(QMainWindow):
         self.docks.arrange()
 
     def _fit_docks(self) -> None:
-        """Default dock sizes for this window: narrow enough to leave the image room,
-        the parameters as tall as they need (within reason) above the layers."""
-        self.docks.arrange()
-        column = self.docks.column_width()
+        """Default dock places and sizes for this window's size."""
         scroll = cast(QScrollArea, self._params_dock.widget())
-        params_width = (self.params_panel.minimumSizeHint().width()  # no horizontal scrolling
-                        + scroll.verticalScrollBar().sizeHint().width() + 2 * scroll.frameWidth())
-        if not self.docks.wide:
-            width = max(params_width, self.metrics_panel.minimumSizeHint().width(), column)
-            self.resizeDocks([self._params_dock], [width], Qt.Orientation.Horizontal)
-            return
-        self.resizeDocks([self._metrics_dock, self._layers_dock],
-                         [min(_METRICS_WIDTH, column),
-                          max(params_width, min(_LAYERS_WIDTH, column))],
-                         Qt.Orientation.Horizontal)
-        title_height = self._params_dock.sizeHint().height() - scroll.sizeHint().height()
-        params_needed = (self.params_panel.sizeHint().height() + 2 * scroll.frameWidth()
-                         + title_height)  # the scroll area's own hint is capped
-        left_height = self._params_dock.height() + self._layers_dock.height()
-        params_height = min(params_needed, int(_PARAMS_HEIGHT_FRACTION * left_height))
-        self.resizeDocks([self._params_dock, self._layers_dock],
-                         [params_height, left_height - params_height], Qt.Orientation.Vertical)
+        self.docks.fit(scroll, self.metrics_panel.minimumSizeHint().width())
 
     def _dock(self, title: str, widget: QWidget) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -305,6 +295,10 @@ class MainWindow(QMainWindow):
         bar.addPermanentWidget(self.busy)
         bar.addPermanentWidget(self.timing)
 
+    def _on_warning(self, message: str) -> None:
+        if LOADER_POLARITY_NOTE not in message:  # the polarity controls say it their way
+            self.notices.add(message, "warning")
+
     def _show_status(self, message: str) -> None:
         self.statusBar().showMessage(message, _STATUS_MS)
 
@@ -317,6 +311,7 @@ class MainWindow(QMainWindow):
         model.result_changed.connect(self._apply)
         model.error.connect(self.show_error)
         model.status.connect(self._show_status)
+        model.warning.connect(self._on_warning)
         model.chosen_changed.connect(self._on_chosen)
         model.view_requested.connect(self.view.set_view_rect)
         model.live.busy_changed.connect(self._on_busy)
