@@ -11,7 +11,11 @@ Priorities keep the live view live while a sweep runs: when a task of a more urg
 channel waits, the running task's next ``should_stop`` poll runs it *inside* that poll
 (same thread, between two stages) and then lets the interrupted task go on.
 
-Outcomes (value, failure message, progress) go through ``deliver``, a function that
+A *progressive* task (`Channel.submit_progressive`) also gets ``publish(value)`` to hand
+over intermediate values (partial results) as they arrive; the channel passes on only
+the newest one still waiting, and none once the task's own value is on its way.
+
+Outcomes (value, failure message, progress, partials) go through ``deliver``, a function that
 runs a callback where the caller wants it: directly by default, on the Qt main thread
 in the GUI (`vesselview.gui.widgets.main_thread`). A channel passes on only the outcome
 of its newest task, so a stale result is never seen. ``synchronous=True`` runs each
@@ -34,6 +38,10 @@ from vesselview.errors import EvaluationStopped, InputError, ParamsError
 #: What a task runs: polls ``should_stop`` (and raises `EvaluationStopped` when it is
 #: True), reports ``progress(fraction, message)``, returns its value.
 Task = Callable[[StopCallback, ProgressCallback], Any]
+#: Hands an intermediate value of a running task to its channel (any number of times).
+Publish = Callable[[Any], None]
+#: A `Task` that also publishes intermediate values: ``task(should_stop, progress, publish)``.
+ProgressiveTask = Callable[[StopCallback, ProgressCallback, Publish], Any]
 #: Runs a zero-argument callback in the thread that should see outcomes.
 Deliver = Callable[[Callable[[], None]], None]
 
@@ -79,6 +87,10 @@ class Channel:
         ``(message)``: the newest task raised; the message names the problem.
     progress : Event
         ``(fraction, message)`` of the newest task.
+    partial : Event
+        ``(value)``: an intermediate value of the newest task (`submit_progressive`);
+        when several wait for the delivering thread only the newest is passed on, and
+        none after the task returned.
     busy_changed : Event
         ``(busy)``: True from a submission until its outcome (or `cancel`).
     started : int
@@ -92,10 +104,13 @@ class Channel:
         self.done = Event(f"{name}.done")
         self.failed = Event(f"{name}.failed")
         self.progress = Event(f"{name}.progress")
+        self.partial = Event(f"{name}.partial")
         self.busy_changed = Event(f"{name}.busy_changed")
         self.started = 0
         self._latest_id = 0
         self._busy = False
+        self._published = itertools.count(1)
+        self._newest_published = 0  # written by the worker, read where outcomes arrive
 
     def __repr__(self) -> str:
         return f"Channel({self.name!r}, priority={self.priority})"
@@ -116,6 +131,18 @@ class Channel:
         self._set_busy(True)
         self._scheduler._put(self, self._latest_id, task)
         return self._latest_id
+
+    def submit_progressive(self, task: ProgressiveTask) -> int:
+        """Like `submit`, for a task that publishes intermediate values (``partial``)."""
+        job_id = self._latest_id + 1  # the id `submit` gives it
+
+        def plain(should_stop: StopCallback, progress: ProgressCallback) -> Any:
+            try:
+                return task(should_stop, progress, functools.partial(self._publish, job_id))
+            finally:  # partials still waiting for the delivering thread are stale now
+                self._newest_published = next(self._published)
+
+        return self.submit(plain)
 
     def cancel(self) -> None:
         """Abandon this channel's tasks: nothing more is delivered for them."""
@@ -141,6 +168,15 @@ class Channel:
     def _progress(self, job_id: int, fraction: float, message: str) -> None:
         if job_id == self._latest_id and self._busy:
             self.progress.emit(fraction, message)
+
+    def _publish(self, job_id: int, value: Any) -> None:
+        """Send ``value`` of task ``job_id`` to the delivering thread (worker thread)."""
+        sequence = self._newest_published = next(self._published)
+        self._scheduler.deliver(functools.partial(self._partial, job_id, sequence, value))
+
+    def _partial(self, job_id: int, sequence: int, value: Any) -> None:
+        if job_id == self._latest_id and self._busy and sequence == self._newest_published:
+            self.partial.emit(value)
 
     def _set_busy(self, busy: bool) -> None:
         if busy != self._busy:
