@@ -95,16 +95,24 @@ class DisplayLayer:
             getattr(self, product)
 
 
-def prepare_layers(result: Result, warm: Collection[str] = ()) -> dict[str, DisplayLayer]:
+def prepare_layers(result: Result, warm: Collection[str] = (),
+                   reuse: Mapping[str, DisplayLayer] | None = None) -> dict[str, DisplayLayer]:
     """Display layers of every layer of ``result`` (call off the main thread).
 
     Every engine layer is built here (the cursor readout reads them all); image and
-    counts are computed now only for the layers named in ``warm``.
+    counts are computed now only for the layers named in ``warm``. A display layer of
+    ``reuse`` whose engine layer is the very one of ``result`` is kept (products and all).
     """
-    layers = {name: DisplayLayer(layer) for name, layer in result.layers.items()}
+    reuse = reuse or {}
+    layers = {name: _reused(reuse.get(name), layer) for name, layer in result.layers.items()}
     for name in set(warm) & set(layers):
         layers[name].warm()
     return layers
+
+
+def _reused(shown: DisplayLayer | None, layer: Layer) -> DisplayLayer:
+    """``shown`` when it displays ``layer`` itself, else a new display layer of it."""
+    return shown if shown is not None and shown.source is layer else DisplayLayer(layer)
 
 
 def cyclic_labels(labels: np.ndarray) -> np.ndarray:

@@ -30,7 +30,7 @@ from vesselview.app.files import (
     load_files,
 )
 from vesselview.app.layer_styles import LayerStyles
-from vesselview.app.live import CaseEvaluators, Request, Response, evaluation_task
+from vesselview.app.live import CaseEvaluators, Request, Response, progressive_evaluation_task
 from vesselview.app.polarity import load_with_polarity
 from vesselview.app.roles import assign_dropped, image_is_colour
 from vesselview.app.scheduler import Scheduler
@@ -66,7 +66,15 @@ class Inspector:
     live : Channel
         The evaluations of the shown case (``live.busy``, ``live.busy_changed``).
     case_changed, params_changed, result_changed : Event
-        ``(ShownCase)``, ``(Params)``, ``(Response)`` after each change.
+        ``(ShownCase)``, ``(Params)``, ``(Response)`` after each change; ``result_changed``
+        carries complete results only.
+    response : Response or None
+        The newest complete result of the shown case (exports read it).
+    partial : Response or None
+        The newest partial result of the evaluation under way (None once it completed).
+    partial_changed : Event
+        ``(Response)``: a partial result of the newest evaluation arrived (some metric
+        families pending); a superseded evaluation's partials never arrive.
     chosen_changed : Event
         ``(CaseFiles)``: files chosen for a case that is not complete yet.
     error, status : Event
@@ -101,11 +109,13 @@ class Inspector:
         self.chosen_files = CaseFiles()
         self._chosen_shape: tuple[int, int] | None = None
         self.response: Response | None = None
+        self.partial: Response | None = None
         self.dataset: DatasetPosition | None = None
         self._params = Params()
         self.case_changed = Event("case changed")
         self.params_changed = Event("params changed")
         self.result_changed = Event("result changed")
+        self.partial_changed = Event("partial result")
         self.chosen_changed = Event("chosen files changed")
         self.error = Event("error")
         self.warning = Event("warning")
@@ -116,6 +126,7 @@ class Inspector:
         self.dataset_changed = Event("dataset position changed")
         self.evaluate_later: Callable[[], object] = self.evaluate
         self.live.done.connect(self._on_response)
+        self.live.partial.connect(self._on_partial)
         self.live.failed.connect(self.error.emit)
         self.loading.done.connect(lambda case: self.show_case(case, files_of(case)))
         self.loading.failed.connect(self.error.emit)
@@ -137,7 +148,7 @@ class Inspector:
         files = files if files is not None else CaseFiles()
         self.shown = ShownCase(case, files)
         self.chosen_files, self._chosen_shape = files, case.shape
-        self.response = None
+        self.response = self.partial = None
         self.case_changed.emit(self.shown)
         for warning in case.warnings:
             self.warning.emit(warning)
@@ -148,11 +159,18 @@ class Inspector:
         if self.shown is None:
             return 0
         case = self.shown.case
-        request = Request(case, self._params, self.layers.visible)
-        return self.live.submit(evaluation_task(self.evaluators.get(case), request))
+        shown = {**(self.response.layers if self.response is not None else {}),
+                 **(self.partial.layers if self.partial is not None else {})}
+        request = Request(case, self._params, self.layers.visible, shown)
+        return self.live.submit_progressive(
+            progressive_evaluation_task(self.evaluators.get(case), request))
+
+    def _on_partial(self, response: Response) -> None:
+        self.partial = response
+        self.partial_changed.emit(response)
 
     def _on_response(self, response: Response) -> None:
-        self.response = response
+        self.response, self.partial = response, None
         self.layers.set_layers(response.layers)
         self.result_changed.emit(response)
 

@@ -1,10 +1,14 @@
 """Live evaluation as scheduler tasks: one shared `Evaluator` per case, frozen answers.
 
-The inspector snapshots ``(case, params)`` into a `Request`; `evaluation_task` turns it
-into a `vesselview.app.scheduler.Task` that evaluates with the case's shared
+The inspector snapshots ``(case, params)`` into a `Request`;
+`progressive_evaluation_task` turns it into a
+`vesselview.app.scheduler.ProgressiveTask` that evaluates with the case's shared
 `Evaluator` (`CaseEvaluators`) and prepares the display layers, all on the scheduler's
-worker thread. The research tools ask `CaseEvaluators` for the same `Evaluator`, so the
-shown case's skeletons and distance transforms are computed once.
+worker thread. After each metric family but the last it publishes a partial `Response`
+(the finished families' values and layers, the other values pending), so the window
+shows the cheap values at once; the complete `Response` is the task's value. The
+research tools ask `CaseEvaluators` for the same `Evaluator`, so the shown case's
+skeletons and distance transforms are computed once.
 """
 
 from __future__ import annotations
@@ -15,10 +19,10 @@ from collections import OrderedDict
 from collections.abc import Mapping
 
 from vesselview.app.display import DisplayLayer, prepare_layers
-from vesselview.app.scheduler import Task
+from vesselview.app.scheduler import ProgressiveTask, Publish, Task
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
-from vesselview.engine.pipeline import Evaluator, ProgressCallback, StopCallback
+from vesselview.engine.pipeline import Evaluator, StopCallback
 from vesselview.engine.result import Result
 from vesselview.errors import EvaluationStopped
 
@@ -33,24 +37,30 @@ class Request:
     params : Params
     warm_layers : frozenset of str
         Layers whose display products are prepared with the result (the visible ones).
+    shown_layers : Mapping[str, DisplayLayer]
+        The display layers on screen: those whose engine layer comes back unchanged
+        (from the stage cache) are re-used, with their prepared pixels.
     """
 
     case: Case
     params: Params
     warm_layers: frozenset[str] = frozenset()
+    shown_layers: Mapping[str, DisplayLayer] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
 class Response:
-    """A finished evaluation with its display layers.
+    """An evaluation with its display layers: complete, or partial (``result.pending``).
 
     Attributes
     ----------
     request : Request
     result : Result
+        Complete, or partial: ``result.complete`` is False and ``layers`` holds the
+        finished families' layers only.
     layers : Mapping[str, DisplayLayer]
     seconds : float
-        Wall time of evaluation plus layer preparation, in seconds.
+        Wall time of evaluation plus layer preparation up to this response, in seconds.
     """
 
     request: Request
@@ -88,12 +98,34 @@ class CaseEvaluators:
 
 
 def evaluation_task(evaluator: Evaluator, request: Request) -> Task:
-    """The scheduler task answering ``request`` with ``evaluator`` (its case's)."""
-    def task(should_stop: StopCallback, progress: ProgressCallback) -> Response:
-        began = time.perf_counter()
-        result = evaluator.evaluate(request.params, should_stop=should_stop)
+    """The scheduler task answering ``request`` with its complete `Response` only."""
+    return lambda should_stop, progress: _answer(evaluator, request, should_stop, None)
+
+
+def progressive_evaluation_task(evaluator: Evaluator, request: Request) -> ProgressiveTask:
+    """The task answering ``request`` with ``evaluator`` (its case's), partials published.
+
+    For `vesselview.app.scheduler.Channel.submit_progressive`: after each metric family
+    but the last it publishes a partial `Response`; its value is the complete one.
+    """
+    return lambda should_stop, progress, publish: _answer(evaluator, request, should_stop,
+                                                           publish)
+
+
+def _answer(evaluator: Evaluator, request: Request, should_stop: StopCallback,
+            publish: Publish | None) -> Response:
+    """Evaluate ``request`` and prepare its layers, publishing partial responses (if
+    ``publish``); ``should_stop`` is polled before each stage and each preparation."""
+    began = time.perf_counter()
+    prepared = dict(request.shown_layers)
+
+    def respond(result: Result) -> Response:
         if should_stop():  # nobody will see it: skip building its layers
             raise EvaluationStopped("superseded before its layers were prepared")
-        layers = prepare_layers(result, request.warm_layers)
+        layers = prepare_layers(result, request.warm_layers, prepared)
+        prepared.update(layers)
         return Response(request, result, layers, time.perf_counter() - began)
-    return task
+
+    on_partial = None if publish is None else (lambda partial: publish(respond(partial)))
+    return respond(evaluator.evaluate(request.params, should_stop=should_stop,
+                                      on_partial=on_partial))
