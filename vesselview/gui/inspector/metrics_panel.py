@@ -1,8 +1,10 @@
 """Metrics panel: every metric grouped by family, with definitions and change marks.
 
 Undefined values read "undefined (reason)"; defined ones carry their unit (px, %).
-Values that changed since the previous result get a tinted background for
-``HIGHLIGHT_MS`` and their change in the Δ column. The Δ column and the value column
+A partial result's pending values read ``PENDING_TEXT``, greyed, with the tooltip
+``PENDING_TIP``. Values that differ from the previous complete result get a tinted
+background for ``HIGHLIGHT_MS`` and their change in the Δ column, as soon as a partial
+result has them. The Δ column and the value column
 are as wide as their numbers; metric names (and long undefined reasons) are elided
 instead, their full text is in the tooltip.
 """
@@ -27,6 +29,8 @@ from vesselview.engine.result import Result
 from vesselview.gui.widgets.metric_docs import metric_tooltip, with_unit
 
 HIGHLIGHT_MS = 1500
+#: What a pending value of a partial result reads, and its tooltip.
+PENDING_TEXT, PENDING_TIP = "…", "computing"
 #: Shown large above the tree.
 HEADLINE_KEYS = ("dice", "f1_t", "cal", "ss")
 _CHANGED = QColor(240, 228, 66, 110)  # Okabe-Ito yellow, translucent
@@ -53,7 +57,10 @@ def delta_text(before: float, after: float) -> str:
 
 
 def value_text(result: Result, key: str) -> str:
-    """The value of metric ``key`` as shown: ``Result.describe`` plus its unit when finite."""
+    """The value of metric ``key`` as shown: ``Result.describe`` plus its unit when finite
+    (`PENDING_TEXT` while pending)."""
+    if key in result.pending:
+        return PENDING_TEXT
     text = result.describe(key)
     return with_unit(key, text) if math.isfinite(result.metrics[key]) else text
 
@@ -63,7 +70,8 @@ def headline_html(result: Result) -> str:
     cells = []
     for key in HEADLINE_KEYS:
         value = result.metrics[key]
-        text = "n/a" if math.isnan(value) else f"{value:.3f}"
+        text = (PENDING_TEXT if key in result.pending
+                else "n/a" if math.isnan(value) else f"{value:.3f}")
         cells.append(f"<td align='center'>&nbsp;{METRICS[key].name}<br>"
                      f"<span style='font-size: 17px; font-weight: bold'>{text}</span>&nbsp;</td>")
     return f"<table><tr>{''.join(cells)}</tr></table>"
@@ -81,7 +89,7 @@ class MetricsPanel(QWidget):
     rows : dict of str to QTreeWidgetItem
         The tree row of every metric key.
     changed_keys : set of str
-        Metrics whose value changed with the last `show_result`.
+        Metrics shown with a value that differs from the previous complete result's.
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -99,7 +107,8 @@ class MetricsPanel(QWidget):
         layout.addWidget(self.headline)
         layout.addWidget(self.tree)
         self.rows: dict[str, QTreeWidgetItem] = {}
-        self._result: Result | None = None
+        self._result: Result | None = None  # shown: complete or partial
+        self._baseline: Result | None = None  # the last complete result shown
         self.changed_keys: set[str] = set()
         self._fade = QTimer(self)
         self._fade.setSingleShot(True)
@@ -108,27 +117,48 @@ class MetricsPanel(QWidget):
         self._build()
 
     def show_result(self, result: Result) -> None:
-        """Display ``result``, marking the values that changed since the previous one."""
-        previous, self._result = self._result, result
-        self.changed_keys = set()
-        self._clear_highlights()
+        """Display ``result`` (complete or partial), marking pending values and the values
+        that differ from the previous complete result."""
+        if self._result is None or self._result.complete:  # a new evaluation's first result
+            self._clear_highlights()
+            self.changed_keys = set()
+        self._result = result
         self.headline.setText(headline_html(result))
         for key, item in self.rows.items():
-            value = result.metrics[key]
-            item.setText(_VALUE, value_text(result, key))
-            undefined = math.isnan(value)
-            item.setForeground(_VALUE, QBrush(_UNDEFINED) if undefined else QBrush())
-            item.setToolTip(_VALUE, result.describe(key) if undefined else metric_tooltip(key))
-            item.setText(_DELTA, "")
-            if previous is not None and changed(previous.metrics[key], value):
-                self.changed_keys.add(key)
-                item.setText(_DELTA, delta_text(previous.metrics[key], value))
-                for column in range(3):
-                    item.setBackground(column, QBrush(_CHANGED))
+            if key in result.pending:
+                self._show_pending(item)
+            else:
+                self._show_value(key, item, result)
         if self.changed_keys:
             self._fade.start()
+        if result.complete:
+            self._baseline = result
         self._fit_value_column([value_text(result, key) for key in self.rows
                                 if not math.isnan(result.metrics[key])])
+
+    def _show_pending(self, item: QTreeWidgetItem) -> None:
+        item.setText(_VALUE, PENDING_TEXT)
+        item.setForeground(_VALUE, QBrush(_UNDEFINED))
+        item.setToolTip(_VALUE, PENDING_TIP)
+        item.setText(_DELTA, "")
+
+    def _show_value(self, key: str, item: QTreeWidgetItem, result: Result) -> None:
+        value = result.metrics[key]
+        undefined = math.isnan(value)
+        item.setText(_VALUE, value_text(result, key))
+        item.setForeground(_VALUE, QBrush(_UNDEFINED) if undefined else QBrush())
+        item.setToolTip(_VALUE, result.describe(key) if undefined else metric_tooltip(key))
+        before = self._baseline.metrics[key] if self._baseline is not None else value
+        if not changed(before, value):
+            item.setText(_DELTA, "")
+            if key in self.changed_keys:  # a superseded evaluation's change
+                self.changed_keys.discard(key)
+                self._set_background(item, QBrush())
+            return
+        item.setText(_DELTA, delta_text(before, value))
+        if key not in self.changed_keys:
+            self.changed_keys.add(key)
+            self._set_background(item, QBrush(_CHANGED))
 
     def displayed(self, key: str) -> str:
         """The value text shown for metric ``key``."""
@@ -136,7 +166,7 @@ class MetricsPanel(QWidget):
 
     def clear_values(self) -> None:
         """Forget the shown result (a new case starts)."""
-        self._result = None
+        self._result = self._baseline = None
         self.headline.setText("")
         for item in self.rows.values():
             item.setText(_VALUE, "")
@@ -171,5 +201,9 @@ class MetricsPanel(QWidget):
 
     def _clear_highlights(self) -> None:
         for item in self.rows.values():
-            for column in range(3):
-                item.setBackground(column, QBrush())
+            self._set_background(item, QBrush())
+
+    @staticmethod
+    def _set_background(item: QTreeWidgetItem, brush: QBrush) -> None:
+        for column in range(3):
+            item.setBackground(column, brush)

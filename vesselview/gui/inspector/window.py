@@ -2,14 +2,17 @@
 
 The window observes the application model (`vesselview.app.inspector.Inspector`,
 ``window.model``): a parameter edit -> ``Inspector.set_param`` -> an evaluation on the
-shared scheduler -> ``result_changed`` on the main thread -> `_apply` updates metrics,
-segments, layers and legend. Cosmetic edits (layer styles, compare modes) go straight
-to the view and never reach the scheduler. The menus (`vesselview.gui.inspector.menus`) call the
-model's actions; they and the window do not know each other beyond construction.
+shared scheduler -> ``partial_changed`` after each metric family, then ``result_changed``,
+on the main thread -> `_apply_partial` shows the finished families' values and layers at
+once (pending values marked), `_apply` updates metrics, segments, layers and legend.
+Cosmetic edits (layer styles, compare modes) go straight to the view and never reach
+the scheduler. The menus (`vesselview.gui.inspector.menus`) call the model's actions;
+they and the window do not know each other beyond construction.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import cast
 
 from PySide6.QtCore import QSettings, Signal
@@ -30,7 +33,7 @@ from vesselview.app.files import ShownCase
 from vesselview.app.inspector import Inspector
 from vesselview.app.live import Response
 from vesselview.app.scheduler import Scheduler
-from vesselview.app.style import FUNDUS, LayerStyle
+from vesselview.app.style import FUNDUS, LayerStyle, default_style
 from vesselview.gui.dataset import install_dataset_browser
 from vesselview.gui.inspector.compare import MASK_RGBA, CompareController, CompareMode
 from vesselview.gui.inspector.docks import WIDE_WIDTH, DockLayout
@@ -76,10 +79,15 @@ class MainWindow(QMainWindow):
     Signals
     -------
     result_applied(Response)
-        A result is on screen (emitted on the main thread, after every widget updated).
+        A complete result is on screen (emitted on the main thread, after every widget
+        updated).
+    partial_applied(Response)
+        A partial result is on screen: its values in the metrics panel, the others
+        marked pending, its layers in the view (the layers still computing are hidden).
     """
 
     result_applied = Signal(object)
+    partial_applied = Signal(object)
 
     def __init__(self, settings: QSettings | None = None,
                  scheduler: Scheduler | None = None) -> None:
@@ -141,21 +149,42 @@ class MainWindow(QMainWindow):
                             f"{case.sources.get('reference', '?')}")
 
     def _apply(self, response: Response) -> None:
-        """Show the newest result (main thread)."""
-        previous, self._shown_response = self._shown_response, response
-        if previous is None or previous.result.skeletal is not response.result.skeletal:
-            self.view.clear_highlight()  # segments renumbered: the outlined one is gone
-        self.metrics_panel.show_result(response.result)
+        """Show the newest complete result (main thread)."""
         self.layer_panel.set_layers(response.layers)
-        self.view.main.show_layers(response.layers, self.layer_panel.styles,
-                                   self.model.layers.names)
-        self._set_fundus_style(self.layer_panel.styles[FUNDUS])
-        self._update_legend()
+        self._show(response)
         self.segments_table.show_segments(response.result.skeletal)
-        self._update_compare_masks(response.result.params.threshold)
-        self._show_readout()
         self.timing.setText(f"evaluated in {response.seconds * 1000:.0f} ms")
         self.result_applied.emit(response)
+
+    def _apply_partial(self, response: Response) -> None:
+        """Show the newest partial result at once (main thread); the layer panel keeps
+        its rows (and the user's order) until the complete result."""
+        self._show(response)
+        if response.result.skeletal is not None:
+            self.segments_table.show_segments(response.result.skeletal)
+        self.timing.setText(f"first values in {response.seconds * 1000:.0f} ms, "
+                            f"{len(response.result.pending)} more computing")
+        self.partial_applied.emit(response)
+
+    def _show(self, response: Response) -> None:
+        """Metrics, view layers, legend and readout of ``response`` (complete or partial)."""
+        previous, self._shown_response = self._shown_response, response
+        skeletal = response.result.skeletal
+        if previous is None or (skeletal is not None and previous.result.skeletal is not skeletal):
+            self.view.clear_highlight()  # segments renumbered: the outlined one is gone
+        self.metrics_panel.show_result(response.result)
+        self.view.main.show_layers(response.layers, self._styles(response.layers),
+                                   self.model.layers.names)
+        self._set_fundus_style(self.model.layers[FUNDUS])
+        self._update_legend()
+        self._update_compare_masks(response.result.params.threshold)
+        self._show_readout()
+
+    def _styles(self, names: Iterable[str]) -> dict[str, LayerStyle]:
+        """The model's style of each layer, the default one where a first partial result
+        brings a layer the model has no style for yet."""
+        styles = self.model.layers.styles
+        return {name: styles.get(name) or default_style(name) for name in names}
 
     def _update_compare_masks(self, threshold: float | None) -> None:
         case = self.model.case
@@ -168,18 +197,19 @@ class MainWindow(QMainWindow):
         if self.compare.mode is not CompareMode.OVERLAY:
             self.view.set_legend(f"{swatch(MASK_RGBA)} vessel (mask named in the banner)")
             return
-        response = self.model.response
+        response = self._shown_response
         if response is None:
             return
-        styles = self.model.layers.styles
-        shown = [(response.layers[name], styles[name]) for name in self.model.layers.names
+        styles = self._styles(response.layers)
+        order = [*self.model.layers.names, *response.layers]
+        shown = [(response.layers[name], styles[name]) for name in dict.fromkeys(order)
                  if name in response.layers and styles[name].visible]
         self.view.set_legend(legend_html(shown), compact_legend_html(shown))
 
     # -- reactions -----------------------------------------------------------------------
 
     def _on_style_changed(self, name: str, style: LayerStyle) -> None:
-        response = self.model.response
+        response = self._shown_response
         if name == FUNDUS:
             self._set_fundus_style(style)
         elif response is not None and name in response.layers:
@@ -200,7 +230,7 @@ class MainWindow(QMainWindow):
 
     def _show_readout(self) -> None:
         """Describe the last hovered pixel with the shown result."""
-        response = self.model.response
+        response = self._shown_response
         if response is not None and self._hovered is not None:
             info = response.result.explain(*self._hovered)
             self.readout.setText(format_readout(info))
@@ -309,6 +339,7 @@ class MainWindow(QMainWindow):
         model = self.model
         model.case_changed.connect(self._on_case)
         model.result_changed.connect(self._apply)
+        model.partial_changed.connect(self._apply_partial)
         model.error.connect(self.show_error)
         model.status.connect(self._show_status)
         model.warning.connect(self._on_warning)
