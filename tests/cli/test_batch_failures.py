@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import functools
 import io
 import json
 import signal
@@ -17,10 +18,12 @@ import pytest
 
 from tests.cli import worker_hooks
 from tests.mask_files import save_mask, vessel_mask
+from vesselview.cli import main as cli_main
 from vesselview.cli.main import main
 from vesselview.cli.pool import DIED, ItemFailure, run_in_processes
 from vesselview.cli.runner import Job, run_pairs
 from vesselview.engine.params import Params
+from vesselview.io.loader import load_case
 from vesselview.io.manifest import read_manifest_rows
 
 REPOSITORY = Path(__file__).resolve().parents[2]
@@ -185,3 +188,24 @@ def test_dask_reports_bad_rows_like_the_local_backends(capsys, dataset):
     assert serial[0] == on_dask[0] == 2
     assert on_dask[1] == serial[1]
     assert on_dask[2].splitlines() == serial[2].splitlines()
+
+
+def test_an_interrupted_run_writes_the_pairs_that_finished(dataset, tmp_path, monkeypatch,
+                                                           capsys):
+    """Ctrl-C (or SIGTERM, the same path) after two of four pairs: both are written, the
+    other two are error rows saying they were not evaluated, the exit code is 130."""
+    def interrupt_third(reference, candidate, *args, **kwargs):
+        if Path(candidate).name.startswith("2_"):
+            raise KeyboardInterrupt
+        return load_case(reference, candidate, *args, **kwargs)
+
+    monkeypatch.setattr(cli_main, "Job", functools.partial(cli_main.Job, load=interrupt_third))
+    output = tmp_path / "out.csv"
+    code = cli_main.main(["--manifest", str(dataset), "--workers", "1", "--format", "csv",
+                          "--output", str(output)])
+    rows = list(csv.DictReader(output.open()))
+    assert code == 130
+    assert [row["id"] for row in rows] == ["case0", "case1", "case2", "case3"]
+    assert [row["error"] for row in rows[:2]] == ["", ""] and rows[0]["dice"] != ""
+    assert all("not evaluated: the run was interrupted" in row["error"] for row in rows[2:])
+    assert "the 2 of 4 pairs that finished were written" in capsys.readouterr().err

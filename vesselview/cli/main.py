@@ -20,7 +20,7 @@ from vesselview.cli.arguments import PROG, UsageError, parameter_grid, parse_arg
 from vesselview.cli.memory_budget import available_memory, budget_workers, largest_image_pixels
 from vesselview.cli.progress import ProgressBar
 from vesselview.cli.report_options import report_grid
-from vesselview.cli.runner import Job, RowFailure, run_pairs
+from vesselview.cli.runner import Job, PairOutcome, RowFailure, interrupted_outcomes, run_pairs
 from vesselview.cli.sources import pairs_from_options
 from vesselview.cli.termination import Terminated, sigterm_raises
 from vesselview.engine.params import Params
@@ -93,9 +93,14 @@ def _evaluate(options: argparse.Namespace) -> int:
     workers = _budgeted_workers(options.workers, options.scheduler, pairs)
     job = Job(tuple(report_grid(options, base, grid)), base.threshold,
               options.invert_reference, options.invert_candidate)
-    with ProgressBar(len(pairs), sys.stderr) as bar:
-        outcomes = run_pairs(pairs, job, workers=workers,
-                             scheduler=options.scheduler, advance=bar.advance)
+    finished: dict[int, PairOutcome] = {}
+    try:
+        with ProgressBar(len(pairs), sys.stderr) as bar:
+            outcomes = run_pairs(pairs, job, workers=workers, scheduler=options.scheduler,
+                                 advance=bar.advance, finished=finished)
+    except (KeyboardInterrupt, Terminated):
+        _write_interrupted(options, base, pairs, job, finished)
+        raise
     for outcome in outcomes:
         for note in outcome.warnings:
             _report(f"warning: {note}")
@@ -114,6 +119,20 @@ def _evaluate(options: argparse.Namespace) -> int:
     if any(failure.internal for failure in failures):
         return EXIT_INTERNAL_ERROR
     return EXIT_BAD_INPUT if failures else EXIT_OK
+
+
+def _write_interrupted(options: argparse.Namespace, base: Params, pairs: Sequence[Pair],
+                       job: Job, finished: dict[int, PairOutcome]) -> None:
+    """Ctrl-C or SIGTERM during the run: write the finished rows (the others as error rows
+    saying they were not evaluated), so no finished work is lost. Reports are not written:
+    statistics over part of a dataset would mislead."""
+    if options.compare or options.grades or not finished:
+        return
+    outcomes = interrupted_outcomes(pairs, job, finished)
+    _write_records([record for outcome in outcomes for record in outcome.records], base,
+                   options)
+    _report(f"interrupted: the {len(finished)} of {len(pairs)} pairs that finished were "
+            "written; the others are error rows")
 
 
 def _read_grades(options: argparse.Namespace) -> list[GraderScore]:

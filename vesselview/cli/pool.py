@@ -44,7 +44,8 @@ class ItemFailure:
 
 
 def run_in_processes(function: Callable[[Any], Any], items: Sequence[Any], workers: int,
-                     advance: Callable[[], None]) -> list[Any]:
+                     advance: Callable[[], None], results: dict[int, Any] | None = None
+                     ) -> list[Any]:
     """``[function(item) for item in items]`` in ``workers`` fresh ("spawn") processes.
 
     Parameters
@@ -57,6 +58,9 @@ def run_in_processes(function: Callable[[Any], Any], items: Sequence[Any], worke
         At least 1.
     advance : callable
         Called once per finished item.
+    results : dict, optional
+        Filled with ``index -> result`` as items finish, so a caller interrupted mid-run
+        (Ctrl-C, SIGTERM) still has the finished ones.
 
     Returns
     -------
@@ -70,7 +74,7 @@ def run_in_processes(function: Callable[[Any], Any], items: Sequence[Any], worke
     deadlock, and spawn behaves the same on every OS.
     """
     compile_kernels()  # a cold kernel cache: once here, not in every worker
-    results: dict[int, Any] = {}
+    results = {} if results is None else results
     waiting = deque(range(len(items)))
     while waiting:
         suspects = deque(_pool_round(function, items, waiting, workers, results, advance))

@@ -17,6 +17,7 @@ import functools
 import traceback
 import warnings
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from vesselview.cli.arguments import UsageError
 from vesselview.cli.pool import ItemFailure, run_in_processes
@@ -132,8 +133,8 @@ def failed_outcome(pair: Pair, job: Job, failure: RowFailure) -> PairOutcome:
 
 
 def run_pairs(pairs: Sequence[Pair], job: Job, *, workers: int = 1,
-              scheduler: str | None = None, advance: Advance = lambda: None
-              ) -> list[PairOutcome]:
+              scheduler: str | None = None, advance: Advance = lambda: None,
+              finished: dict[int, PairOutcome] | None = None) -> list[PairOutcome]:
     """Evaluate every pair; outcomes in the order of ``pairs``, one per pair.
 
     Parameters
@@ -146,22 +147,44 @@ def run_pairs(pairs: Sequence[Pair], job: Job, *, workers: int = 1,
         Address of a Dask distributed scheduler; overrides ``workers``.
     advance : callable
         Called once per finished pair (progress reporting).
+    finished : dict, optional
+        Filled with ``index -> outcome`` as pairs finish, so that a run interrupted by
+        Ctrl-C or SIGTERM can still write them (`interrupted_outcomes`).
 
     Raises
     ------
     UsageError
         When Dask is not installed or the scheduler cannot be reached.
     """
+    finished = {} if finished is None else finished
     if scheduler is not None:
-        return _on_dask(scheduler, pairs, job, advance)
+        return _on_dask(scheduler, pairs, job, advance, finished)
     if workers == 1 or len(pairs) == 1:
-        return _serially(pairs, job, advance)
-    results = run_in_processes(functools.partial(evaluate_pair, job=job), pairs,
-                               min(workers, len(pairs)), advance)
-    return [failed_outcome(pair, job, RowFailure(
-                f"{pair.label}: {result.reason} while evaluating {', '.join(pair.files())}"))
-            if isinstance(result, ItemFailure) else result
-            for pair, result in zip(pairs, results, strict=True)]
+        return _serially(pairs, job, advance, finished)
+    raw: dict[int, Any] = {}
+    run_in_processes(functools.partial(evaluate_pair, job=job), pairs, min(workers, len(pairs)),
+                     lambda: _convert(raw, pairs, job, finished, advance), raw)
+    return [finished[index] for index in range(len(pairs))]
+
+
+def _convert(raw: dict[int, Any], pairs: Sequence[Pair], job: Job,
+             finished: dict[int, PairOutcome], advance: Advance) -> None:
+    """Turn the pool's newly finished results into outcomes (a dead worker: a failed row)."""
+    for index in raw.keys() - finished.keys():
+        result, pair = raw[index], pairs[index]
+        finished[index] = failed_outcome(pair, job, RowFailure(
+            f"{pair.label}: {result.reason} while evaluating {', '.join(pair.files())}"
+        )) if isinstance(result, ItemFailure) else result
+    advance()
+
+
+def interrupted_outcomes(pairs: Sequence[Pair], job: Job,
+                         finished: dict[int, PairOutcome]) -> list[PairOutcome]:
+    """The outcomes of an interrupted run: the finished pairs, and an error row for each
+    pair that did not finish (saying so), in the order of ``pairs``."""
+    return [finished.get(index) or failed_outcome(pair, job, RowFailure(
+                f"{pair.label}: not evaluated: the run was interrupted"))
+            for index, pair in enumerate(pairs)]
 
 
 def _reason(error: VesselviewError) -> str:
@@ -171,17 +194,17 @@ def _reason(error: VesselviewError) -> str:
     return message if not source or source in message else f"{message} ({source})"
 
 
-def _serially(pairs: Sequence[Pair], job: Job, advance: Advance) -> list[PairOutcome]:
+def _serially(pairs: Sequence[Pair], job: Job, advance: Advance,
+              finished: dict[int, PairOutcome]) -> list[PairOutcome]:
     """One pair after the other in this process."""
-    outcomes = []
-    for pair in pairs:
-        outcomes.append(evaluate_pair(pair, job))
+    for index, pair in enumerate(pairs):
+        finished[index] = evaluate_pair(pair, job)
         advance()
-    return outcomes
+    return [finished[index] for index in range(len(pairs))]
 
 
-def _on_dask(address: str, pairs: Sequence[Pair], job: Job,
-             advance: Advance) -> list[PairOutcome]:
+def _on_dask(address: str, pairs: Sequence[Pair], job: Job, advance: Advance,
+             outcomes: dict[int, PairOutcome]) -> list[PairOutcome]:
     """An existing Dask distributed cluster (optional dependency, imported here only).
 
     A task that fails on the cluster (e.g. Dask gave up on it after its workers died,
@@ -197,7 +220,6 @@ def _on_dask(address: str, pairs: Sequence[Pair], job: Job,
         client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as error:
         raise UsageError(f"--scheduler {address}: cannot connect ({error})") from None
-    outcomes: dict[int, PairOutcome] = {}
     with client, client.as_current():  # as_completed looks the client up
         futures = client.map(evaluate_pair, pairs, job=job, pure=False)
         index_of = {future.key: index for index, future in enumerate(futures)}
