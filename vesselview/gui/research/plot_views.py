@@ -28,6 +28,9 @@ MAX_CURVE_POINTS = 2000
 #: Line colours in order (Okabe-Ito without yellow, too pale on white).
 LINE_COLOURS = tuple(OKABE_ITO[name][:3] for name in (
     "blue", "vermillion", "bluish_green", "reddish_purple", "orange", "sky_blue", "black"))
+#: Dash patterns that tell apart metrics sharing a colour (one per round of the colours).
+_LINE_STYLES = (Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine,
+                Qt.PenStyle.DashDotLine)
 _TEXT = (40, 40, 40)
 _GUIDE = (150, 150, 150)
 _CASE_ALPHA = 70  # per-case lines behind the mean
@@ -107,6 +110,14 @@ def styled_plot(plot: pg.PlotItem, title: str, x_label: str, y_label: str) -> No
     plot.showGrid(x=True, y=True, alpha=0.25)
 
 
+def metric_line(key: str) -> tuple[tuple[int, int, int], Qt.PenStyle]:
+    """The colour and dash pattern of metric ``key``: fixed by its place in the registry,
+    so a metric keeps its look whatever else is drawn with it."""
+    index = list(METRICS).index(key)
+    colour = LINE_COLOURS[index % len(LINE_COLOURS)]
+    return colour, _LINE_STYLES[(index // len(LINE_COLOURS)) % len(_LINE_STYLES)]
+
+
 def draw_sweep(main: pg.PlotItem, differences: pg.PlotItem | None, sweep: Sweep,
                metrics: Sequence[str], parameter_label: str) -> None:
     """Mean of each metric against the swept values; per-case lines when several cases.
@@ -119,7 +130,7 @@ def draw_sweep(main: pg.PlotItem, differences: pg.PlotItem | None, sweep: Sweep,
         Receives the forward differences ``f(v[k+1]) - f(v[k])`` at ``v[k]``; None: none.
     sweep : Sweep
     metrics : sequence of str
-        Metric keys of ``sweep.metrics`` to draw, each in its own colour.
+        Metric keys of ``sweep.metrics`` to draw, each in its own colour (`metric_line`).
     parameter_label : str
         Axis label of the swept parameter.
     """
@@ -138,19 +149,20 @@ def draw_sweep(main: pg.PlotItem, differences: pg.PlotItem | None, sweep: Sweep,
         if plot is not None:
             plot.getAxis("bottom").setTicks(ticks)
     steps = sweep.forward_differences()
-    for k, metric in enumerate(metrics):
+    for metric in metrics:
         j = sweep.metrics.index(metric)
-        colour = LINE_COLOURS[k % len(LINE_COLOURS)]
+        colour, style = metric_line(metric)
         if cases > 1:
             for row in sweep.per_case[:, :, j]:
                 main.plot(x, row, pen=pg.mkPen((*colour, _CASE_ALPHA), width=1),
                           connect="finite")
         main.plot(x, sweep.mean[:, j], name=METRICS[metric].name, connect="finite",
-                  pen=pg.mkPen(colour, width=2.5), symbol="o", symbolSize=7,
+                  pen=pg.mkPen(colour, width=2.5, style=style), symbol="o", symbolSize=7,
                   symbolBrush=colour, symbolPen=None)
         if differences is not None and x.size > 1:
             differences.plot(x[:-1], steps[:, j], connect="finite", symbol="s",
-                             pen=pg.mkPen(colour, width=2), symbolSize=6, symbolBrush=colour,
+                             pen=pg.mkPen(colour, width=2, style=style), symbolSize=6,
+                             symbolBrush=colour,
                              symbolPen=None)
     refresh_legend(main)
 
