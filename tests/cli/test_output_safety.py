@@ -24,7 +24,7 @@ def _run(capsys, *argv: str) -> tuple[int, str, str]:
 
 @pytest.mark.parametrize("role", ["manifest", "candidate", "fov"])
 def test_output_onto_an_input_is_refused_before_work(capsys, dataset, monkeypatch, role):
-    monkeypatch.setattr(runner, "load_case", _no_evaluation)
+    monkeypatch.setattr(runner, "evaluate_pair", _no_evaluation)
     target = {"manifest": dataset, "candidate": dataset.parent / "masks" / "2_pred.png",
               "fov": dataset.parent / "masks" / "fov.png"}[role]
     before = target.read_bytes()
@@ -48,7 +48,7 @@ def test_curves_onto_their_input_are_refused(capsys, pair):
 
 def test_an_unwritable_folder_is_refused_before_work(capsys, dataset, locked_folder,
                                                      monkeypatch):
-    monkeypatch.setattr(runner, "load_case", _no_evaluation)
+    monkeypatch.setattr(runner, "evaluate_pair", _no_evaluation)
     code, out, err = _run(capsys, "--manifest", str(dataset), "--output",
                           str(locked_folder / "out.json"), "--workers", "1")
     assert (code, out) == (2, "")

@@ -1,43 +1,19 @@
 """Where the pairs of a run come from: one pair, a manifest, or a whole dataset.
 
 A dataset (``--dataset ROOT [--predictions NAME=DIR]... [--observer N]``) is read by
-`vesselview.io.open_dataset`; it gives one pair per case and method: every method of
-``--predictions`` for every case of the splits it has results for (a case there without
-that method's file is a failed row, so the gap shows in the output; a split with no file
-of the method at all, such as DRIVE's training set beside test-set predictions, is left
-out with a note; a method matching no case at all fails every row), plus the dataset's
-other observer where it ships one (the usual human baseline, method ``observer2`` or
-``observer1``). A case without an FOV file gets one estimated from its fundus photograph
-(``fov_source`` ``estimated``).
+`vesselview.io.open_dataset` and gives one pair per case and method
+(`vesselview.io.dataset_pairs`).
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 
-from vesselview.errors import InputError
-from vesselview.io.dataset import Dataset, DatasetCase, open_dataset
-from vesselview.io.loader import AUTO_FOV
-from vesselview.io.manifest import Pair, read_manifest_rows, single_pair
+from vesselview.io.dataset import open_dataset
+from vesselview.io.dataset_pairs import PairSource, dataset_pairs, pair_files
+from vesselview.io.manifest import read_manifest_rows, single_pair
 
-
-@dataclasses.dataclass(frozen=True)
-class PairSource:
-    """The pairs of a run and what the user should hear about how they were found.
-
-    Attributes
-    ----------
-    pairs : list of Pair
-    inputs : list of str
-        Every file the run reads (the output may be none of them).
-    notes : list of str
-        Warnings, one line each (e.g. prediction files that match no case).
-    """
-
-    pairs: list[Pair]
-    inputs: list[str]
-    notes: list[str] = dataclasses.field(default_factory=list)
+__all__ = ["PairSource", "dataset_pairs", "pairs_from_options"]
 
 
 def pairs_from_options(options: argparse.Namespace) -> PairSource:
@@ -54,67 +30,9 @@ def pairs_from_options(options: argparse.Namespace) -> PairSource:
                                           options.observer), list(options.predictions))
     if options.manifest is not None:
         pairs = read_manifest_rows(options.manifest)
-        return PairSource(pairs, [options.manifest, *_files(pairs)])
+        return PairSource(pairs, [options.manifest, *pair_files(pairs)])
     pair = single_pair(options.reference, options.candidate, options.fov, options.fundus,
                        options.ignore)
-    return PairSource([pair], _files([pair]))
+    return PairSource([pair], pair_files([pair]))
 
 
-def dataset_pairs(dataset: Dataset, methods: list[str]) -> PairSource:
-    """One pair per case and method of ``dataset`` (``methods`` from ``--predictions``).
-
-    Unmatched and ambiguous prediction files and skipped cases become notes.
-
-    Raises
-    ------
-    InputError
-        When there is nothing to evaluate.
-    """
-    splits = {case.split for case in dataset.cases}
-    covered = {method: {case.split for case in dataset.cases if method in case.candidates}
-               or splits for method in methods}
-    pairs: list[Pair] = []
-    for case in dataset.cases:
-        shipped = [name for name in case.candidates if name not in methods]
-        scored = [method for method in methods if case.split in covered[method]]
-        pairs.extend(_case_pair(case, method, dataset.observer)
-                     for method in (*scored, *sorted(shipped)))
-    notes = [f"{issue.method}: {issue.path} left out: {issue.reason}"
-             for issue in (*dataset.unmatched, *dataset.ambiguous)]
-    notes += _uncovered_splits(dataset, covered)
-    notes += [f"{dataset.root}: case {case_id} left out: {reason}"
-              for case_id, reason in dataset.skipped.items()]
-    if not pairs:
-        raise InputError(f"{dataset.root}: nothing to evaluate (no predictions, and no "
-                         "annotation of another observer); give --predictions NAME=DIR",
-                         source=str(dataset.root))
-    return PairSource(pairs, _files(pairs), notes)
-
-
-def _uncovered_splits(dataset: Dataset, covered: dict[str, set[str]]) -> list[str]:
-    """Notes for the splits a method has no file for at all (e.g. DRIVE's training set
-    when predictions were made for the test set): those cases are not its rows."""
-    notes = []
-    for method, splits in covered.items():
-        for split in sorted({case.split for case in dataset.cases} - splits):
-            count = sum(case.split == split for case in dataset.cases)
-            where = f"split {split!r}" if split else "this dataset"
-            notes.append(f"{method}: no result for {where} ({count} cases): not evaluated there")
-    return notes
-
-
-def _case_pair(case: DatasetCase, method: str, observer: int) -> Pair:
-    """The pair of one case and method; a missing prediction file is its problem."""
-    candidate = case.candidates.get(method)
-    fov = str(case.fov) if case.fov is not None else (
-        AUTO_FOV if case.fundus is not None else None)
-    return Pair(case.id, str(case.reference), "" if candidate is None else str(candidate),
-                fov, None if case.fundus is None else str(case.fundus), method=method,
-                observer=observer,
-                problem=None if candidate is not None else
-                f"no file of method {method!r} matches this case")
-
-
-def _files(pairs: list[Pair]) -> list[str]:
-    """Every file the pairs read."""
-    return [path for pair in pairs for path in pair.files()]

@@ -1,0 +1,132 @@
+"""Evaluate one pair of files under every parameter set of a run, never raising for it.
+
+`evaluate_pair` is what ``vesselview-eval`` runs for each pair on every backend (this
+process, local workers, a Dask cluster) and what the GUI's agreement window runs in the
+background, so their records are identical bit for bit. Its case is loaded once and one
+`Evaluator` serves every parameter set, re-using the stages a change does not touch.
+
+A pair that fails never stops the others: its outcome carries a `RowFailure` (the
+reason, with the manifest line and id) and one error record per parameter set, so
+the output still has a row for it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import traceback
+import warnings
+from collections.abc import Callable
+
+from vesselview.engine import pipeline
+from vesselview.engine.case import Case
+from vesselview.engine.params import Params
+from vesselview.errors import InputError, VesselviewError
+from vesselview.io.loader import load_case
+from vesselview.io.manifest import Pair
+from vesselview.io.masks import MaskWarning
+from vesselview.io.writers import Record, error_record, result_record
+
+#: Reads a pair's files into a `Case`; `load_case`'s signature.
+Loader = Callable[..., Case]
+
+
+@dataclasses.dataclass(frozen=True)
+class Job:
+    """What to do with every pair.
+
+    Attributes
+    ----------
+    grid : tuple of Params
+        One evaluation per entry (one entry without ``--sweep``).
+    threshold : float or None
+        Load-time threshold of probability maps (the base parameters' ``threshold``;
+        None loads at `DEFAULT_THRESHOLD`).
+    invert_reference, invert_candidate : bool
+        Polarity options passed to `load_case`.
+    load : callable
+        The function that reads a pair's files (`load_case`; tests give a stand-in
+        that misbehaves, e.g. kills its worker process). Must be picklable.
+    """
+
+    grid: tuple[Params, ...]
+    threshold: float | None = None
+    invert_reference: bool = False
+    invert_candidate: bool = False
+    load: Loader = load_case
+
+
+@dataclasses.dataclass(frozen=True)
+class RowFailure:
+    """Why one pair produced no metrics.
+
+    Attributes
+    ----------
+    message : str
+        One line: the pair's label (manifest line, id), the file and the reason.
+    internal : bool
+        True for a bug of vesselview (an unexpected exception), not a bad input.
+    details : str
+        The traceback of an internal error (shown with ``--debug``), else empty.
+    """
+
+    message: str
+    internal: bool = False
+    details: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class PairOutcome:
+    """The records of one pair (one per grid entry), its loading warnings, its failure."""
+
+    records: tuple[Record, ...]
+    warnings: tuple[str, ...] = ()
+    failure: RowFailure | None = None
+
+
+def evaluate_pair(pair: Pair, job: Job) -> PairOutcome:
+    """Load ``pair`` and evaluate it under every parameter set of ``job``.
+
+    Never raises for a bad pair: a problem found when reading the manifest, an
+    `InputError` of the loader, or an unexpected exception (an internal error) becomes
+    a failed outcome with one error record per parameter set.
+    """
+    if pair.problem is not None:
+        return failed_outcome(pair, job, RowFailure(f"{pair.label}: {pair.problem}"))
+    try:
+        with warnings.catch_warnings():
+            # Mask warnings (polarity included) travel back in the outcome
+            # (``Case.warnings``) so the main process reports each once, instead of every
+            # worker printing its own.
+            warnings.simplefilter("ignore", MaskWarning)
+            case = job.load(pair.reference, pair.candidate, pair.fov, pair.fundus,
+                            ignore=pair.ignore, invert_reference=job.invert_reference,
+                            invert_candidate=job.invert_candidate, threshold=job.threshold)
+        evaluator = pipeline.Evaluator(case)
+        records = tuple(result_record(evaluator.evaluate(params), id=pair.id,
+                                      sources=case.sources, method=pair.method,
+                                      observer=pair.observer)
+                        for params in job.grid)
+    except VesselviewError as error:
+        return failed_outcome(pair, job, RowFailure(f"{pair.label}: {_reason(error)}"))
+    except Exception as error:  # a bug: this row fails, the others still run
+        message = f"{pair.label}: internal error: {type(error).__name__}: {error}"
+        return failed_outcome(pair, job, RowFailure(message, True, traceback.format_exc()))
+    return PairOutcome(records, case.warnings)
+
+
+def failed_outcome(pair: Pair, job: Job, failure: RowFailure) -> PairOutcome:
+    """The outcome of a pair that could not be evaluated: one error record per grid entry."""
+    sources = {"reference": pair.reference, "candidate": pair.candidate, "fov": pair.fov,
+               "ignore": pair.ignore}
+    records = tuple(error_record(failure.message, params, id=pair.id, sources=sources,
+                                 method=pair.method, observer=pair.observer)
+                    for params in job.grid)
+    return PairOutcome(records, (), failure)
+
+
+
+def _reason(error: VesselviewError) -> str:
+    """The error's message, naming its file when the message does not already."""
+    message = str(error)
+    source = getattr(error, "source", None) if isinstance(error, InputError) else None
+    return message if not source or source in message else f"{message} ({source})"
