@@ -20,24 +20,14 @@ import argparse
 from collections.abc import Iterable, Sequence
 from typing import TextIO
 
-from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import Params
-from vesselview.errors import InputError
-from vesselview.io.agreement_tables import write_agreement
+from vesselview.io.grader_report import grader_agreement, record_metrics, record_values
 from vesselview.io.grades import read_grades
 from vesselview.io.report_tables import write_comparison
-from vesselview.io.writers import Record, decode_number
-from vesselview.research.grading_agreement import (
-    GraderScore,
-    calibrate,
-    inter_grader,
-    mean_scores,
-    metric_agreement,
-)
+from vesselview.io.writers import Record
+from vesselview.research.grading_agreement import GraderScore
 from vesselview.research.method_orders import method_orders
 from vesselview.research.statistics import MethodScores, compare_methods
-
-Subject = tuple[str, str]
 
 
 def read_report_grades(options: argparse.Namespace) -> list[GraderScore]:
@@ -90,7 +80,7 @@ def write_report(options: argparse.Namespace, grades: Sequence[GraderScore],
 def write_method_comparison(records: Sequence[Record], params: Params, stream: TextIO,
                             output_format: str) -> None:
     """Compare the methods of ``records`` (one parameter set) and write the report."""
-    scores = MethodScores.from_mapping(_by_method(records), metrics=_metrics(records))
+    scores = MethodScores.from_mapping(_by_method(records), metrics=record_metrics(records))
     write_comparison(compare_methods(scores), method_orders(scores), params, stream,
                      output_format)
 
@@ -99,23 +89,7 @@ def write_grader_agreement(records: Sequence[Record], grades: Sequence[GraderSco
                            base: Params, stream: TextIO, output_format: str, *,
                            sweep_key: str | None = None, grid: Sequence[Params] = (),
                            source: str = "grades") -> list[str]:
-    """Agreement of the metrics of ``records`` with the grades and between the graders.
-
-    Parameters
-    ----------
-    records : sequence of dict
-        Including those under ``base`` (the ``"agreement"``) and, with ``sweep_key``,
-        under every entry of ``grid``.
-    grades : sequence of GraderScore
-    base : Params
-    stream : text stream
-    output_format : str
-    sweep_key : str, optional
-        The swept parameter.
-    grid : sequence of Params
-        One entry per swept value.
-    source : str
-        Where the grades come from, for the messages.
+    """Write the agreement of the metrics with the grades (`grader_agreement`).
 
     Returns
     -------
@@ -127,54 +101,15 @@ def write_grader_agreement(records: Sequence[Record], grades: Sequence[GraderSco
     InputError
         When no graded (id, method) was evaluated.
     """
-    human = mean_scores(grades)
-    metrics = _metrics(records)
-    base_value = None if sweep_key is None else getattr(base, sweep_key)
-    at_base = _subject_values(records, sweep_key, base_value)
-    if not set(human) & set(at_base):
-        known = ", ".join(f"{i}/{m}" if m else i for i, m in list(at_base)[:3]) or "nothing"
-        raise InputError(f"{source}: none of its (id, method) was evaluated (the run "
-                         f"has {known}...); check the ids and method names", source=source)
-    per_value = [] if sweep_key is None else [
-        (getattr(params, sweep_key),
-         metric_agreement(_subject_values(records, sweep_key, getattr(params, sweep_key)),
-                          human, metrics))
-        for params in grid]
-    write_agreement(metric_agreement(at_base, human, metrics), inter_grader(grades), base,
-                    stream, output_format, sweep_key=sweep_key, per_value=per_value,
-                    calibrated=calibrate(per_value))
-    missing = [subject for subject in human if subject not in at_base]
-    if not missing:
-        return []
-    example = "/".join(part for part in missing[0] if part)
-    return [f"{source}: {len(missing)} of {len(human)} graded (id, method) were not "
-            f"evaluated and are left out of the agreement with the metrics (e.g. {example})"]
+    report = grader_agreement(records, grades, base, sweep_key=sweep_key, grid=grid,
+                              source=source)
+    report.write(stream, output_format)
+    return report.warnings
 
 
 def _by_method(records: Iterable[Record]) -> dict[str, dict[str, dict[str, float]]]:
     """``{method: {case id: {metric: value}}}`` of ``records``."""
     table: dict[str, dict[str, dict[str, float]]] = {}
     for record in records:
-        table.setdefault(record.get("method") or "", {})[record["id"]] = _values(record)
+        table.setdefault(record.get("method") or "", {})[record["id"]] = record_values(record)
     return table
-
-
-def _subject_values(records: Iterable[Record], key: str | None, value: object
-                    ) -> dict[Subject, dict[str, float]]:
-    """``{(case id, method): {metric: value}}`` of the records whose parameter ``key``
-    is ``value`` (every record when ``key`` is None: the run has one parameter set)."""
-    return {(record["id"], record.get("method") or ""): _values(record)
-            for record in records if key is None or record["params"][key] == value}
-
-
-def _values(record: Record) -> dict[str, float]:
-    """A record's metric values as floats (nan when undefined or the pair failed)."""
-    if record.get("error") is not None:
-        return {}
-    return {key: decode_number(value) for key, value in (record.get("metrics") or {}).items()}
-
-
-def _metrics(records: Iterable[Record]) -> list[str]:
-    """Metric keys of the records, in `METRIC_KEYS` order."""
-    seen = {key for record in records for key in record.get("metrics") or {}}
-    return [key for key in METRIC_KEYS if key in seen] or list(METRIC_KEYS)
