@@ -1,7 +1,8 @@
 """Install the research and teaching tools (issue 6) into the inspector's main window.
 
 `install_research_tools` adds a "Plots" dock (`PlotDock`), a Research menu (plots,
-candidates, metric behaviour, grading) and a Teaching menu (`build_teaching_menu`). The tools
+candidates, metric behaviour, grading, agreement with graders) and a Teaching menu
+(`build_teaching_menu`). The tools
 observe the application model (`vesselview.app.inspector.Inspector`: its case, its
 parameters, its results) and call its actions (show a case, load a teaching case); the
 main window is only where their docks and menus go. Every tool computes on the model's
@@ -23,6 +24,7 @@ from vesselview.app.inspector import Inspector
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
 from vesselview.gui.grading.launch import start_grading
+from vesselview.gui.research.agreement_view import AgreementView
 from vesselview.gui.research.behaviour_view import BehaviourView
 from vesselview.gui.research.candidates import CandidatesView
 from vesselview.gui.research.plot_dock import PlotDock
@@ -49,6 +51,7 @@ class ResearchTools(QObject):
         Holds ``plots``; hidden until Research > Plots.
     behaviour : BehaviourView
     candidates : CandidatesView
+    agreement : AgreementView
     research_menu, teaching_menu : QMenu
     """
 
@@ -63,6 +66,7 @@ class ResearchTools(QObject):
         self.plots_dock.hide()
         self.behaviour = _tool_window(BehaviourView(model.scheduler), window)
         self.candidates = _tool_window(CandidatesView(model.scheduler), window)
+        self.agreement = _tool_window(AgreementView(model.scheduler), window)
         self.research_menu = self._research_menu()
         self.teaching_menu = build_teaching_menu(window, model.load_teaching, self.open_behaviour)
         _insert_before_help(window, [self.research_menu, self.teaching_menu])
@@ -86,6 +90,12 @@ class ResearchTools(QObject):
         start_grading(self.window, self.model,
                       [candidate.case for candidate in self.candidates.candidates])
 
+    def open_agreement(self) -> None:
+        """Show the agreement-with-graders window, on the inspector's dataset if one is open."""
+        if self.model.dataset is not None and not self.agreement.inputs.dataset.text():
+            self.agreement.set_dataset(self.model.dataset.dataset)
+        self._raise(self.agreement)
+
     def show_case(self, case: Case) -> None:
         """Put ``case`` into the inspector (its files kept when it came from files)."""
         self.model.show_case(case, files_of(case))
@@ -93,11 +103,12 @@ class ResearchTools(QObject):
 
     def shutdown(self) -> None:
         """Abandon every tool's running computation (idempotent)."""
-        for jobs in (self.plots.jobs, self.behaviour.jobs, self.candidates.jobs):
+        for jobs in (self.plots.jobs, self.behaviour.jobs, self.candidates.jobs,
+                     self.agreement.jobs):
             jobs.cancel()
 
     def _set_params(self, params: Params) -> None:
-        for tool in (self.plots, self.behaviour, self.candidates):
+        for tool in (self.plots, self.behaviour, self.candidates, self.agreement):
             tool.set_params(params)
 
     def _on_result(self, _response: object) -> None:
@@ -123,7 +134,8 @@ class ResearchTools(QObject):
         menu.addAction(plots)
         for text, slot in (("&Candidates...", self.open_candidates),
                            ("Metric &behaviour...", self.open_behaviour),
-                           ("&Grade cases...", self.open_grading)):
+                           ("&Grade cases...", self.open_grading),
+                           ("&Agreement with graders...", self.open_agreement)):
             action = QAction(text, self.window)
             action.triggered.connect(lambda _checked=False, s=slot: s())
             menu.addAction(action)
