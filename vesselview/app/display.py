@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 from collections.abc import Collection, Mapping
 
 import cv2
@@ -26,6 +27,55 @@ LABEL_CYCLE: tuple[RGBA, ...] = tuple(
     for name in ("orange", "sky_blue", "bluish_green", "yellow", "blue", "vermillion",
                  "reddish_purple")
 )
+
+
+#: Layers of thin lines and scattered pixels, drawn thicker in the overview (zoomed out),
+#: where a one-pixel line or a lone false positive would vanish.
+OVERVIEW_LAYERS = frozenset({
+    "confusion", "tolerant", "reference_skeleton", "candidate_skeleton", "unmatched_skeleton",
+    "segments", "segment_scores",
+})
+#: Largest overview thickening radius (pixels of the image).
+MAX_OVERVIEW_RADIUS = 4
+
+
+def overview_radius(image_pixels_per_screen_pixel: float) -> int:
+    """How far (image pixels) the overview thickens thin layers at this zoom.
+
+    None while an image pixel takes two screen pixels or more (zoomed in: every line
+    shows); else about one screen pixel of growth on each side, at most
+    `MAX_OVERVIEW_RADIUS`.
+
+    Examples
+    --------
+    >>> [overview_radius(s) for s in (0.25, 0.9, 1.5, 6.0)]
+    [0, 1, 2, 4]
+    """
+    if image_pixels_per_screen_pixel <= 0.5:
+        return 0
+    return min(MAX_OVERVIEW_RADIUS, math.ceil(image_pixels_per_screen_pixel))
+
+
+def thickened(image: np.ndarray, radius: int) -> np.ndarray:
+    """``image`` with every non-zero class grown by ``radius`` pixels into empty pixels.
+
+    Parameters
+    ----------
+    image : ndarray of uint8, shape (H, W)
+    radius : int
+        Disc radius in pixels (0: ``image`` itself).
+
+    Returns
+    -------
+    ndarray of uint8, shape (H, W)
+        Non-zero pixels keep their class; empty ones within ``radius`` take the largest
+        class value around them.
+    """
+    if radius <= 0:
+        return image
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
+    grown = cv2.dilate(image, disc, borderType=cv2.BORDER_CONSTANT, borderValue=0)
+    return np.where(image > 0, image, grown).astype(np.uint8)
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -88,6 +138,18 @@ class DisplayLayer:
     def outline(self) -> np.ndarray:
         """The image reduced to class borders, uint8 (H, W) (see `outline_image`)."""
         return outline_image(self.image)
+
+    def thickened(self, radius: int) -> np.ndarray:
+        """The image grown by ``radius`` pixels (`thickened`), computed once per radius."""
+        cache = self._thickened
+        if radius not in cache:
+            cache[radius] = thickened(self.image, radius)
+            cache[radius].setflags(write=False)
+        return cache[radius]
+
+    @functools.cached_property
+    def _thickened(self) -> dict[int, np.ndarray]:
+        return {}
 
     def warm(self) -> None:
         """Compute the image and counts now, in the calling thread."""

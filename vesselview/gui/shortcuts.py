@@ -38,6 +38,7 @@ SHORTCUTS: dict[str, tuple[str, str]] = {
     "swipe_mode": ("W", "Swipe between reference and candidate"),
     "side_by_side_mode": ("S", "Reference and candidate side by side"),
     "reset_params": ("Ctrl+Backspace", "Reset every parameter to its default"),
+    "overview": ("O", "Overview: thin layers drawn thicker while zoomed out (on/off)"),
     "presentation": ("F11", "Presentation mode: every dock hidden, large text (again: back)"),
     "shortcuts": ("F1", "This list"),
 }

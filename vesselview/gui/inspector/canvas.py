@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pyqtgraph as pg
 
-from vesselview.app.display import DisplayLayer, lookup_table
+from vesselview.app.display import OVERVIEW_LAYERS, DisplayLayer, lookup_table
 from vesselview.app.style import LayerStyle
 
 #: Levels of every item: None = uint8 pixels as they are (no rescaling, no auto-levels).
@@ -48,6 +48,8 @@ class LayerStack:
         self.overlays.setZValue(_FIRST_OVERLAY_Z)
         box.addItem(self.overlays)
         self.items: dict[str, pg.ImageItem] = {}
+        #: Thin layers are drawn grown by this many pixels (0: as they are; overview mode).
+        self.overview_radius = 0
         self._images: dict[str, np.ndarray] = {}  # the array each item was last given
 
     def set_fundus(self, rgb: np.ndarray | None) -> None:
@@ -95,6 +97,8 @@ class LayerStack:
             return
         outline = style.outline and layer.kind == "classes"
         image = layer.outline if outline else layer.image
+        if self.overview_radius and not outline and layer.name in OVERVIEW_LAYERS:
+            image = layer.thickened(self.overview_radius)
         if self._images.get(layer.name) is not image:
             item.setImage(image, autoLevels=False, levels=LEVELS)
             self._images[layer.name] = image

@@ -41,6 +41,7 @@ from vesselview.gui.inspector.layer_panel import LayerPanel
 from vesselview.gui.inspector.legend import compact_legend_html, legend_html, swatch
 from vesselview.gui.inspector.menus import InspectorMenus
 from vesselview.gui.inspector.metrics_panel import MetricsPanel
+from vesselview.gui.inspector.overview import Overview
 from vesselview.gui.inspector.params_dock import ParamsPanel
 from vesselview.gui.inspector.polarity import LOADER_POLARITY_NOTE, PolarityControls
 from vesselview.gui.inspector.readout import format_readout, format_readout_details
@@ -125,6 +126,10 @@ class MainWindow(QMainWindow):
         self.research = install_research_tools(self, self.model)
         self.docks.float_plots(self.research.plots_dock)
         self.menus.add_view_action("presentation", self.docks.toggle_presentation)
+        self.overview = Overview(self.view, self.model)
+        overview = self.menus.add_view_action("overview", self.overview.toggle)
+        overview.setCheckable(True)
+        overview.setChecked(True)
         # File > Open dataset fills the case browser
         self.dataset_browser = install_dataset_browser(self)
         self.polarity = PolarityControls(self.model, self.menus, self.notices)
