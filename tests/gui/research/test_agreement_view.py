@@ -152,3 +152,17 @@ def test_the_research_menu_opens_the_window(qtbot, window) -> None:
                   "Agreement with graders...")
     action.trigger()
     assert window.research.agreement.isVisible()
+
+
+def test_the_inspectors_dataset_fills_the_inputs(qtbot, window, inputs) -> None:
+    dataset, predictions, grades = inputs
+    assert window.dataset_browser.browser.open(str(dataset), predictions)
+    menu = window.research.research_menu
+    next(a for a in menu.actions()
+         if a.text().replace("&", "") == "Agreement with graders...").trigger()
+    fields = window.research.agreement.inputs
+    assert fields.dataset.text() == str(open_dataset(dataset, predictions).root)
+    assert fields.grades.text() == ""  # the grades stay the user's choice
+    fields.grades.setText(str(grades))
+    assert fields.request(Params()).predictions == {m: str(f) for m, f in predictions.items()}
+    window.dataset_browser.browser.cancel()

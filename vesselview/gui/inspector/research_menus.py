@@ -29,6 +29,7 @@ from vesselview.gui.research.behaviour_view import BehaviourView
 from vesselview.gui.research.candidates import CandidatesView
 from vesselview.gui.research.plot_dock import PlotDock
 from vesselview.gui.research.teaching import build_teaching_menu
+from vesselview.io.dataset import Dataset
 
 W = TypeVar("W", bound=QWidget)
 _TOOL_WINDOW_SIZE = (1200, 620)
@@ -92,9 +93,18 @@ class ResearchTools(QObject):
 
     def open_agreement(self) -> None:
         """Show the agreement-with-graders window, on the inspector's dataset if one is open."""
-        if self.model.dataset is not None and not self.agreement.inputs.dataset.text():
-            self.agreement.set_dataset(self.model.dataset.dataset)
+        dataset = self._open_dataset()
+        if dataset is not None and not self.agreement.inputs.dataset.text():
+            self.agreement.set_dataset(dataset)
         self._raise(self.agreement)
+
+    def _open_dataset(self) -> Dataset | None:
+        """The dataset of the case browser (File > Open dataset), else the inspector's."""
+        browser = getattr(self.window, "dataset_browser", None)  # installed after the menus
+        dataset = getattr(getattr(browser, "browser", None), "dataset", None)
+        if isinstance(dataset, Dataset):
+            return dataset
+        return self.model.dataset.dataset if self.model.dataset is not None else None
 
     def show_case(self, case: Case) -> None:
         """Put ``case`` into the inspector (its files kept when it came from files)."""

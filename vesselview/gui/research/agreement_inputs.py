@@ -76,10 +76,11 @@ class AgreementInputs(QWidget):
         """Take the root, observer and method folders of a dataset the inspector opened."""
         self.dataset.setText(str(dataset.root))
         self.observer = dataset.observer
-        shipped = {f"observer{n}" for n in (1, 2)}
-        self.set_methods({method: os.path.dirname(str(case.candidates[method]))
-                          for method in dataset.methods if method not in shipped
-                          for case in dataset.cases[:1] if method in case.candidates})
+        shipped = {f"observer{n}" for n in (1, 2)}  # the dataset's own, not a folder
+        files = {method: next(case.candidates[method] for case in dataset.cases
+                              if method in case.candidates)
+                 for method in dataset.methods if method not in shipped}
+        self.set_methods({method: os.path.dirname(str(path)) for method, path in files.items()})
 
     def request(self, params: Params) -> AgreementRequest:
         """The typed inputs as a request under ``params``.
