@@ -29,9 +29,8 @@ from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QApplication
 
 from vesselview.gui.app import WINDOW_SIZE, configure_qt
-from vesselview.gui.files import CaseFiles
-from vesselview.gui.params_dock import THROTTLE_MS
-from vesselview.gui.window import MainWindow
+from vesselview.app.files import CaseFiles
+from vesselview.gui.inspector.window import THROTTLE_MS, MainWindow
 from vesselview.synth import demo_case
 
 TARGET_SECONDS = 0.100  # at 584x565
@@ -40,9 +39,20 @@ TARGET_SECONDS = 0.100  # at 584x565
 SLIDERS: dict[str, list] = {
     "t": [3, 4, 5, 6, 7],
     "cal_alpha": [3, 4, 5, 6, 7],
+    "cal_beta": [3, 4, 5, 6, 7],
     "ss_alpha": [0.3, 0.4, 0.5, 0.6, 0.7],
     "ss_R": [1, 3, 4, 5, 6],
+    "ss_min_length": [5, 6, 7, 8, 9],
+    "ss_max_length": [16, 17, 18, 19, 20],
+    "tversky_alpha": [0.3, 0.4, 0.6, 0.7, 0.8],
+    "tversky_beta": [0.3, 0.4, 0.6, 0.7, 0.8],
     "threshold": [0.4, 0.45, 0.55, 0.6, 0.65],
+    "contour_gamma": [1, 2, 3, 4, 5],
+    "fom_k": [0.2, 0.3, 0.4, 0.5, 0.6],
+    "baddeley_p": [1.0, 3.0, 4.0, 5.0, 6.0],
+    "baddeley_c": [3.0, 4.0, 6.0, 7.0, 8.0],
+    "nsd_tau": [1.0, 3.0, 4.0, 5.0, 6.0],
+    "thin_width": [2.0, 4.0, 5.0, 6.0, 7.0],
 }
 
 
@@ -90,7 +100,7 @@ def bench_shape(shape: tuple[int, int], repeats: int) -> None:
     window = MainWindow()
     window.resize(*WINDOW_SIZE)
     window.show()
-    window.show_case(demo_case(shape=shape, seed=0, soft=True), CaseFiles())
+    window.model.show_case(demo_case(shape=shape, seed=0, soft=True), CaseFiles())
     wait_for_result(window)
     repaint(window)
     print(f"{shape[0]}x{shape[1]} (fundus + confusion layer shown):")

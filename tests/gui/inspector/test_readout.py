@@ -74,3 +74,13 @@ def test_details_put_one_fact_per_line():
 def test_distance_format():
     assert format_distance(1.41421) == "1.41 px"
     assert format_distance(math.inf) == "none (mask empty)"
+
+
+def test_status_line_says_the_segment_in_plain_words_and_the_tooltip_has_the_symbols():
+    invalid = {**ON_SEGMENT, "segment": {**SEGMENT, "n_s": 5, "score": 0.0, "valid": False}}
+    line = format_readout(invalid)
+    assert line.startswith("reference segment 4, 15 px long: only 5 candidate pixels matched "
+                           "to it (more than 9 needed), so it scores 0")
+    for jargon in ("n_S", "n_R", "0.6·", "≤"):
+        assert jargon not in line
+    assert "n_S 5 ≤ 0.6·n_R = 9" in format_readout_details(invalid)

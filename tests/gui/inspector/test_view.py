@@ -178,7 +178,7 @@ def test_readout_on_a_segment_names_it(shown_window):
     label = int(skeletal.table["label"][0])
     rows, cols = np.nonzero(skeletal.labels == label)
     hover(shown_window, int(rows[0]), int(cols[0]))
-    assert f"SS segment {label}" in shown_window.readout.text()
+    assert f"reference segment {label}," in shown_window.readout.text()
 
 
 def test_segment_model_sorts_with_undefined_values_last():

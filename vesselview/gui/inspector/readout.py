@@ -14,6 +14,9 @@ from typing import Any
 
 from vesselview.gui.inspector.segments_table import invalid_reason
 
+#: A segment is valid when more than this share of its length (n_S > 0.6·n_R) and more
+#: than `_MIN_ASSIGNED` candidate pixels are assigned to it (docs/metrics.md, SS).
+_MIN_SHARE, _MIN_ASSIGNED = 0.6, 3
 BAND_NAMES = {"t": "t", "cal_alpha": "CAL α", "cal_beta": "CAL β"}
 #: Layers the readout leaves out: said by "inside FOV", "bands" or the SS segment summary
 #: (the per-segment score layer holds a rounded copy of the segment's score).
@@ -51,20 +54,48 @@ def format_segment(segment: Mapping[str, Any]) -> str:
         return f"{text} (invalid: {invalid_reason(segment['length'], segment['n_s'])})"
     return f"{text} (invalid)"
 
-def readout_facts(info: Mapping[str, Any]) -> list[str]:
+def plain_segment(segment: Mapping[str, Any]) -> str:
+    """The SS segment summary in plain words (the status line; `format_segment` has the
+    symbols, for the tooltip).
+
+    Examples
+    --------
+    >>> plain_segment({"label": 4, "length": 15, "n_s": 12, "score": 0.892, "valid": True})
+    'reference segment 4, 15 px long: 12 candidate pixels matched to it, score 0.89 of 1'
+    >>> plain_segment({"label": 4, "length": 15, "n_s": 5, "score": 0.0, "valid": False})
+    'reference segment 4, 15 px long: only 5 candidate pixels matched to it (more than 9 \
+needed), so it scores 0'
+    """
+    text = f"reference segment {segment['label']}"
+    if "length" not in segment or "n_s" not in segment:
+        return text
+    n_r, n_s = segment["length"], segment["n_s"]
+    if segment.get("valid", True):
+        score = segment.get("score", math.nan)
+        scored = "" if math.isnan(score) else f", score {score:.2f} of 1"
+        return f"{text}, {n_r} px long: {n_s} candidate pixels matched to it{scored}"
+    needed = max(_MIN_ASSIGNED, math.floor(_MIN_SHARE * n_r))
+    return (f"{text}, {n_r} px long: only {n_s} candidate pixels matched to it "
+            f"(more than {needed} needed), so it scores 0")
+
+
+def readout_facts(info: Mapping[str, Any], plain: bool = False) -> list[str]:
     """The facts about one pixel, most specific first.
 
     Parameters
     ----------
     info : Mapping
         The dict returned by ``Result.explain(row, col)``.
+    plain : bool
+        Say the SS segment in plain words (`plain_segment`) instead of its symbols.
 
     Returns
     -------
     list of str
         SS segment, layer classes, bands, mask values, distances, FOV, position.
     """
-    facts = [] if info["segment"] is None else [format_segment(info["segment"])]
+    describe = plain_segment if plain else format_segment
+    facts = [] if info["segment"] is None else [describe(info["segment"])]
     facts.extend(_class_text(name, value) for name, value in info["layers"].items()
                  if value and name not in _SAID_ELSEWHERE)
     if info["bands"]:
@@ -79,7 +110,8 @@ def readout_facts(info: Mapping[str, Any]) -> list[str]:
 
 
 def format_readout(info: Mapping[str, Any]) -> str:
-    """Describe one pixel on one status-bar line (`readout_facts` joined by " | ").
+    """Describe one pixel on one status-bar line in plain words (`readout_facts` joined
+    by " | "; the symbols are in `format_readout_details`).
 
     Examples
     --------
@@ -89,7 +121,7 @@ def format_readout(info: Mapping[str, Any]) -> str:
     'strict FN: reference only | bands: t | reference: vessel, candidate: background | \
 distance to reference 0.00 px, to candidate 2.00 px | inside FOV | row 3, col 4'
     """
-    return " | ".join(readout_facts(info))
+    return " | ".join(readout_facts(info, plain=True))
 
 
 def format_readout_details(info: Mapping[str, Any]) -> str:
