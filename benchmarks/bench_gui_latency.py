@@ -28,8 +28,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # a benchmark needs no di
 from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QApplication
 
-from vesselview.gui.app import WINDOW_SIZE, configure_qt
 from vesselview.app.files import CaseFiles
+from vesselview.gui.app import WINDOW_SIZE, configure_qt
 from vesselview.gui.inspector.window import THROTTLE_MS, MainWindow
 from vesselview.synth import demo_case
 
