@@ -15,6 +15,7 @@ from collections.abc import Callable
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMenu
 
+from vesselview.app.export import caption_lines
 from vesselview.app.files import ROLE_TITLES, ROLES
 from vesselview.app.inspector import Inspector
 from vesselview.gui.about import show_about
@@ -26,6 +27,7 @@ from vesselview.gui.widgets.export import (
     IMAGE_FILTER,
     METRICS_FILTER,
     PNG_FILTER,
+    save_captioned,
     save_screenshot,
     save_with_dialog,
 )
@@ -74,9 +76,15 @@ class InspectorMenus:
         """Save the model's session with the view's current image area."""
         self.model.save_session(path, self.view.view_rect())
 
-    def export_view(self, path: str) -> None:
-        """Save the image view (legend included) as PNG."""
-        save_screenshot(self.view, path)
+    def export_view(self, path: str, caption: bool = True) -> None:
+        """Save the image view (legend included) as PNG, with a caption saying the case,
+        files, parameters and key metrics (`caption_lines`) unless ``caption`` is False
+        or there is no result yet."""
+        response, case = self.model.response, self.model.case
+        if caption and response is not None and case is not None:
+            save_captioned(self.view, caption_lines(response.result, case), path)
+        else:
+            save_screenshot(self.view, path)
 
     def toggle_layer_at(self, index: int) -> None:
         """Show or hide the layer at ``index`` in the layer panel (0 = first row)."""
@@ -155,6 +163,9 @@ class InspectorMenus:
             "Save session", SESSION_FILTER, self.save_session))
         self._action(file_menu, "export_view", lambda: self._save_dialog(
             "Export view", PNG_FILTER, self.export_view))
+        self._action(file_menu, "export_view_plain", lambda: self._save_dialog(
+            "Export view without caption", PNG_FILTER,
+            functools.partial(self.export_view, caption=False)))
         self._action(file_menu, "export_metrics", lambda: self._save_dialog(
             "Export metrics", METRICS_FILTER, model.export_metrics))
         file_menu.addSeparator()

@@ -8,6 +8,8 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QColor, QFontMetrics, QImage, QPainter, QPixmap
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 IMAGE_FILTER = "Images (*.png *.gif *.tif *.tiff *.jpg *.jpeg *.bmp *.ppm *.pgm);;All files (*)"
@@ -55,4 +57,35 @@ def save_screenshot(widget: QWidget, path: str | os.PathLike) -> None:
         When the file cannot be written.
     """
     if not widget.grab().save(os.fspath(path), "PNG"):
+        raise OSError(f"cannot write the PNG file {os.fspath(path)}")
+
+
+_CAPTION_MARGIN = 8  # pixels around the caption text
+_CAPTION_FLAGS = Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap
+
+
+def captioned_image(widget: QWidget, lines: list[str]) -> QImage:
+    """``widget`` rendered with ``lines`` of text word-wrapped in a strip below it."""
+    shot = widget.grab().toImage()
+    width = shot.width()
+    text = "\n".join(lines)
+    metrics = QFontMetrics(widget.font())
+    box = metrics.boundingRect(QRect(0, 0, width - 2 * _CAPTION_MARGIN, 100_000),
+                               _CAPTION_FLAGS, text)
+    height = box.height() + 2 * _CAPTION_MARGIN
+    image = QImage(width, shot.height() + height, QImage.Format.Format_RGB32)
+    image.fill(QColor(255, 255, 255))
+    painter = QPainter(image)
+    painter.drawImage(0, 0, shot)
+    painter.setFont(widget.font())
+    painter.setPen(QColor(20, 20, 20))
+    painter.drawText(QRect(_CAPTION_MARGIN, shot.height() + _CAPTION_MARGIN,
+                           width - 2 * _CAPTION_MARGIN, box.height()), _CAPTION_FLAGS, text)
+    painter.end()
+    return image
+
+
+def save_captioned(widget: QWidget, lines: list[str], path: str | os.PathLike) -> None:
+    """Save ``widget`` with a caption (`captioned_image`) as PNG; OSError if unwritable."""
+    if not QPixmap.fromImage(captioned_image(widget, lines)).save(os.fspath(path), "PNG"):
         raise OSError(f"cannot write the PNG file {os.fspath(path)}")
