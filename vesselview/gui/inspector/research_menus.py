@@ -12,6 +12,7 @@ shown case.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeVar
 
 import numpy as np
@@ -56,7 +57,8 @@ class ResearchTools(QObject):
     research_menu, teaching_menu : QMenu
     """
 
-    def __init__(self, window: QMainWindow, model: Inspector) -> None:
+    def __init__(self, window: QMainWindow, model: Inspector,
+                 load_teaching: Callable[[str, float], object] | None = None) -> None:
         super().__init__(window)
         self.window, self.model = window, model
         self.plots = PlotDock(model.scheduler, model.evaluators)
@@ -69,7 +71,8 @@ class ResearchTools(QObject):
         self.candidates = _tool_window(CandidatesView(model.scheduler), window)
         self.agreement = _tool_window(AgreementView(model.scheduler), window)
         self.research_menu = self._research_menu()
-        self.teaching_menu = build_teaching_menu(window, model.load_teaching, self.open_behaviour)
+        self.teaching_menu = build_teaching_menu(window, load_teaching or model.load_teaching,
+                                                 self.open_behaviour)
         _insert_before_help(window, [self.research_menu, self.teaching_menu])
         self._set_params(model.params)
         self._connect()
@@ -158,7 +161,9 @@ class ResearchTools(QObject):
         widget.activateWindow()
 
 
-def install_research_tools(window: QMainWindow, model: Inspector) -> ResearchTools:
+def install_research_tools(window: QMainWindow, model: Inspector,
+                           load_teaching: Callable[[str, float], object] | None = None,
+                           ) -> ResearchTools:
     """Add the plot dock and the Research and Teaching menus to ``window``.
 
     Parameters
@@ -167,13 +172,15 @@ def install_research_tools(window: QMainWindow, model: Inspector) -> ResearchToo
         The inspector's main window.
     model : Inspector
         Its application model.
+    load_teaching : callable (name, severity), optional
+        What the Teaching menu's items do (default ``model.load_teaching``).
 
     Returns
     -------
     ResearchTools
         Owned by ``window``.
     """
-    return ResearchTools(window, model)
+    return ResearchTools(window, model, load_teaching)
 
 
 def _tool_window(widget: W, window: QMainWindow) -> W:

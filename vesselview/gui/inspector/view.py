@@ -80,6 +80,7 @@ class InspectorView(QWidget):
         self.legend_hidden = False
         self.legend = self._overlay_label(Qt.AlignmentFlag.AlignLeft)
         self.banner = self._overlay_label(Qt.AlignmentFlag.AlignHCenter)
+        self.caption = self._overlay_label(Qt.AlignmentFlag.AlignLeft)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.canvas)
@@ -183,9 +184,14 @@ class InspectorView(QWidget):
         """Text drawn over the top centre of the image ("" hides it)."""
         self._set_overlay_text(self.banner, text)
 
+    def set_caption(self, text: str) -> None:
+        """Text drawn over the image's bottom-left corner, e.g. the teaching case ("" hides
+        it); exports and screenshots of the view include it."""
+        self._set_overlay_text(self.caption, text)
+
     def set_text_scale(self, scale: float) -> None:
         """Draw the legend and banner text ``scale`` times the normal size (presentation)."""
-        for label in (self.legend, self.banner):
+        for label in (self.legend, self.banner, self.caption):
             label.setStyleSheet(_overlay_label_style(round(_OVERLAY_FONT_PX * scale)))
             label.adjustSize()
         self._show_legend()
@@ -227,6 +233,7 @@ class InspectorView(QWidget):
             if x + banner.width() > self.canvas.width() - margin:
                 x, y = margin, legend.geometry().bottom() + margin
         banner.move(x, y)
+        self.caption.move(margin, self.canvas.height() - self.caption.height() - margin)
 
     def _on_mouse_moved(self, scene_pos: QPointF) -> None:
         for box in (self.main_box, self.second_box):

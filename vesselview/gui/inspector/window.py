@@ -47,6 +47,7 @@ from vesselview.gui.inspector.polarity import LOADER_POLARITY_NOTE, PolarityCont
 from vesselview.gui.inspector.readout import format_readout, format_readout_details
 from vesselview.gui.inspector.research_menus import install_research_tools
 from vesselview.gui.inspector.segments_table import SegmentsTable, segment_region
+from vesselview.gui.inspector.teaching_bar import TeachingBar
 from vesselview.gui.inspector.view import InspectorView
 from vesselview.gui.widgets.error_label import ErrorLabel
 from vesselview.gui.widgets.main_thread import qt_scheduler
@@ -111,6 +112,8 @@ class MainWindow(QMainWindow):
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
         column.addWidget(self.notices)
+        self.teaching = TeachingBar(self.model, self.view)
+        column.addWidget(self.teaching)
         column.addWidget(self.view, 1)
         self.setCentralWidget(central)
         self.compare = CompareController(self.view)
@@ -123,7 +126,7 @@ class MainWindow(QMainWindow):
         self._connect()
         self.menus = InspectorMenus(self, self.model, self.view, self.compare, self.layer_panel)
         # the Plots dock and the Research and Teaching menus
-        self.research = install_research_tools(self, self.model)
+        self.research = install_research_tools(self, self.model, self.teaching.load)
         self.docks.float_plots(self.research.plots_dock)
         self.menus.add_view_action("presentation", self.docks.toggle_presentation)
         self.overview = Overview(self.view, self.model)
