@@ -12,6 +12,7 @@ instead, their full text is in the tooltip.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont
@@ -37,6 +38,15 @@ _CHANGED = QColor(240, 228, 66, 110)  # Okabe-Ito yellow, translucent
 _UNDEFINED = QColor(150, 150, 150)
 _NAME, _VALUE, _DELTA = range(3)
 _CELL_MARGIN = 16  # px around a cell's text (item padding of the common styles)
+
+
+class _Cells(NamedTuple):
+    """What one metric row shows."""
+
+    text: str
+    grey: bool
+    tooltip: str
+    delta: str
 
 
 def changed(before: float, after: float) -> bool:
@@ -109,6 +119,7 @@ class MetricsPanel(QWidget):
         self.rows: dict[str, QTreeWidgetItem] = {}
         self._result: Result | None = None  # shown: complete or partial
         self._baseline: Result | None = None  # the last complete result shown
+        self._shown_cells: dict[str, _Cells] = {}
         self.changed_keys: set[str] = set()
         self._fade = QTimer(self)
         self._fade.setSingleShot(True)
@@ -118,45 +129,62 @@ class MetricsPanel(QWidget):
 
     def show_result(self, result: Result) -> None:
         """Display ``result`` (complete or partial), marking pending values and the values
-        that differ from the previous complete result."""
+        that differ from the previous complete result.
+
+        Only the cells whose text, colour or tooltip change are touched (partial results
+        follow each other quickly while the evaluation still runs beside the GUI).
+        """
         if self._result is None or self._result.complete:  # a new evaluation's first result
             self._clear_highlights()
             self.changed_keys = set()
         self._result = result
-        self.headline.setText(headline_html(result))
+        headline = headline_html(result)
+        if headline != self.headline.text():
+            self.headline.setText(headline)
         for key, item in self.rows.items():
-            if key in result.pending:
-                self._show_pending(item)
-            else:
-                self._show_value(key, item, result)
+            self._show_cells(key, item, self._cells_of(key, result))
+            if key not in result.pending:
+                self._mark_change(key, item, result.metrics[key])
         if self.changed_keys:
             self._fade.start()
         if result.complete:
             self._baseline = result
-        self._fit_value_column([value_text(result, key) for key in self.rows
-                                if not math.isnan(result.metrics[key])])
+            self._fit_value_column([value_text(result, key) for key in self.rows
+                                    if not math.isnan(result.metrics[key])])
 
-    def _show_pending(self, item: QTreeWidgetItem) -> None:
-        item.setText(_VALUE, PENDING_TEXT)
-        item.setForeground(_VALUE, QBrush(_UNDEFINED))
-        item.setToolTip(_VALUE, PENDING_TIP)
-        item.setText(_DELTA, "")
-
-    def _show_value(self, key: str, item: QTreeWidgetItem, result: Result) -> None:
+    def _cells_of(self, key: str, result: Result) -> _Cells:
+        """What row ``key`` shows for ``result``: value text, greyed, tooltip, Δ text."""
+        if key in result.pending:
+            return _Cells(PENDING_TEXT, True, PENDING_TIP, "")
         value = result.metrics[key]
         undefined = math.isnan(value)
-        item.setText(_VALUE, value_text(result, key))
-        item.setForeground(_VALUE, QBrush(_UNDEFINED) if undefined else QBrush())
-        item.setToolTip(_VALUE, result.describe(key) if undefined else metric_tooltip(key))
+        before = self._baseline.metrics[key] if self._baseline is not None else value
+        delta = delta_text(before, value) if changed(before, value) else ""
+        tooltip = result.describe(key) if undefined else metric_tooltip(key)
+        return _Cells(value_text(result, key), undefined, tooltip, delta)
+
+    def _show_cells(self, key: str, item: QTreeWidgetItem, cells: _Cells) -> None:
+        shown = self._shown_cells.get(key)
+        if shown == cells:
+            return
+        self._shown_cells[key] = cells
+        if shown is None or shown.text != cells.text:
+            item.setText(_VALUE, cells.text)
+        if shown is None or shown.grey != cells.grey:
+            item.setForeground(_VALUE, QBrush(_UNDEFINED) if cells.grey else QBrush())
+        if shown is None or shown.tooltip != cells.tooltip:
+            item.setToolTip(_VALUE, cells.tooltip)
+        if shown is None or shown.delta != cells.delta:
+            item.setText(_DELTA, cells.delta)
+
+    def _mark_change(self, key: str, item: QTreeWidgetItem, value: float) -> None:
+        """Tint row ``key`` when ``value`` differs from the previous complete result's."""
         before = self._baseline.metrics[key] if self._baseline is not None else value
         if not changed(before, value):
-            item.setText(_DELTA, "")
             if key in self.changed_keys:  # a superseded evaluation's change
                 self.changed_keys.discard(key)
                 self._set_background(item, QBrush())
-            return
-        item.setText(_DELTA, delta_text(before, value))
-        if key not in self.changed_keys:
+        elif key not in self.changed_keys:
             self.changed_keys.add(key)
             self._set_background(item, QBrush(_CHANGED))
 
@@ -167,6 +195,7 @@ class MetricsPanel(QWidget):
     def clear_values(self) -> None:
         """Forget the shown result (a new case starts)."""
         self._result = self._baseline = None
+        self._shown_cells.clear()
         self.headline.setText("")
         for item in self.rows.values():
             item.setText(_VALUE, "")
