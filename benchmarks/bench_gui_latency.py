@@ -30,10 +30,10 @@ import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # a benchmark needs no display
 
+from _common import edt_baseline
 from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QApplication
 
-from _common import edt_baseline
 from vesselview.app.live import Response
 from vesselview.gui.app import WINDOW_SIZE, configure_qt
 from vesselview.gui.inspector.window import THROTTLE_MS, MainWindow

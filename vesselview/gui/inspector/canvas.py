@@ -10,7 +10,7 @@ took 0.1-0.6 s per repaint of a 3504x3390 fundus, enough to freeze the window.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 import numpy as np
 import pyqtgraph as pg
@@ -65,10 +65,17 @@ class LayerStack:
         self.fundus.setOpacity(style.opacity)
 
     def show_layers(self, layers: Mapping[str, DisplayLayer],
-                    styles: Mapping[str, LayerStyle], order: Sequence[str] = ()) -> None:
+                    styles: Mapping[str, LayerStyle], order: Sequence[str] = (),
+                    pending: Collection[str] = ()) -> None:
         """Make the overlay items match ``layers``, stacked as in ``order`` (later on top;
-        layers not in ``order`` go on top in their own order)."""
-        for name in set(self.items) - set(layers):
+        layers not in ``order`` go on top in their own order).
+
+        The items of ``pending`` layers (still computing, of a partial result) are kept,
+        hidden, so their layers come back without rebuilding items.
+        """
+        for name in set(self.items) & set(pending) - set(layers):
+            self.items[name].setVisible(False)
+        for name in set(self.items) - set(layers) - set(pending):
             item = self.items.pop(name)
             self._images.pop(name, None)
             item.setParentItem(None)

@@ -102,6 +102,7 @@ class MainWindow(QMainWindow):
         self.error_box: QMessageBox | None = None
         self._shown_response: Response | None = None
         self._compared_threshold: float | None = None
+        self._wanted_threshold: float | None = None  # of the shown result
         self._hovered: tuple[int, int] | None = None  # last pixel under the cursor
         self._docks_fitted = False
         self.view = InspectorView()
@@ -181,8 +182,9 @@ class MainWindow(QMainWindow):
         if previous is None or (skeletal is not None and previous.result.skeletal is not skeletal):
             self.view.clear_highlight()  # segments renumbered: the outlined one is gone
         self.metrics_panel.show_result(response.result)
+        pending = () if response.result.complete else self.model.layers.names
         self.view.main.show_layers(response.layers, self._styles(response.layers),
-                                   self.model.layers.names)
+                                   self.model.layers.names, pending)
         self._set_fundus_style(self.model.layers[FUNDUS])
         self._update_legend()
         self._update_compare_masks(response.result.params.threshold)
@@ -195,11 +197,19 @@ class MainWindow(QMainWindow):
         return {name: styles.get(name) or default_style(name) for name in names}
 
     def _update_compare_masks(self, threshold: float | None) -> None:
+        """Give the compare modes the candidate at ``threshold``; in overlay mode only
+        when a compare mode is chosen (thresholding a large soft map takes tens of ms)."""
         case = self.model.case
-        if case is None or threshold == self._compared_threshold:
+        self._wanted_threshold = threshold
+        if (case is None or threshold == self._compared_threshold
+                or self.compare.mode is CompareMode.OVERLAY):
             return
         self.compare.set_masks(case.reference, case.candidate_at(threshold))
         self._compared_threshold = threshold
+
+    def _on_compare_mode(self, _mode: CompareMode) -> None:
+        self._update_compare_masks(self._wanted_threshold)
+        self._update_legend()
 
     def _update_legend(self) -> None:
         if self.compare.mode is not CompareMode.OVERLAY:
@@ -358,4 +368,4 @@ class MainWindow(QMainWindow):
         model.layers.order_changed.connect(self._on_order_changed)
         self.view.hovered.connect(self._on_hovered)
         self.segments_table.segment_selected.connect(self._focus_segment)
-        self.compare.mode_changed.connect(lambda _mode: self._update_legend())
+        self.compare.mode_changed.connect(self._on_compare_mode)
