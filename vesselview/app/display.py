@@ -151,24 +151,29 @@ class DisplayLayer:
     def _thickened(self) -> dict[int, np.ndarray]:
         return {}
 
-    def warm(self) -> None:
-        """Compute the image and counts now, in the calling thread."""
+    def warm(self, overview_radius: int = 0) -> None:
+        """Compute the image and counts now, in the calling thread, and the overview's
+        grown image when ``overview_radius`` > 0 and this layer is thin."""
         for product in ("image", "counts"):
             getattr(self, product)
+        if overview_radius > 0 and self.name in OVERVIEW_LAYERS:
+            self.thickened(overview_radius)
 
 
 def prepare_layers(result: Result, warm: Collection[str] = (),
-                   reuse: Mapping[str, DisplayLayer] | None = None) -> dict[str, DisplayLayer]:
+                   reuse: Mapping[str, DisplayLayer] | None = None,
+                   overview_radius: int = 0) -> dict[str, DisplayLayer]:
     """Display layers of every layer of ``result`` (call off the main thread).
 
     Every engine layer is built here (the cursor readout reads them all); image and
-    counts are computed now only for the layers named in ``warm``. A display layer of
-    ``reuse`` whose engine layer is the very one of ``result`` is kept (products and all).
+    counts (and the overview's grown image at ``overview_radius``) are computed now only
+    for the layers named in ``warm``. A display layer of ``reuse`` whose engine layer is
+    the very one of ``result`` is kept (products and all).
     """
     reuse = reuse or {}
     layers = {name: _reused(reuse.get(name), layer) for name, layer in result.layers.items()}
     for name in set(warm) & set(layers):
-        layers[name].warm()
+        layers[name].warm(overview_radius)
     return layers
 
 

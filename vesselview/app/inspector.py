@@ -92,6 +92,9 @@ class Inspector:
         The dataset being stepped through and the case shown from it.
     dataset_changed : Event
         ``(DatasetPosition)`` when a dataset is opened or another of its cases asked for.
+    overview_radius : int
+        How many pixels the view grows thin layers by (its overview mode; 0: none): the
+        evaluations prepare those grown images off the main thread.
     evaluate_later : callable
         How parameter edits ask for an evaluation; the GUI replaces it with a throttled
         `evaluate` (default: `evaluate` at once).
@@ -125,6 +128,7 @@ class Inspector:
         self.view_requested = Event("view requested")
         self.dataset_changed = Event("dataset position changed")
         self.evaluate_later: Callable[[], object] = self.evaluate
+        self.overview_radius = 0
         self.live.done.connect(self._on_response)
         self.live.partial.connect(self._on_partial)
         self.live.failed.connect(self.error.emit)
@@ -161,7 +165,7 @@ class Inspector:
         case = self.shown.case
         shown = {**(self.response.layers if self.response is not None else {}),
                  **(self.partial.layers if self.partial is not None else {})}
-        request = Request(case, self._params, self.layers.visible, shown)
+        request = Request(case, self._params, self.layers.visible, shown, self.overview_radius)
         return self.live.submit_progressive(
             progressive_evaluation_task(self.evaluators.get(case), request))
 

@@ -40,12 +40,16 @@ class Request:
     shown_layers : Mapping[str, DisplayLayer]
         The display layers on screen: those whose engine layer comes back unchanged
         (from the stage cache) are re-used, with their prepared pixels.
+    overview_radius : int
+        Thin visible layers are drawn grown by this many pixels (0: as they are); their
+        grown images are prepared with the result.
     """
 
     case: Case
     params: Params
     warm_layers: frozenset[str] = frozenset()
     shown_layers: Mapping[str, DisplayLayer] = dataclasses.field(default_factory=dict)
+    overview_radius: int = 0
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -122,7 +126,7 @@ def _answer(evaluator: Evaluator, request: Request, should_stop: StopCallback,
     def respond(result: Result) -> Response:
         if should_stop():  # nobody will see it: skip building its layers
             raise EvaluationStopped("superseded before its layers were prepared")
-        layers = prepare_layers(result, request.warm_layers, prepared)
+        layers = prepare_layers(result, request.warm_layers, prepared, request.overview_radius)
         prepared.update(layers)
         return Response(request, result, layers, time.perf_counter() - began)
 

@@ -46,7 +46,7 @@ class Overview:
         radius = overview_radius(size) if self.enabled else 0
         if radius == self.radius:
             return
-        self.view.main.overview_radius = radius
+        self.view.main.overview_radius = self.model.overview_radius = radius
         response = self.model.response
         if response is None:
             return
