@@ -192,8 +192,9 @@ def test_dask_reports_bad_rows_like_the_local_backends(capsys, dataset):
 
 def test_an_interrupted_run_writes_the_pairs_that_finished(dataset, tmp_path, monkeypatch,
                                                            capsys):
-    """Ctrl-C (or SIGTERM, the same path) after two of four pairs: both are written, the
-    other two are error rows saying they were not evaluated, the exit code is 130."""
+    """Ctrl-C (or SIGTERM, the same path) after two of four pairs: both are written beside
+    the output (an earlier complete output stays), the other two are error rows saying they
+    were not evaluated, the exit code is 130."""
     def interrupt_third(reference, candidate, *args, **kwargs):
         if Path(candidate).name.startswith("2_"):
             raise KeyboardInterrupt
@@ -201,11 +202,14 @@ def test_an_interrupted_run_writes_the_pairs_that_finished(dataset, tmp_path, mo
 
     monkeypatch.setattr(cli_main, "Job", functools.partial(cli_main.Job, load=interrupt_third))
     output = tmp_path / "out.csv"
+    output.write_text("the complete output of an earlier run\n")
     code = cli_main.main(["--manifest", str(dataset), "--workers", "1", "--format", "csv",
                           "--output", str(output)])
-    rows = list(csv.DictReader(output.open()))
+    rows = list(csv.DictReader((tmp_path / "out.interrupted.csv").open()))
     assert code == 130
+    assert output.read_text() == "the complete output of an earlier run\n"
     assert [row["id"] for row in rows] == ["case0", "case1", "case2", "case3"]
     assert [row["error"] for row in rows[:2]] == ["", ""] and rows[0]["dice"] != ""
     assert all("not evaluated: the run was interrupted" in row["error"] for row in rows[2:])
-    assert "the 2 of 4 pairs that finished were written" in capsys.readouterr().err
+    assert (f"the 2 of 4 pairs that finished were written to {tmp_path / 'out.interrupted.csv'}"
+            in capsys.readouterr().err)

@@ -142,3 +142,15 @@ def test_a_missing_result_inside_a_covered_split_is_a_failed_row(capsys, tmp_pat
     assert code == 2
     assert "no file of method 'Soares' matches this case" in rows[("02", "Soares")]["error"]
     assert ("21", "Soares") not in rows
+
+
+def test_a_failed_row_of_a_dataset_without_fov_says_it_would_be_estimated(capsys, tmp_path):
+    root = write_stare(tmp_path / "STARE", ids=(1,))
+    preds = tmp_path / "preds"
+    preds.mkdir()
+    (preds / "im0001.png").write_bytes(b"\x89PNG broken")
+    code, out, _ = _run(capsys, "--dataset", str(root), "--predictions", f"m={preds}",
+                        "--format", "csv", "--workers", "1")
+    rows = {row["method"]: row for row in csv.DictReader(io.StringIO(out))}
+    assert code == 2 and rows["m"]["error"]
+    assert rows["m"]["fov_source"] == rows["observer2"]["fov_source"] == "estimated"

@@ -108,7 +108,7 @@ def test_a_subset_through_the_public_function() -> None:
 
 
 def test_an_unknown_metric_is_refused_with_the_known_ones() -> None:
-    with pytest.raises(ValueError, match="unknown metric nope; known: se, sp"):
+    with pytest.raises(vv.ParamsError, match="unknown metric nope; known: se, sp"):
         vv.evaluate(small_case(), metrics=["nope"])
 
 

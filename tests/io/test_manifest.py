@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -108,6 +109,15 @@ def test_single_pair_is_named_after_the_candidate(pair):
     assert single_pair(reference, candidate).files() == [reference, candidate]
     with pytest.raises(InputError, match=r"fov file .*missing.png not found"):
         single_pair(reference, candidate, fov="missing.png")
+
+
+def test_a_pipe_or_folder_is_not_reported_as_missing(pair, tmp_path):
+    reference, _ = pair
+    fifo = tmp_path / "pipe.png"
+    os.mkfifo(fifo)
+    for path in (fifo, tmp_path):
+        with pytest.raises(InputError, match=r"is not a regular file \(a folder, pipe"):
+            single_pair(reference, str(path))
 
 
 def test_fov_auto_needs_a_fundus(tmp_path):

@@ -9,7 +9,7 @@ import stat
 import pytest
 
 from vesselview.errors import InputError
-from vesselview.io.output_file import atomic_output, check_output
+from vesselview.io.output_file import atomic_output, check_output, interrupted_path
 
 
 def _leftovers(folder) -> list[str]:
@@ -106,6 +106,14 @@ def test_check_refuses_a_folder_and_a_missing_folder(tmp_path):
         check_output(str(tmp_path))
     with pytest.raises(InputError, match=r"its folder .*nowhere does not exist"):
         check_output(str(tmp_path / "nowhere" / "out.csv"))
+    (tmp_path / "a_file.png").write_bytes(b"")
+    with pytest.raises(InputError, match=r"a_file\.png is a file, not a folder"):
+        check_output(str(tmp_path / "a_file.png" / "out.csv"))
+
+
+def test_an_interrupted_run_writes_beside_the_output():
+    assert interrupted_path("results/out.csv") == "results/out.interrupted.csv"
+    assert interrupted_path("out") == "out.interrupted"
 
 
 def test_check_refuses_an_unwritable_folder(locked_folder):

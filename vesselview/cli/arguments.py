@@ -175,6 +175,11 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     given = [name for name, value in (("--manifest", options.manifest is not None),
                                       ("--dataset", options.dataset is not None),
                                       ("--reference/--candidate", one_pair)) if value]
+    if one_pair and options.reference is None and options.candidate is None and len(given) > 1:
+        flags = [flag for flag, value in (("--fov", options.fov), ("--fundus", options.fundus),
+                                          ("--ignore", options.ignore)) if value is not None]
+        raise UsageError(f"{', '.join(flags)} go with one pair (--reference/--candidate); "
+                         "for many pairs use the manifest's fov, fundus and ignore columns")
     if len(given) > 1:
         raise UsageError(f"give only one of {', '.join(given)}")
     if not given or (one_pair and (options.reference is None or options.candidate is None)):

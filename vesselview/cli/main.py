@@ -27,7 +27,7 @@ from vesselview.engine.params import Params
 from vesselview.errors import VesselviewError
 from vesselview.io.loader import load_case
 from vesselview.io.manifest import Pair
-from vesselview.io.output_file import atomic_output, check_output
+from vesselview.io.output_file import atomic_output, check_output, interrupted_path
 from vesselview.io.summary import summarise
 from vesselview.io.writers import Record, write_csv, write_json
 
@@ -123,16 +123,19 @@ def _evaluate(options: argparse.Namespace) -> int:
 
 def _write_interrupted(options: argparse.Namespace, base: Params, pairs: Sequence[Pair],
                        job: Job, finished: dict[int, PairOutcome]) -> None:
-    """Ctrl-C or SIGTERM during the run: write the finished rows (the others as error rows
-    saying they were not evaluated), so no finished work is lost. Reports are not written:
-    statistics over part of a dataset would mislead."""
+    """Ctrl-C or SIGTERM during the run: keep the finished rows (the others as error rows
+    saying they were not evaluated) in a file of their own beside ``--output``, so no
+    finished work is lost and a complete earlier output is never replaced by part of a
+    run. Reports are not written: statistics over part of a dataset would mislead."""
     if options.compare or options.grades or not finished:
         return
     outcomes = interrupted_outcomes(pairs, job, finished)
-    _write_records([record for outcome in outcomes for record in outcome.records], base,
-                   options)
+    records = [record for outcome in outcomes for record in outcome.records]
+    target = None if options.output is None else interrupted_path(options.output)
+    _write_records(records, base, options, target)
+    where = "" if target is None else f" to {target}"
     _report(f"interrupted: the {len(finished)} of {len(pairs)} pairs that finished were "
-            "written; the others are error rows")
+            f"written{where}; the others are error rows")
 
 
 def _read_grades(options: argparse.Namespace) -> list[GraderScore]:
@@ -147,9 +150,11 @@ def _read_grades(options: argparse.Namespace) -> list[GraderScore]:
     return read_report_grades(options)
 
 
-def _write_records(records: list[Record], base: Params, options: argparse.Namespace) -> None:
-    """The records (and summaries) as ``--format`` to ``--output`` or stdout."""
-    with _output(options.output) as stream:
+def _write_records(records: list[Record], base: Params, options: argparse.Namespace,
+                   output: str | None = None) -> None:
+    """The records (and summaries) as ``--format`` to ``output`` (default ``--output``) or
+    stdout."""
+    with _output(output or options.output) as stream:
         if options.format == "json":
             write_json(records, base, stream, summary=summarise(records))
         else:

@@ -222,5 +222,7 @@ def _missing_file(pair: Pair) -> str | None:
         if role == "fov" and path == AUTO_FOV:
             continue
         if path and not Path(path).is_file():
-            return f"{role} file {path} not found"
+            kind = "is not a regular file (a folder, pipe or device)" if Path(path).exists() \
+                else "not found"
+            return f"{role} file {path} {kind}"
     return None

@@ -38,6 +38,9 @@ def check_output(path: str, inputs: Iterable[str | None] = ()) -> None:
     target = Path(os.path.realpath(path))
     if target.is_dir():
         raise InputError(f"output {path}: is a folder; give a file name", source=path)
+    if target.parent.exists() and not target.parent.is_dir():
+        raise InputError(f"output {path}: {target.parent} is a file, not a folder; give a "
+                         "path inside a folder", source=path)
     if not target.parent.is_dir():
         raise InputError(f"output {path}: its folder {target.parent} does not exist; "
                          "create it first", source=path)
@@ -123,3 +126,10 @@ def _write_error(path: str, error: OSError) -> InputError:
 def _remove(path: str) -> None:
     with contextlib.suppress(OSError):
         os.remove(path)
+
+
+def interrupted_path(output: str) -> str:
+    """Where an interrupted run writes the rows it finished: beside ``output``, never over
+    it (``out.csv`` -> ``out.interrupted.csv``)."""
+    root, extension = os.path.splitext(output)
+    return f"{root}.interrupted{extension}"

@@ -38,6 +38,7 @@ from vesselview._version import __version__
 from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import PARAM_SPECS, Params
 from vesselview.engine.result import Result
+from vesselview.io.loader import AUTO_FOV
 
 Record = dict[str, Any]
 Encoded = float | int | str | None
@@ -121,11 +122,13 @@ def error_record(error: str, params: Params, *, id: str, sources: Mapping[str, s
 
 
 def fov_source(sources: Mapping[str, str | None]) -> str:
-    """``"file"``, ``"estimated"`` or ``"none"``: where a case's field of view came from."""
+    """``"file"``, ``"estimated"`` or ``"none"``: where a case's field of view came from
+    (or would have come from: a failed pair's ``fov`` may still be ``auto``)."""
     fov = sources.get("fov") or ""
     if not fov:
         return "none"
-    return "estimated" if fov.startswith(ESTIMATED_FOV_PREFIX) else "file"
+    estimated = fov == AUTO_FOV or fov.startswith(ESTIMATED_FOV_PREFIX)
+    return "estimated" if estimated else "file"
 
 
 def write_json(

@@ -23,6 +23,7 @@ from vesselview.engine.pipeline.layers import LazyLayers
 from vesselview.engine.pipeline.run import ProgressCallback, Run, StopCallback
 from vesselview.engine.result import Result
 from vesselview.engine.scores import Scores
+from vesselview.errors import ParamsError
 
 PartialCallback = Callable[[Result], None]
 
@@ -84,8 +85,8 @@ class Evaluator:
         ------
         EvaluationStopped
             When ``should_stop`` returned True; the cache stays consistent.
-        ValueError
-            For an unknown key in ``metrics``.
+        ParamsError
+            For an unknown key in ``metrics`` (a `ValueError` too).
         """
         start_compiling()  # the first start only: every kernel at once, in other processes
         params = (params or Params()).with_case_threshold(self.case.threshold)
@@ -118,7 +119,7 @@ def _requested(metrics: Iterable[str] | None) -> tuple[str, ...]:
     wanted = set(metrics)
     unknown = sorted(wanted - set(METRIC_KEYS))
     if unknown:
-        raise ValueError(f"unknown metric {', '.join(unknown)}; known: {', '.join(METRIC_KEYS)}")
+        raise ParamsError(f"unknown metric {', '.join(unknown)}; known: {', '.join(METRIC_KEYS)}")
     return tuple(key for key in METRIC_KEYS if key in wanted)
 
 
