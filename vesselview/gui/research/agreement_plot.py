@@ -78,7 +78,6 @@ def draw_agreement_sweep(plot: pg.PlotItem, report: GraderAgreementReport, metri
             _MARK, width=1.5, style=Qt.PenStyle.DashLine)))
         plot.plot([at], [calibrated.kendall_tau_b], pen=None, symbol="o", symbolSize=14,
                   symbolBrush=None, symbolPen=pg.mkPen(_MARK, width=2),
-                  name=f"calibrated {key} = {calibrated.value} (τ-b "
-                       f"{calibrated.kendall_tau_b:.3f})")
+                  name=f"calibrated {key} = {calibrated.value}")
     plot.setYRange(-1.0, 1.0, padding=0.05)
     refresh_legend(plot)

@@ -53,6 +53,8 @@ class AgreementTable(QTableWidget):
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.verticalHeader().hide()
+        # unsorted (the registry's metric order) until a header is clicked
+        self.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.setSortingEnabled(True)
 
     def show_agreement(self, agreement: RankAgreement) -> None:

@@ -149,6 +149,8 @@ class AgreementView(QWidget):
             self.metric_box.setCurrentIndex(self.metric_box.findData(preferred))
         self.metric_box.blockSignals(False)
         self.plot_box.setVisible(bool(report.per_value))
+        half = max(self.results.width() // 2, 1)
+        self.results.setSizes([half, half])  # the table as wide as the plot
         self._draw()
 
     def _on_at_changed(self, index: int) -> None:
