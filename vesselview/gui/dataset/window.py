@@ -144,8 +144,8 @@ class DatasetBrowserWindow(QWidget):
         browser = self.browser
         browser.opened.connect(self._on_opened)
         browser.rows_changed.connect(lambda _rows: self._fill())
-        browser.values_changed.connect(lambda _case, _method: self._on_values())
-        browser.finished.connect(self._on_values)
+        browser.values_changed.connect(self._update_cells)
+        browser.finished.connect(self._on_finished)
         browser.current_changed.connect(self._select_current)
         browser.channel.progress.connect(self._on_progress)
         browser.channel.busy_changed.connect(self.cancel.setEnabled)
@@ -189,28 +189,41 @@ class DatasetBrowserWindow(QWidget):
         self.progress.setValue(round(fraction * 100))
         self.progress.setFormat(f"{message}: %p%")
 
-    def _on_values(self) -> None:
+    def _on_finished(self) -> None:
         self._fill()
         self._show_issues()
-        if not self.browser.channel.busy:
-            self._plot()
+        self._plot()
 
     def _fill(self) -> None:
+        """Every row again (a new order or dataset)."""
         browser, dataset = self.browser, self.browser.dataset
         if dataset is None:
             return
+        self.table.setUpdatesEnabled(False)
         self.table.setRowCount(len(browser.rows))
         for row, case_id in enumerate(browser.rows):
             self.table.setItem(row, 0, QTableWidgetItem(case_id))
-            column = 1
             for method in dataset.methods:
-                for metric in browser.metrics:
-                    item = QTableWidgetItem(browser.value_text(case_id, method, metric))
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight
-                                          | Qt.AlignmentFlag.AlignVCenter)
-                    self.table.setItem(row, column, item)
-                    column += 1
+                self._set_cells(row, case_id, method)
+        self.table.setUpdatesEnabled(True)
         self._select_current(browser.current)
+
+    def _update_cells(self, case_id: str, method: str) -> None:
+        """One evaluation's cells (the rest of the table stays)."""
+        if case_id in self.browser.rows and self.table.rowCount() == len(self.browser.rows):
+            self._set_cells(self.browser.rows.index(case_id), case_id, method)
+        if (case_id, method) in self.browser.failures:
+            self._show_issues()
+
+    def _set_cells(self, row: int, case_id: str, method: str) -> None:
+        browser = self.browser
+        if browser.dataset is None:
+            return
+        first = 1 + browser.dataset.methods.index(method) * len(browser.metrics)
+        for offset, metric in enumerate(browser.metrics):
+            item = QTableWidgetItem(browser.value_text(case_id, method, metric))
+            item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.table.setItem(row, first + offset, item)
 
     def _select_current(self, case_id: str | None) -> None:
         if case_id in self.browser.rows:
