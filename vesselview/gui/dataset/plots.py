@@ -16,6 +16,12 @@ _BOX = (230, 159, 0)  # orange (Okabe-Ito)
 _DIAGONAL = (160, 160, 160)
 
 
+def _plain_axes(plot: pg.PlotWidget) -> None:
+    """Values as they are (no "x0.001" SI scaling of dimensionless scores)."""
+    for side in ("left", "bottom"):
+        plot.getAxis(side).enableAutoSIPrefix(False)
+
+
 def _label(metric: str) -> str:
     info = METRICS[metric]
     return f"{info.name} ({info.unit})" if info.unit else info.name
@@ -26,6 +32,7 @@ class MethodBoxPlot(pg.PlotWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, background="w")
+        _plain_axes(self)
 
     def show_metric(self, table: MetricTable, metric: str) -> None:
         """Plot ``metric`` for each method of ``table`` (methods along x)."""
@@ -56,6 +63,7 @@ class PairScatter(pg.PlotWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, background="w")
+        _plain_axes(self)
 
     def show_pair(self, table: MetricTable, metric: str, a: str, b: str) -> None:
         """Plot ``metric`` of ``a`` (x) against ``b`` (y) for cases having both."""
