@@ -239,3 +239,22 @@ def test_an_unlistable_predictions_folder_is_an_input_error(tmp_path, monkeypatc
     monkeypatch.setattr(type(tmp_path), "iterdir", refuse)
     with pytest.raises(InputError, match=r"net: cannot be listed.*permissions"):
         vv.open_dataset(root, predictions={"net": tmp_path / "net"})
+
+
+@pytest.mark.parametrize("layout", list(WRITERS))
+def test_a_role_folder_opens_its_dataset_or_says_where_it_is(tmp_path, layout):
+    """Every folder of files of every layout: opens the enclosing dataset (a folder named
+    like a role: images, 1st_manual, mask, Ground truth...) or an InputError naming it."""
+    write, *_ = WRITERS[layout]
+    root = write(tmp_path / layout)
+    folders = sorted({path.parent for path in root.rglob("*") if path.is_file()} - {root})
+    for folder in folders:
+        try:
+            dataset = vv.open_dataset(folder)
+        except InputError as error:
+            assert str(folder) in str(error) and "dataset folder" in str(error)
+            continue
+        assert dataset.layout == layout
+        if folder.name in {"images", "1st_manual", "2nd_manual", "mask", "manual1", "Original",
+                           "Ground truth", "image", "GT"}:
+            assert dataset.root == folder.parent and dataset.cases

@@ -50,6 +50,8 @@ class Discovery:
 
     Attributes
     ----------
+    root : Path
+        The dataset folder the files were found in.
     layout : str
         The recognised dataset name, or ``"generic"``.
     files : dict
@@ -58,6 +60,7 @@ class Discovery:
         Files left out because two of them claim the same case and role.
     """
 
+    root: Path
     layout: str
     files: dict[CaseKey, dict[str, Path]]
     issues: tuple[FileIssue, ...] = ()
@@ -66,25 +69,37 @@ class Discovery:
 def discover(root: Path) -> Discovery:
     """The cases under ``root`` by the best-matching known layout or the generic rule.
 
+    A role folder given as ``root`` (``DRIVE/test/images``, ``HRF/manual1``...) in which
+    no case is found opens its dataset: the parent folder (`Discovery.root`).
+
     Raises
     ------
     InputError
         When ``root`` holds more than `MAX_FILES` files, or no case is found.
     """
+    found = _discover_in(root)
+    if found is None and _role_of(root.name) is not None:
+        found = _discover_in(root.parent)
+    if found is not None:
+        return found
+    raise InputError(
+        f"{root}: no dataset found — no known layout (DRIVE, STARE, CHASE_DB1, HRF, FIVES, "
+        "IOSTAR) and no sibling folders such as images/ + manual/ (+ mask/) whose files "
+        "share case ids; point at the dataset folder (if this is one folder of a dataset, "
+        f"the folder holding it, e.g. {root.parent}) or write a manifest",
+        source=str(root),
+    )
+
+
+def _discover_in(root: Path) -> Discovery | None:
+    """The cases under ``root``, or None when no reference is found."""
     relative = _relative_image_paths(root)
     best = max((_by_layout(layout, root, relative) for layout in LAYOUTS),
                key=_reference_count)
     if _reference_count(best):
         return best
     generic = _by_sibling_folders(root)
-    if _reference_count(generic):
-        return generic
-    raise InputError(
-        f"{root}: no dataset found — no known layout (DRIVE, STARE, CHASE_DB1, HRF, FIVES, "
-        "IOSTAR) and no sibling folders such as images/ + manual/ (+ mask/) whose files "
-        "share case ids; point at the dataset folder or write a manifest",
-        source=str(root),
-    )
+    return generic if _reference_count(generic) else None
 
 
 def _reference_count(discovery: Discovery) -> int:
@@ -125,7 +140,7 @@ def _by_layout(layout: Layout, root: Path, relative: list[str]) -> Discovery:
                                         f"case {key[1]} already has {roles[role]}"))
                 continue
             roles[role] = root / path
-    return Discovery(layout.name, files, tuple(issues))
+    return Discovery(root, layout.name, files, tuple(issues))
 
 
 def _by_sibling_folders(root: Path) -> Discovery:
@@ -141,14 +156,16 @@ def _by_sibling_folders(root: Path) -> Discovery:
         for role, folder in folders.items():
             for case_id, path in _ids(image_files(folder)).items():
                 files.setdefault((split, case_id), {})[role] = path
-    return Discovery(GENERIC, files)
+    return Discovery(root, GENERIC, files)
 
 
 def _folders(root: Path) -> Iterable[Path]:
-    """Every non-hidden folder under ``root`` (including it), depth first."""
+    """Every non-hidden folder below ``root`` (not itself: its siblings lie outside),
+    depth first."""
     for folder, subfolders, _ in os.walk(root):
         subfolders[:] = sorted(name for name in subfolders if not name.startswith("."))
-        yield Path(folder)
+        if Path(folder) != root:
+            yield Path(folder)
 
 
 def _role_of(folder_name: str) -> str | None:

@@ -140,7 +140,8 @@ def open_dataset(root: PathLike, predictions: Mapping[str, PathLike] | None = No
     Parameters
     ----------
     root : str or os.PathLike
-        The dataset folder (or its parent, or one split of it).
+        The dataset folder (or its parent, one split of it, or one of its folders such
+        as ``DRIVE/test/images``: its dataset is opened).
     predictions : Mapping[str, path] or None
         Method name -> folder of that method's result maps, one file per case, matched
         by name as `vesselview.io.dataset.matching` describes (``01_test-Soares.png``,
@@ -162,6 +163,7 @@ def open_dataset(root: PathLike, predictions: Mapping[str, PathLike] | None = No
     if observer not in (1, 2):
         raise InputError(f"observer must be 1 or 2, not {observer!r}")
     found = discover(root)
+    root = found.root
     own = f"observer{observer}"
     other = f"observer{3 - observer}"
     if not any(own in roles for roles in found.files.values()):
