@@ -128,3 +128,27 @@ def test_far_colours_are_still_refused():
     rgb[0, 0] = (200, 30, 10)
     with pytest.raises(vv.InputError, match="colour image"):
         vv.load_case(rgb[..., 0] > 0, rgb)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_palette_colours_and_two_near_grey_colours_equal_a_plain_numpy_reading(seed):
+    """The fast paths (OpenCV lookup, packed colours) give exactly what plain numpy gives:
+    palette[indices], and True where the colour with the larger channel sum is (ties: the
+    colour larger as (red, green, blue))."""
+    from vesselview.io.image_decode import _palette_colours
+    from vesselview.io.masks import _channel_spread, _lighter_of_two_near_grey_colours
+
+    rng = np.random.default_rng(seed)
+    palette = rng.integers(0, 256, (256, 3), dtype=np.uint8)
+    palette[:2] = [(4, 2, 4), (252, 254, 252)] if seed % 2 else [(3, 2, 4), (2, 3, 4)]
+    indices = (rng.random((37, 29)) < 0.4).astype(np.uint8)
+    image = Image.frombytes("P", (29, 37), indices.tobytes())
+    image.putpalette(palette.ravel().tolist())
+    pixels = _palette_colours(image)
+    assert np.array_equal(pixels, palette[indices])
+    spread = (pixels.max(axis=2).astype(int) - pixels.min(axis=2)).max()
+    assert _channel_spread(pixels) == spread
+    sums = palette[:2].astype(int).sum(axis=1)
+    lighter = 1 if sums[1] > sums[0] or (sums[1] == sums[0] and
+                                         tuple(palette[1]) > tuple(palette[0])) else 0
+    assert np.array_equal(_lighter_of_two_near_grey_colours(pixels), indices == lighter)

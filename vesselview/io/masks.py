@@ -165,6 +165,10 @@ def _uniform(values: np.ndarray) -> bool:
 
 def _channel_spread(pixels: np.ndarray) -> float:
     """Largest difference between the colour channels of any pixel (0 for grey)."""
+    if pixels.dtype == np.uint8:  # OpenCV's saturating channel arithmetic: ~5x faster
+        red, green, blue = cv2.split(np.ascontiguousarray(pixels))
+        high = cv2.max(cv2.max(red, green), blue)
+        return float(cv2.minMaxLoc(cv2.subtract(high, cv2.min(cv2.min(red, green), blue)))[1])
     red, green, blue = pixels[..., 0], pixels[..., 1], pixels[..., 2]
     if np.array_equal(red, green) and np.array_equal(red, blue):
         return 0.0
@@ -178,10 +182,7 @@ def _lighter_of_two_near_grey_colours(pixels: np.ndarray) -> np.ndarray | None:
     is. None for any other colour image."""
     if pixels.dtype.kind not in "ub":
         return None
-    wide = pixels.astype(np.uint64)
-    bits = 8 * pixels.dtype.itemsize
-    packed = (wide[..., 0] << np.uint64(2 * bits)) | (wide[..., 1] << np.uint64(bits)) | wide[
-        ..., 2]
+    packed = _packed_colours(pixels)
     low, high = packed.min(), packed.max()
     if not np.all((packed == low) | (packed == high)):
         return None
@@ -192,6 +193,17 @@ def _lighter_of_two_near_grey_colours(pixels: np.ndarray) -> np.ndarray | None:
         return None
     light = high if colours[1].sum() >= colours[0].sum() else low
     return packed == light
+
+
+def _packed_colours(pixels: np.ndarray) -> np.ndarray:
+    """Each pixel's colour as one integer of shape (H, W), ordered as (red, green, blue)."""
+    if pixels.dtype == np.uint8:  # B, G, R, 255 bytes read as little-endian uint32: fast
+        bgra = cv2.cvtColor(np.ascontiguousarray(pixels), cv2.COLOR_RGB2BGRA)
+        return bgra.view("<u4")[..., 0]
+    wide = pixels.astype(np.uint64)
+    bits = 8 * pixels.dtype.itemsize
+    return (wide[..., 0] << np.uint64(2 * bits)) | (wide[..., 1] << np.uint64(bits)) | wide[
+        ..., 2]
 
 
 def _is_binary(grey: np.ndarray) -> bool:
