@@ -7,7 +7,9 @@ import dataclasses
 import functools
 import io
 import json
+import os
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -213,3 +215,8 @@ def test_an_interrupted_run_writes_the_pairs_that_finished(dataset, tmp_path, mo
     assert all("not evaluated: the run was interrupted" in row["error"] for row in rows[2:])
     assert (f"the 2 of 4 pairs that finished were written to {tmp_path / 'out.interrupted.csv'}"
             in capsys.readouterr().err)
+
+
+def test_output_to_dev_null_leaves_the_device_alone(dataset):
+    assert main(["--manifest", str(dataset), "--workers", "1", "--output", os.devnull]) == 0
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)

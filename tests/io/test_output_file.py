@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import threading
 
 import pytest
 
@@ -109,6 +110,19 @@ def test_check_refuses_a_folder_and_a_missing_folder(tmp_path):
     (tmp_path / "a_file.png").write_bytes(b"")
     with pytest.raises(InputError, match=r"a_file\.png is a file, not a folder"):
         check_output(str(tmp_path / "a_file.png" / "out.csv"))
+
+
+def test_a_pipe_is_written_into_not_replaced(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received: list[str] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_text()))
+    reader.start()
+    with atomic_output(str(fifo)) as stream:
+        stream.write("rows\n")
+    reader.join(timeout=10)
+    assert received == ["rows\n"]
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
 
 
 def test_an_interrupted_run_writes_beside_the_output():

@@ -50,6 +50,8 @@ def check_output(path: str, inputs: Iterable[str | None] = ()) -> None:
                              "would destroy it, choose another output name", source=path)
     if target.exists() and not os.access(target, os.W_OK):
         raise InputError(f"output {path}: the file is read-only", source=path)
+    if target.exists() and not target.is_file():
+        return  # a device or pipe is written into (atomic_output), not replaced in its folder
     _probe_folder(target.parent, path)
 
 
@@ -60,7 +62,9 @@ def atomic_output(path: str) -> Iterator[TextIO]:
     The stream is a temporary file in the same folder (UTF-8, ``newline=""``); on
     success it is flushed, synced and renamed over ``path`` (`os.replace`, atomic on
     one file system), keeping an existing file's permissions. On any failure the
-    temporary file is removed and ``path`` is left as it was.
+    temporary file is removed and ``path`` is left as it was. A device or pipe
+    (``/dev/null``, a FIFO read by another program) is written to directly: renaming a
+    file over it would replace the device itself.
 
     Raises
     ------
@@ -68,6 +72,10 @@ def atomic_output(path: str) -> Iterator[TextIO]:
         Naming ``path`` when writing, syncing or renaming fails (e.g. a full disk).
     """
     target = Path(os.path.realpath(path))
+    if target.exists() and not target.is_file():  # /dev/null, a pipe: nothing to replace
+        with _streamed(path, target) as stream:
+            yield stream
+        return
     mode = _mode_for(target)
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
@@ -87,6 +95,16 @@ def atomic_output(path: str) -> Iterator[TextIO]:
     except BaseException:
         _remove(temporary)
         raise
+
+
+@contextlib.contextmanager
+def _streamed(path: str, target: Path) -> Iterator[TextIO]:
+    """Write straight into a device or pipe (errors name ``path``)."""
+    try:
+        with open(target, "w", encoding="utf-8", newline="") as stream:
+            yield stream
+    except OSError as error:
+        raise _write_error(path, error) from None
 
 
 def _same_file(target: Path, source: str) -> bool:
