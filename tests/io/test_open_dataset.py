@@ -258,3 +258,27 @@ def test_a_role_folder_opens_its_dataset_or_says_where_it_is(tmp_path, layout):
         if folder.name in {"images", "1st_manual", "2nd_manual", "mask", "manual1", "Original",
                            "Ground truth", "image", "GT"}:
             assert dataset.root == folder.parent and dataset.cases
+
+
+def test_a_stray_file_in_a_generic_folder_keeps_the_ids_and_is_reported(tmp_path):
+    root = tmp_path / "mine"
+    for number in (1, 2, 3):
+        _save(root / "images" / f"img_0{number}.png", files.field_of_view())
+        _save(root / "labels" / f"img_0{number}_gt.png", files.vessels(number))
+    _save(root / "labels" / "notes.png", files.vessels(4))
+    dataset = vv.open_dataset(root)
+    assert [case.id for case in dataset.cases] == ["img_01", "img_02", "img_03"]
+    assert [(issue.method, issue.path.name) for issue in dataset.unmatched] == [
+        ("observer1", "notes.png")]
+    assert "'_gt'" in dataset.unmatched[0].reason
+
+
+def test_names_unlike_the_majority_in_every_folder_stay_cases(tmp_path):
+    """FIVES-like classes: 1_A, 2_A, 3_N in both folders are three cases, none unmatched."""
+    root = tmp_path / "mine"
+    for case in ("1_A", "2_A", "3_N"):
+        _save(root / "images" / f"{case}.png", files.field_of_view())
+        _save(root / "labels" / f"{case}.png", files.vessels(1))
+    dataset = vv.open_dataset(root)
+    assert len(dataset.cases) == 3 and not dataset.unmatched
+    assert all(case.fundus is not None for case in dataset.cases)

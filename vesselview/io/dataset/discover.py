@@ -7,14 +7,17 @@ the photograph, ``manual``/``1st_manual``/``gt``/``ground truth``/``labels`` for
 reference, ``2nd_manual``/``manual2`` for a second observer, ``mask``/``fov``/``roi``
 for the field of view) that share a parent folder hold one file per case, and the
 case id is the part of the file name that differs between the files of a folder: the
-ending all of them share after a separator (``_test_mask`` in ``01_test_mask.gif``,
-``02_test_mask.gif``) is the folder's naming suffix and is dropped.
+ending most of them share after a separator (``_test_mask`` in ``01_test_mask.gif``,
+``02_test_mask.gif``) is the folder's naming suffix and is dropped. A file not ending in
+it (``notes.png`` beside ``img_01_gt.png``) keeps its whole name as id when a sibling
+folder has a file of that name, else it is reported unmatched.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
+from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -58,12 +61,16 @@ class Discovery:
         ``(split, id) -> {role: path}`` with roles ``fundus``, ``fov``, ``observer1``...
     issues : tuple of FileIssue
         Files left out because two of them claim the same case and role.
+    unmatched : tuple of FileIssue
+        Files of the generic rule left out: named unlike the rest of their folder and
+        fitting no case of the sibling folders.
     """
 
     root: Path
     layout: str
     files: dict[CaseKey, dict[str, Path]]
     issues: tuple[FileIssue, ...] = ()
+    unmatched: tuple[FileIssue, ...] = ()
 
 
 def discover(root: Path) -> Discovery:
@@ -151,12 +158,23 @@ def _by_sibling_folders(root: Path) -> Discovery:
         if role is not None:
             groups.setdefault(folder.parent, {}).setdefault(role, folder)
     files: dict[CaseKey, dict[str, Path]] = {}
+    unmatched: list[FileIssue] = []
     for parent, folders in groups.items():
         split = "" if parent == root else parent.relative_to(root).as_posix()
-        for role, folder in folders.items():
-            for case_id, path in _ids(image_files(folder)).items():
+        named = {role: _ids(image_files(folder)) for role, folder in folders.items()}
+        for role, (ids, odd) in named.items():
+            others = {case_id for other, (more, strays) in named.items() if other != role
+                      for case_id in [*more, *strays]}
+            for case_id, path in ids.items():
                 files.setdefault((split, case_id), {})[role] = path
-    return Discovery(root, GENERIC, files)
+            for case_id, (path, ending) in odd.items():
+                if case_id in others or len(named) == 1:
+                    files.setdefault((split, case_id), {})[role] = path
+                else:
+                    unmatched.append(FileIssue(role, path, f"its name does not end in "
+                                               f"{ending!r} like the other files of its "
+                                               "folder, and fits no case"))
+    return Discovery(root, GENERIC, files, unmatched=tuple(unmatched))
 
 
 def _folders(root: Path) -> Iterable[Path]:
@@ -174,21 +192,28 @@ def _role_of(folder_name: str) -> str | None:
     return next((role for role, names in _ROLE_FOLDERS.items() if key in names), None)
 
 
-def _ids(paths: list[Path]) -> dict[str, Path]:
-    """Case id per file: the stem without the ending all stems of the folder share."""
+def _ids(paths: list[Path]) -> tuple[dict[str, Path], dict[str, tuple[Path, str]]]:
+    """Case id per file: the stem without the folder's naming suffix; and apart, the
+    files not ending in it (id: the whole stem) with that suffix."""
     stems = [image_stem(path) for path in paths]
-    cut = _shared_suffix_length(stems)
-    return {stem[: len(stem) - cut]: path for stem, path in zip(stems, paths, strict=True)}
+    ending = _naming_suffix(stems)
+    ids: dict[str, Path] = {}
+    odd: dict[str, tuple[Path, str]] = {}
+    for stem, path in zip(stems, paths, strict=True):
+        if stem.endswith(ending) and len(stem) > len(ending):
+            ids[stem[: len(stem) - len(ending)]] = path
+        else:
+            odd[stem] = (path, ending)
+    return ids, odd
 
 
-def _shared_suffix_length(stems: list[str]) -> int:
-    """Length of the longest common ending of ``stems`` that starts with a separator and
-    leaves every id non-empty; 0 for fewer than two stems."""
-    if len(stems) < 2:
-        return 0
-    shared = os.path.commonprefix([stem[::-1] for stem in stems])[::-1]  # noqa: RUF071 (names)
-    shortest = min(len(stem) for stem in stems)
-    for start, char in enumerate(shared):
-        if char in SEPARATORS and len(shared) - start < shortest:
-            return len(shared) - start
-    return 0
+def _naming_suffix(stems: list[str]) -> str:
+    """The ending, starting with a separator and leaving a non-empty id, that most of
+    ``stems`` (more than half, at least two) share; the most shared, then the longest,
+    so one stray name (``notes`` beside ``img_01_gt``) does not change the others' ids.
+    ``""`` when there is none."""
+    counts = Counter(stem[start:] for stem in stems for start in range(1, len(stem))
+                     if stem[start] in SEPARATORS)
+    needed = max(2, len(stems) // 2 + 1)
+    shared = [ending for ending, count in counts.items() if count >= needed]
+    return max(shared, key=lambda ending: (counts[ending], len(ending)), default="")

@@ -92,7 +92,7 @@ class Dataset:
     Attributes
     ----------
     root : Path
-        The folder given.
+        The dataset folder (the parent of a role folder given).
     layout : str
         Recognised layout: ``"DRIVE"``, ``"STARE"``, ``"CHASE_DB1"``, ``"HRF"``,
         ``"FIVES"``, ``"IOSTAR"`` or ``"generic"``.
@@ -103,7 +103,8 @@ class Dataset:
     methods : tuple of str
         Every method name found in some case's candidates.
     unmatched : tuple of FileIssue
-        Prediction files whose name fits no case.
+        Prediction files whose name fits no case, and (generic rule) dataset files named
+        unlike the rest of their folder that fit no case.
     ambiguous : tuple of FileIssue
         Files left out because they fit several cases or share a case with another file.
     skipped : Mapping[str, str]
@@ -180,7 +181,8 @@ def open_dataset(root: PathLike, predictions: Mapping[str, PathLike] | None = No
                                  shipped, key[0]))
     unmatched, ambiguous = _add_predictions(cases, predictions or {}, reserved={other})
     methods = sorted({method for case in cases for method in case.candidates})
-    return Dataset(root, found.layout, observer, tuple(cases), tuple(methods), unmatched,
+    return Dataset(root, found.layout, observer, tuple(cases), tuple(methods),
+                   found.unmatched + unmatched,
                    found.issues + ambiguous, skipped)
 
 
