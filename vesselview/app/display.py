@@ -225,8 +225,8 @@ def lookup_table(layer: DisplayLayer, colours: Mapping[int, RGBA], opacity: floa
     ----------
     layer : DisplayLayer
     colours : Mapping[int, RGBA]
-        Colour per class value (``classes``), or per end (``scalar``: keys of the
-        first and last legend entries); missing keys use the legend's colours.
+        Colour per class value (``classes``), or per ramp stop (``scalar``: keys of the
+        legend entries, the ramp's stops); missing keys use the legend's colours.
     opacity : float
         0 (invisible) .. 1 (opaque), multiplied into every alpha.
 
@@ -239,12 +239,13 @@ def lookup_table(layer: DisplayLayer, colours: Mapping[int, RGBA], opacity: floa
     if layer.kind == "classes":
         for entry in layer.legend:
             table[entry.value] = colours.get(entry.value, entry.colour)
-    elif layer.kind == "scalar":
-        low, high = layer.legend[0], layer.legend[-1]
-        weight = np.linspace(0.0, 1.0, 255)[:, None]
-        start = np.asarray(colours.get(low.value, low.colour), np.float64)
-        end = np.asarray(colours.get(high.value, high.colour), np.float64)
-        table[1:] = (1.0 - weight) * start + weight * end
+    elif layer.kind == "scalar":  # linear between the legend's stops (two or more)
+        stops = [entry.value for entry in layer.legend]
+        stop_colours = np.array([colours.get(entry.value, entry.colour)
+                                 for entry in layer.legend], np.float64)
+        indices = np.arange(1, 256)
+        for channel in range(4):
+            table[1:, channel] = np.interp(indices, stops, stop_colours[:, channel])
     else:
         cycle = np.asarray(LABEL_CYCLE, np.float64)
         table[1:] = cycle[np.arange(255) % len(cycle)]

@@ -19,6 +19,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 
 from vesselview.app.display import DisplayLayer, prepare_layers
+from vesselview.app.probability import probability_layer
 from vesselview.app.scheduler import ProgressiveTask, Publish, Task
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
@@ -127,6 +128,9 @@ def _answer(evaluator: Evaluator, request: Request, should_stop: StopCallback,
         if should_stop():  # nobody will see it: skip building its layers
             raise EvaluationStopped("superseded before its layers were prepared")
         layers = prepare_layers(result, request.warm_layers, prepared, request.overview_radius)
+        probability = probability_layer(request.case)
+        if probability is not None:
+            layers[probability.name] = probability
         prepared.update(layers)
         return Response(request, result, layers, time.perf_counter() - began)
 

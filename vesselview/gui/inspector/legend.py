@@ -10,10 +10,14 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 
-from vesselview.app.display import LABEL_CYCLE, DisplayLayer
+from vesselview.app.display import LABEL_CYCLE, DisplayLayer, lookup_table
+from vesselview.app.probability import NAME as PROBABILITY
 from vesselview.app.style import LayerStyle
 from vesselview.engine.layers import RGBA
+from vesselview.engine.params import DEFAULT_THRESHOLD
 from vesselview.gui.shortcuts import SHORTCUTS
+
+_BAR_CELLS = 10  # swatches of a colour bar
 
 
 def swatch(colour: RGBA) -> str:
@@ -22,15 +26,39 @@ def swatch(colour: RGBA) -> str:
     return f'<span style="color: rgb({red},{green},{blue}); font-size: 15px;">&#9632;</span>'
 
 
-def legend_html(shown: Iterable[tuple[DisplayLayer, LayerStyle]]) -> str:
+def colour_bar(layer: DisplayLayer, style: LayerStyle, threshold: float) -> str:
+    """A scalar layer's ramp as a row of swatches from 0 to 1, the threshold marked on it.
+
+    The marker (a white bar) sits between the swatches below and above ``threshold``.
+    """
+    table = lookup_table(layer, style.colour_map, 1.0)
+    cells = []
+    for k in range(_BAR_CELLS):
+        if k == round(threshold * _BAR_CELLS):
+            cells.append('<span style="color:#ffffff; font-weight:bold">|</span>')
+        value = (k + 0.5) / _BAR_CELLS
+        red, green, blue, alpha = (int(c) for c in table[1 + round(value * 254)])
+        cells.append(swatch((red, green, blue, alpha)))
+    if threshold >= 1.0:
+        cells.append('<span style="color:#ffffff; font-weight:bold">|</span>')
+    start, end = layer.value_range
+    return (f"{start:g} {''.join(cells)} {end:g}<br>"
+            f'<span style="color:#aaaaaa">| threshold {threshold:g}: above it is vessel</span>')
+
+
+def legend_html(shown: Iterable[tuple[DisplayLayer, LayerStyle]],
+                threshold: float = DEFAULT_THRESHOLD) -> str:
     """Legend of the given layers (in order); ``""`` when there are none.
 
     Parameters
     ----------
     shown : iterable of (DisplayLayer, LayerStyle)
         The visible overlays with their styles.
+    threshold : float
+        The probability threshold, marked on the probability map's colour bar.
     """
-    blocks = [_layer_block(layer, style) for layer, style in shown]
+    blocks = [colour_bar_block(layer, style, threshold) if layer.name == PROBABILITY
+              else _layer_block(layer, style) for layer, style in shown]
     return "<br>".join(block for block in blocks if block)
 
 
@@ -49,6 +77,11 @@ def compact_legend_html(shown: Iterable[tuple[DisplayLayer, LayerStyle]]) -> str
     note = (f'<span style="color:#aaaaaa">compact legend: fewer layers show the full one;'
             f" {key} hides it</span>")
     return "<br>".join([*lines, note])
+
+
+def colour_bar_block(layer: DisplayLayer, style: LayerStyle, threshold: float) -> str:
+    """The legend block of the probability map: title and `colour_bar`."""
+    return f"<b>{html.escape(layer.title)}</b><br>{colour_bar(layer, style, threshold)}"
 
 
 def _colours(layer: DisplayLayer, style: LayerStyle) -> str:

@@ -34,6 +34,7 @@ from vesselview.app.inspector import Inspector
 from vesselview.app.live import Response
 from vesselview.app.scheduler import Scheduler
 from vesselview.app.style import FUNDUS, LayerStyle, default_style
+from vesselview.engine.params import DEFAULT_THRESHOLD
 from vesselview.gui.dataset import install_dataset_browser
 from vesselview.gui.inspector.compare import MASK_RGBA, CompareController, CompareMode
 from vesselview.gui.inspector.docks import WIDE_WIDTH, DockLayout
@@ -222,7 +223,9 @@ class MainWindow(QMainWindow):
         order = [*self.model.layers.names, *response.layers]
         shown = [(response.layers[name], styles[name]) for name in dict.fromkeys(order)
                  if name in response.layers and styles[name].visible]
-        self.view.set_legend(legend_html(shown), compact_legend_html(shown))
+        threshold = self.model.params.threshold
+        self.view.set_legend(legend_html(shown, DEFAULT_THRESHOLD if threshold is None
+                                         else threshold), compact_legend_html(shown))
 
     # -- reactions -----------------------------------------------------------------------
 
