@@ -61,7 +61,9 @@ def test_show_case_evaluates_with_the_models_params(model, small_case):
     assert all(result.metrics[key] == direct.metrics[key] or
                (np.isnan(result.metrics[key]) and np.isnan(direct.metrics[key]))
                for key in METRIC_KEYS)
-    assert model.layers.names[0] == FUNDUS and set(model.layers.names[1:]) == set(result.layers)
+    # the engine's layers, and the probability map of the soft candidate (app-made)
+    assert model.layers.names[0] == FUNDUS
+    assert set(model.layers.names[1:]) == set(result.layers) | {"probability"}
 
 
 def test_set_param_is_the_one_source_of_truth(model, small_case):

@@ -182,7 +182,7 @@ def test_export_view_png(small_window, tmp_path):
     from PIL import Image
 
     path = tmp_path / "view.png"
-    small_window.menus.export_view(str(path))
+    small_window.menus.export_view(str(path), caption=False)  # the caption: test_export_caption
     with Image.open(path) as image:
         assert image.size == (small_window.view.width(), small_window.view.height())
 
