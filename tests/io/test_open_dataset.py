@@ -282,3 +282,14 @@ def test_names_unlike_the_majority_in_every_folder_stay_cases(tmp_path):
     dataset = vv.open_dataset(root)
     assert len(dataset.cases) == 3 and not dataset.unmatched
     assert all(case.fundus is not None for case in dataset.cases)
+
+
+def test_a_folder_of_several_datasets_asks_for_one(tmp_path):
+    files.write_drive(tmp_path / "data" / "DRIVE")
+    files.write_stare(tmp_path / "data" / "STARE")
+    with pytest.raises(InputError) as error:
+        vv.open_dataset(tmp_path / "data")
+    message = str(error.value)
+    assert "several datasets" in message
+    assert f"DRIVE in {tmp_path / 'data' / 'DRIVE'}" in message
+    assert f"STARE in {tmp_path / 'data' / 'STARE'}" in message

@@ -1,7 +1,8 @@
 """Find the cases of a dataset folder: a known layout, else the sibling-folder rule.
 
-Known layouts (`vesselview.io.dataset.layouts.LAYOUTS`) are tried first; the one
-whose reference pattern matches most files wins. When none matches, the generic rule
+Known layouts (`vesselview.io.dataset.layouts.LAYOUTS`) are tried first; a folder
+holding references of several (e.g. DRIVE/ and STARE/) is refused with the list, as
+which one is meant is the user's choice. When none matches, the generic rule
 applies: folders named like a role (``images``/``image``/``original``/``fundus`` for
 the photograph, ``manual``/``1st_manual``/``gt``/``ground truth``/``labels`` for the
 reference, ``2nd_manual``/``manual2`` for a second observer, ``mask``/``fov``/``roi``
@@ -82,7 +83,8 @@ def discover(root: Path) -> Discovery:
     Raises
     ------
     InputError
-        When ``root`` holds more than `MAX_FILES` files, or no case is found.
+        When ``root`` holds more than `MAX_FILES` files, several known datasets (which
+        one is meant is the user's choice), or no case is found.
     """
     found = _discover_in(root)
     if found is None and _role_of(root.name) is not None:
@@ -101,12 +103,22 @@ def discover(root: Path) -> Discovery:
 def _discover_in(root: Path) -> Discovery | None:
     """The cases under ``root``, or None when no reference is found."""
     relative = _relative_image_paths(root)
-    best = max((_by_layout(layout, root, relative) for layout in LAYOUTS),
-               key=_reference_count)
-    if _reference_count(best):
-        return best
+    known = [found for found in (_by_layout(layout, root, relative) for layout in LAYOUTS)
+             if _reference_count(found)]
+    if len(known) > 1:
+        listed = ", ".join(f"{found.layout} in {_common_folder(found)}" for found in known)
+        raise InputError(f"{root}: holds several datasets ({listed}); open one of these "
+                         "folders", source=str(root))
+    if known:
+        return known[0]
     generic = _by_sibling_folders(root)
     return generic if _reference_count(generic) else None
+
+
+def _common_folder(discovery: Discovery) -> Path:
+    """The deepest folder holding every file of ``discovery``."""
+    return Path(os.path.commonpath([path.parent for roles in discovery.files.values()
+                                    for path in roles.values()]))
 
 
 def _reference_count(discovery: Discovery) -> int:

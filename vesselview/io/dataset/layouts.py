@@ -68,7 +68,7 @@ _IOSTAR_ID = r"(?P<id>star \d{2}_o[ds][cn])"
 _CHASE_ID = r"(?P<id>image_\d{2}[lr])"
 _STARE_ID = r"(?P<id>im\d{4})"
 
-#: The known datasets, tried in this order; the one matching most references wins.
+#: The known datasets; a folder holding references of several of them is refused.
 LAYOUTS: tuple[Layout, ...] = (
     Layout(
         "DRIVE",
