@@ -58,6 +58,17 @@ def start_grading(window: QMainWindow, model: Inspector,
                             parent=window)
     grading.setWindowFlag(Qt.WindowType.Window)
     grading.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    grading.resize(*WINDOW_SIZE)
+    grading.resize(*_fitted(window, WINDOW_SIZE))
     grading.show()
     return grading
+
+
+def _fitted(window: QMainWindow, wanted: tuple[int, int]) -> tuple[int, int]:
+    """``wanted`` (width, height) shrunk to the free area of the inspector's screen, so the
+    grading window (panel, status line) fits a 1366x768 screen whole."""
+    screen = window.screen()
+    available = screen.availableGeometry()
+    margin = 40  # the window frame and title bar come on top of the size given to resize()
+    return (min(wanted[0], available.width() - margin),
+            min(wanted[1], available.height() - 2 * margin))
+

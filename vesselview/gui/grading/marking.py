@@ -31,19 +31,21 @@ MARK_TITLES: dict[str, str] = {
     "wrong_width": "Wrong width",
     "ignore": "Ignore (left out of the metrics)",
 }
-#: Label colours (Okabe-Ito), none of the segmentation's white / blue / vermillion;
-#: "ignore" in the inspector's ignore-layer colour (`vesselview.engine.layers`).
+#: Label colours: none is a colour of the segmentation under them (white TP, blue FP,
+#: vermillion FN) nor near one (orange, sky blue), so a mark never reads as a class;
+#: "ignore" in the inspector's ignore-layer colour (`vesselview.engine.layers`). Okabe-Ito
+#: has too few colours left, so two marks use saturated magenta and cyan.
 MARK_COLOURS: dict[str, RGBA] = {
     "missed_vessel": OKABE_ITO["bluish_green"],
-    "false_vessel": OKABE_ITO["orange"],
-    "broken_connection": OKABE_ITO["yellow"],
-    "wrong_width": OKABE_ITO["sky_blue"],
+    "false_vessel": OKABE_ITO["yellow"],
+    "broken_connection": (255, 0, 255, 255),
+    "wrong_width": (0, 255, 255, 255),
     "ignore": OKABE_ITO["reddish_purple"],
 }
 MARK_OPACITY = 0.55
 DEFAULT_BRUSH_RADIUS = 4  # pixels of the image
 _MARKS_Z = 500  # above the segmentation overlays
-_POLYGON_PEN = QPen(Qt.GlobalColor.yellow, 0)  # cosmetic: one screen pixel wide
+_POLYGON_PEN = QPen(Qt.GlobalColor.white, 0)  # cosmetic: one screen pixel wide
 
 
 class Tool(enum.Enum):
