@@ -58,7 +58,7 @@ SLIDERS: dict[str, list[float]] = {
     "baddeley_p": [1.0, 1.5, 3.0, 4.0, 5.0],
     "baddeley_c": [3.0, 4.0, 6.0, 7.0, 8.0],
     "nsd_tau": [3.0, 4.0, 5.0, 6.0, 7.0],
-    "thin_width": [3.0, 4.0, 5.0, 6.0, 7.0],
+    "thin_width": [2.0, 4.0, 5.0, 6.0, 7.0],
     "threshold": [0.4, 0.45, 0.55, 0.6, 0.65],
 }
 
@@ -96,6 +96,8 @@ def wait_for_result(window: MainWindow) -> None:
 
 def slider_sample(window: MainWindow, key: str, value: float) -> Sample:
     """Set slider ``key`` to ``value``; time the first repaint and the complete result."""
+    if window.model.params.to_dict()[key] == value:  # no change: nothing would be applied
+        raise ValueError(f"{key} is {value} already: give SLIDERS another value")
     idle(THROTTLE_MS + 20)
     sample = Sample()
     loop = QEventLoop()

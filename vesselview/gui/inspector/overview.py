@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from vesselview.app.display import overview_radius
 from vesselview.app.inspector import Inspector
+from vesselview.app.style import default_style
 from vesselview.gui.inspector.view import InspectorView
 
 
@@ -47,10 +48,10 @@ class Overview:
         if radius == self.radius:
             return
         self.view.main.overview_radius = self.model.overview_radius = radius
-        response = self.model.response
+        response = self.model.partial or self.model.response  # the one on screen
         if response is None:
             return
         styles = self.model.layers.styles
         for name, layer in response.layers.items():
-            if name in self.view.main.items:
-                self.view.main.apply_style(layer, styles[name])
+            if name in self.view.main.items:  # a first partial's layers have no style yet
+                self.view.main.apply_style(layer, styles.get(name) or default_style(name))
