@@ -136,6 +136,7 @@ def test_unmatched_and_ambiguous_files_are_reported_not_guessed(tmp_path):
     assert set(ambiguous) == {"01_test.png", "01_test_prob.png"}
     assert "case 01 has several files" in ambiguous["01_test.png"]
     assert "net" in str(dataset.unmatched[0])
+    assert "case ids look like 01;" in dataset.unmatched[0].reason
 
 
 def test_a_name_fitting_two_cases_is_ambiguous(tmp_path):

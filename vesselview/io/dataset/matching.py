@@ -114,6 +114,15 @@ def _fitting_ids(stem: str, ids_by_key: dict[str, list[str]]) -> list[str]:
             if char in SEPARATORS for case_id in ids_by_key.get(key[:end], ())]
 
 
+def _no_fit_reason(case_ids: Sequence[str]) -> str:
+    """Why a file fits no case, with an example of the names that would."""
+    if not case_ids:
+        return "its name fits no case id (the dataset has no cases)"
+    example = sorted(case_ids)[0].rsplit("/", 1)[-1]
+    return (f"its name fits no case id (case ids look like {example}; a file's name must "
+            "be a case id or start with one and a separator)")
+
+
 def match_files(files: Iterable[Path], case_ids: Sequence[str], method: str) -> Matching:
     """Give each case at most one of ``files`` by the rule of this module.
 
@@ -131,12 +140,13 @@ def match_files(files: Iterable[Path], case_ids: Sequence[str], method: str) -> 
     Matching
     """
     ids_by_key = _ids_by_key(case_ids)
+    no_fit = _no_fit_reason(case_ids)
     by_case: dict[str, list[Path]] = {}
     unmatched, ambiguous = [], []
     for path in files:
         fitting = _fitting_ids(image_stem(path), ids_by_key)
         if not fitting:
-            unmatched.append(FileIssue(method, path, "its name fits no case id"))
+            unmatched.append(FileIssue(method, path, no_fit))
         elif len(fitting) > 1:
             ambiguous.append(FileIssue(method, path, "its name fits cases "
                                        + " and ".join(sorted(fitting))))
