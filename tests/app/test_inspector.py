@@ -33,8 +33,8 @@ class Recorder:
 
     def __init__(self, model: Inspector) -> None:
         self.events: list[tuple[str, object]] = []
-        for name in ("case_changed", "params_changed", "result_changed", "error", "status",
-                     "chosen_changed", "view_requested"):
+        for name in ("case_changed", "params_changed", "result_changed", "error", "warning",
+                     "status", "chosen_changed", "view_requested"):
             getattr(model, name).connect(lambda *args, n=name: self.events.append((n, *args)))
 
     def names(self) -> list[str]:
@@ -115,9 +115,10 @@ def test_a_case_of_another_size_replaces_the_open_one_file_by_file(model, tmp_pa
     recorder = Recorder(model)
     new_reference = str(save_mask(tmp_path / "big_ref.png", large))
     assert not model.open_file("reference", new_reference)
-    notes = [text for name, text in recorder.events if name == "status"]
-    assert notes == ["big_ref.png (40x30 px) cannot join the open files (20x16 px): a new case "
-                     "starts with it. Now open a candidate to evaluate."]
+    warnings = [text for name, text in recorder.events if name == "warning"]
+    assert warnings == ["big_ref.png (40x30 px) cannot join the open files (20x16 px): a new "
+                        "case starts with it. The case on screen is the old one until then."]
+    assert ("status", "Now open a candidate to evaluate.") in recorder.events
     assert model.chosen_files == CaseFiles(reference=new_reference)
     assert model.case.shape == (16, 20)  # the old case stays on screen meanwhile
     assert model.open_file("candidate", str(save_mask(tmp_path / "big_pred.png", large)))

@@ -268,10 +268,12 @@ class Inspector:
             self.chosen_files, self._chosen_shape = files, shape
             self.chosen_changed.emit(files)
             missing = "candidate" if files.candidate is None else "reference"
-            self.status.emit(f"{note or ''} Now open a {missing} to evaluate.".lstrip())
+            if note is not None:  # stays on screen until dismissed (the old case is still shown)
+                self.warning.emit(f"{note} The case on screen is the old one until then.")
+            self.status.emit(f"Now open a {missing} to evaluate.")
             return False
         if note is not None:
-            self.status.emit(note)
+            self.warning.emit(note)
         if not self._load(files):
             return False
         if self.recent is not None:
