@@ -27,7 +27,7 @@ class InputError(VesselviewError, ValueError):
 
 
 class ParamsError(VesselviewError, ValueError):
-    """A parameter key, type or value is not allowed (see ``metrics.md`` section 7)."""
+    """A parameter key, type or value is not allowed (see ``docs/metrics.md`` §7)."""
 
 
 class EvaluationStopped(VesselviewError):

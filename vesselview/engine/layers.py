@@ -1,4 +1,4 @@
-"""Overlay layer type and the default, colour-blind-safe palette (``design.md``).
+"""Overlay layer type and the default, colour-blind-safe palette.
 
 A layer is a small integer image plus a legend (class value -> name, RGBA colour).
 The GUI recolours a layer by swapping its lookup table, never by rebuilding pixels.

@@ -1,4 +1,4 @@
-"""Binary morphology primitives shared by every metric family (``metrics.md`` notation).
+"""Binary morphology primitives shared by every metric family (``docs/metrics.md``, "Notation").
 
 OpenCV does the heavy lifting (dilation, chamfer distances, connected components; the
 exact Euclidean transform is `vesselview.engine.edt`):

@@ -1,7 +1,7 @@
 """Tolerant overlap shared by CAL's area factor and the contour paper's J_g.
 
-``#((dil(S, disk r) & G) | (S & dil(G, disk r))) / #(S | G)`` (``metrics.md`` sections 2
-and 4): the fraction of the union that lies within ``r`` pixels of the other mask.
+``#((dil(S, disk r) & G) | (S & dil(G, disk r))) / #(S | G)`` (``docs/metrics.md`` §2
+and §4): the fraction of the union that lies within ``r`` pixels of the other mask.
 """
 
 from __future__ import annotations

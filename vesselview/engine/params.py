@@ -1,4 +1,4 @@
-"""Evaluation parameters (``metrics.md`` section 7; ``skeletal-similarity.md``).
+"""Evaluation parameters (``docs/metrics.md`` §7; SS parameters in §5).
 
 `Params` is a frozen, validated record of every user-settable parameter. It is
 hashable, so the pipeline can cache stages by the parameter values they depend on.
@@ -69,7 +69,7 @@ PARAM_SPECS: dict[str, _Spec] = {
 class Params:
     """All evaluation parameters, validated on construction.
 
-    Keys and defaults are those of ``metrics.md`` section 7. Integers may be given as
+    Keys and defaults are those of ``docs/metrics.md`` §7. Integers may be given as
     integral floats (``2.0``); booleans and strings must be of their own type.
 
     ``threshold`` is None by default, meaning "the case's threshold" (the value the

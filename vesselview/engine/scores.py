@@ -1,4 +1,4 @@
-"""Metric values with reasons for the undefined ones (``metrics.md`` section 0).
+"""Metric values with reasons for the undefined ones (``docs/metrics.md`` §0).
 
 Every metric family returns a `Scores`: a value per key, ``nan`` where the value is
 undefined (0/0), together with a human-readable reason for each such key.

@@ -1,4 +1,4 @@
-"""Homotopic thinning to the limit (``metrics.md`` section 4, "skel").
+"""Homotopic thinning to the limit (``docs/metrics.md`` §4, "skel").
 
 This is the Guo–Hall two-subiteration algorithm exactly as
 `skimage.morphology.thin` (and MATLAB ``bwmorph(X, 'thin', Inf)``) computes it:

@@ -68,7 +68,8 @@ def fitted_size(app: QApplication, wanted: tuple[int, int]) -> tuple[int, int]:
 
 
 def configure_qt() -> None:
-    """Process-wide set-up, once before any window exists: row-major images (``design.md``)."""
+    """Process-wide set-up, once before any window exists: images are row-major
+    (``(rows, columns)``, as numpy stores them), antialiased drawing."""
     pg.setConfigOptions(imageAxisOrder="row-major", antialias=True)
 
 

@@ -1,4 +1,4 @@
-"""`load_case`: files or arrays in, a validated `Case` out (``metrics.md`` section 0).
+"""`load_case`: files or arrays in, a validated `Case` out (``docs/metrics.md`` §0).
 
 All input validation happens here, once; the engine trusts the `Case` it gets.
 """

@@ -5,7 +5,7 @@ has the same columns. Cells follow the conventions of `vesselview.io.writers`: `
 (undefined) is an empty cell, infinities are ``inf`` / ``-inf``, floats are written
 with ``repr`` so they read back bit for bit, booleans as ``true`` / ``false``. Every
 row ends with the vesselview version and, when the numbers came from an evaluation,
-its parameter values before it (``metrics.md`` section 7).
+its parameter values before it (``docs/metrics.md`` §7).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Write evaluation results as JSON, CSV and PNG (``metrics.md`` section 7).
+"""Write evaluation results as JSON, CSV and PNG (``docs/metrics.md`` §7).
 
 Shared by the batch CLI and the GUI's export, so it knows nothing about either.
 A *record* is one pair under one parameter set, already JSON-safe:

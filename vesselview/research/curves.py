@@ -13,7 +13,7 @@ PR take 0.7 s and the F1_t curve 1.1 s (``benchmarks/bench_research.py``).
   AP = sum_k (R_k - R_{k-1}) P_k (the area under the step-interpolated curve, no
   trapezoids, which would be optimistic between operating points). The first point
   (nothing detected, recall 0) has precision 1 by convention; it adds nothing to AP.
-* F1_t against threshold (``metrics.md`` section 3): the candidate within chessboard
+* F1_t against threshold (``docs/metrics.md`` §3): the candidate within chessboard
   distance t of the reference at threshold θ is ``(soft > θ) & dil(G, square t)``, and
   the reference within t of the candidate is ``G & (max of soft over the t-window > θ)``
   (dilating ``soft > θ`` equals thresholding the window maximum), so all three counts

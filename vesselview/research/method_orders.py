@@ -1,7 +1,7 @@
 """Does the choice of metric change the winner? The methods' orders across metrics.
 
 For each metric the methods are ranked within every case where all of them are defined
-(1 = best, dissimilarities negated as in ``metrics.md`` section 8, ties sharing their
+(1 = best, dissimilarities negated as in ``docs/metrics.md`` §8, ties sharing their
 average rank); a method's *mean rank* is the mean over those cases. The metric's
 *winners* are the methods with the smallest mean rank. Two metrics order the methods
 alike when Kendall's tau-b between their mean ranks is high; the *consensus* order is

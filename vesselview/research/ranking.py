@@ -1,4 +1,4 @@
-"""Rank candidates by each metric and measure rank agreement (``metrics.md`` section 8).
+"""Rank candidates by each metric and measure rank agreement (``docs/metrics.md`` §8).
 
 Several candidates (segmentations of the same image, or of several images) are scored
 by every metric; `rank_candidates` ranks them per metric and `rank_agreement` compares

@@ -59,7 +59,7 @@ def confusion(candidate: np.ndarray, reference: np.ndarray, fov: np.ndarray) -> 
 
 
 def pixel_scores(c: Confusion, tversky_alpha: float = 0.5, tversky_beta: float = 0.5) -> Scores:
-    """Every pixel metric of ``metrics.md`` section 1 from confusion counts.
+    """Every pixel metric of ``docs/metrics.md`` §1 from confusion counts.
 
     Keys ``se sp acc fpr precision dice jaccard kappa mcc gmean tversky rve perr npv
     balanced_acc``. Dice, Jaccard and Tversky are 1.0 when both masks are empty inside

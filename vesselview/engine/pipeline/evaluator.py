@@ -1,4 +1,4 @@
-"""Staged, cached evaluation of a `Case` (``design.md``, data flow step 2).
+"""Staged, cached evaluation of a `Case`: the step between loading and display.
 
 `Evaluator` owns one case and a `StageCache`. Every stage and overlay layer declares the
 parameters it reads (`vesselview.engine.families`); its cache key is their values and

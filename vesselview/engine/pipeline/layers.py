@@ -1,4 +1,4 @@
-"""Overlay layers of one evaluation, built on first access (``design.md``, "Overlay layers").
+"""Overlay layers of one evaluation, built on first access.
 
 Each layer is a stage of its family (`vesselview.engine.families.LAYERS`); building it
 goes through the run, so the evaluator's cache keeps built layers by their declared

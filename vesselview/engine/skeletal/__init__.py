@@ -1,4 +1,8 @@
-"""Skeletal similarity (SS) of Yan et al., exactly as ``skeletal-similarity.md`` specifies.
+"""Skeletal similarity (SS), as ``docs/metrics.md`` §5 specifies.
+
+The metric is from Z. Yan, X. Yang, K.-T. Cheng, "A Skeletal Similarity Metric for Quality
+Evaluation of Retinal Vessel Segmentation", IEEE Trans. Med. Imaging 37(4):1045-1057, 2018,
+doi:10.1109/TMI.2017.2778748.
 
 Mode ``reference`` reproduces the authors' MATLAB code (its quirks documented in each
 module) without its crashes. The computation is split into cacheable stages:

@@ -1,4 +1,4 @@
-"""Pixel lists in the spec's scan order and read-only array helpers (``skeletal-similarity.md``).
+"""Pixel lists in scan order and read-only array helpers (``docs/metrics.md`` §5).
 
 Scan order is column-major: column by column, top to bottom within a column (MATLAB
 ``find`` order). Every sequential pass of the SS engine walks pixels in this order.

@@ -1,4 +1,4 @@
-"""Compiled scan-order passes of reference segmentation (``skeletal-similarity.md`` step 7).
+"""Compiled scan-order passes of reference segmentation (``docs/metrics.md`` §5 step 7).
 
 Each pass is sequential by definition (a pixel's fate depends on the pixels visited
 before it), so it is a numba loop over the skeleton's pixel list, never over the image.

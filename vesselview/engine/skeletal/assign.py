@@ -1,4 +1,4 @@
-"""Candidate assignment with the overlap rule (``skeletal-similarity.md`` steps 6, 9a-9b).
+"""Candidate assignment with the overlap rule (``docs/metrics.md`` §5 steps 6, 9a-9b).
 
 A pruned candidate skeleton pixel q belongs to P_k when it lies in the search range
 of segment k (its own radii, within F) and passes the overlap rule: on a labelled

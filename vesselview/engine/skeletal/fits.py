@@ -1,4 +1,4 @@
-"""Cubic fits and curve similarity (``skeletal-similarity.md`` steps 9d-9f, 9h).
+"""Cubic fits and curve similarity (``docs/metrics.md`` §5 steps 9d-9f, 9h).
 
 Point sets are concatenated group by group (``starts`` gives each group's slice, points
 in scan order inside a group). All groups are fitted at once: the least squares runs

@@ -1,4 +1,4 @@
-"""Per-segment comparison, independent of alpha (``skeletal-similarity.md`` step 9).
+"""Per-segment comparison, independent of alpha (``docs/metrics.md`` §5 step 9).
 
 For every segment k with at least one pixel inside F: the assigned candidate set P_k,
 n_S, the mean thicknesses Tg and Ts, the mean search radius W, the orientation, the

@@ -1,4 +1,4 @@
-"""Search radii and the search mask (``skeletal-similarity.md`` steps 4-6).
+"""Search radii and the search mask (``docs/metrics.md`` §5 steps 4-6).
 
 Each reference skeleton pixel gets a radius r in 1..R from its thickness T (thin
 vessels get the larger radius); the search range of a pixel set is the union over its

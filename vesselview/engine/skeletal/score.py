@@ -1,6 +1,6 @@
-"""Scores, SS, revised counts and R_nc (``skeletal-similarity.md`` steps 9j-12).
+"""Scores, SS, revised counts and R_nc (``docs/metrics.md`` §5 steps 9j-12).
 
-Metric keys (``metrics.md`` section 7): ``ss ss_cs ss_ts rse rsp racc ss_confidence rnc``.
+Metric keys (``docs/metrics.md`` §7): ``ss ss_cs ss_ts rse rsp racc ss_confidence rnc``.
 Every nan comes with a reason in ``undefined``.
 """
 

@@ -1,4 +1,4 @@
-"""Segments of the reference skeleton and the confidence (``skeletal-similarity.md`` steps 7-8).
+"""Segments of the reference skeleton and the confidence (``docs/metrics.md`` §5 steps 7-8).
 
 Reproduces the reference code's segmentation quirks exactly (sequential junction
 deletion, the merged first piece when the cut component has the largest label, 16..29

@@ -1,4 +1,4 @@
-"""One-shot skeletal similarity and its intermediate products (``skeletal-similarity.md``).
+"""One-shot skeletal similarity and its intermediate products (``docs/metrics.md`` §5).
 
 The pipeline caches the stages separately (thickness -> search radii -> segments ->
 matches -> scores); `skeletal_similarity` composes them for scripts and tests, and

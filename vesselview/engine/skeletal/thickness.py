@@ -1,4 +1,4 @@
-"""Vessel thickness at skeleton pixels (``skeletal-similarity.md`` step 3).
+"""Vessel thickness at skeleton pixels (``docs/metrics.md`` §5 step 3).
 
 The thickness of a skeleton pixel p of mask X is the Euclidean distance from p to the
 nearest background pixel of X inside the 21x21 window centred on p (clipped at the

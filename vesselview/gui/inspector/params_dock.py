@@ -69,7 +69,7 @@ class ParamsPanel(QWidget):
         self.advanced = self._advanced_section()
         layout.addWidget(self.advanced)
         self.reset_button = QPushButton("Reset to defaults")
-        self.reset_button.setToolTip("Set every parameter back to its default (metrics.md §7)")
+        self.reset_button.setToolTip("Set every parameter back to its default (docs/metrics.md §7)")
         self.reset_button.clicked.connect(lambda: model.reset_params())
         layout.addWidget(self.reset_button)
         layout.addStretch(1)

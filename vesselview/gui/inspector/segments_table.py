@@ -16,7 +16,7 @@ from vesselview.engine.skeletal import SkeletalProducts
 from vesselview.engine.skeletal.matching import COVERAGE, MIN_CANDIDATES
 
 #: Column key -> (header, header tooltip), in display order; keys are fields of
-#: ``SkeletalProducts.table`` (``skeletal-similarity.md`` step 9).
+#: ``SkeletalProducts.table`` (``docs/metrics.md`` §5 step 9).
 COLUMNS: dict[str, tuple[str, str]] = {
     "label": ("Label", "Reference skeleton segment label"),
     "length": ("n_R", "Segment length: its skeleton pixels inside the FOV"),
@@ -37,7 +37,7 @@ def invalid_reason(n_r: float, n_s: float) -> str:
     """Why a segment of ``n_r`` reference and ``n_s`` assigned pixels is not valid.
 
     A segment is valid when ``n_S > 0.6·n_R`` and ``n_S > 3``
-    (``skeletal-similarity.md`` step 9g); an invalid one scores 0.
+    (``docs/metrics.md`` §5 step 9g); an invalid one scores 0.
 
     Returns
     -------
