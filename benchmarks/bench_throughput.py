@@ -19,14 +19,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import numpy as np
+from _common import median_seconds
 from PIL import Image
 
 import vesselview as vv
@@ -67,16 +66,6 @@ def cli_process(manifest: Path) -> None:
                     "--workers", "1"], check=True, stdout=subprocess.DEVNULL)
 
 
-def median(action, repeats: int) -> float:
-    action()  # warm-up: kernels loaded, files in the page cache
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=20)
@@ -85,9 +74,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
         manifest = write_cases(folder, args.cases)
-        api_s = median(lambda: api(folder, args.cases), args.repeats)
-        inner_s = median(lambda: cli_in_process(manifest), args.repeats)
-        outer_s = median(lambda: cli_process(manifest), args.repeats)
+        api_s = median_seconds(lambda: api(folder, args.cases), args.repeats)
+        inner_s = median_seconds(lambda: cli_in_process(manifest), args.repeats)
+        outer_s = median_seconds(lambda: cli_process(manifest), args.repeats)
     print(f"{args.cases} DRIVE-size cases, all metrics, warm (median of {args.repeats}):")
     for label, seconds in (("api", api_s), ("cli in-process", inner_s), ("cli", outer_s)):
         ratio = seconds / api_s
