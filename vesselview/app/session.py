@@ -19,6 +19,7 @@ from vesselview.app.files import ROLES, CaseFiles
 from vesselview.app.style import LayerStyle
 from vesselview.engine.params import Params
 from vesselview.errors import InputError, ParamsError
+from vesselview.io.json_file import read_json
 
 FORMAT = "vesselview-session"
 FORMAT_VERSION = 1
@@ -77,16 +78,8 @@ def load_session(path: str | os.PathLike) -> Session:
         file, the field (e.g. ``layers.confusion.visible``) and what it must be.
     """
     source = os.fspath(path)
-    try:
-        with open(source, encoding="utf-8") as stream:
-            document = json.load(stream)
-    except OSError as error:
-        raise InputError(f"{source}: cannot read the session file ({error.strerror})",
-                         source) from None
-    except (ValueError, RecursionError) as error:
-        reason = "nested too deeply" if isinstance(error, RecursionError) else str(error)
-        raise InputError(f"{source}: not a valid vesselview session (not JSON: {reason})",
-                         source) from None
+    document = read_json(source, "session file",
+                         "not a valid vesselview session (not JSON: {reason})")
     try:
         return _session(document, os.path.dirname(os.path.abspath(source)))
     except _FieldError as error:

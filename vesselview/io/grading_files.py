@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 
 from vesselview._version import __version__
 from vesselview.errors import InputError
+from vesselview.io.json_file import read_json
 from vesselview.io.mask_runs import MaskRuns
 from vesselview.io.output_file import atomic_output
 
@@ -168,15 +169,8 @@ def read_grading(path: str | os.PathLike) -> GradingFile:
         names the file, the entry at fault and what to do.
     """
     source = os.fspath(path)
-    try:
-        with open(source, encoding="utf-8") as stream:
-            document = json.load(stream)
-    except OSError as error:
-        raise InputError(f"{source}: cannot read the grading file ({error.strerror})",
-                         source) from None
-    except ValueError as error:
-        raise InputError(f"{source}: not a vesselview grading file: the JSON is broken "
-                         f"({error}); choose another file or fix it", source) from None
+    document = read_json(source, "grading file", "not a vesselview grading file: the JSON "
+                         "is broken ({reason}); choose another file or fix it")
     try:
         return _grading(document)
     except (ValueError, TypeError, KeyError) as error:
