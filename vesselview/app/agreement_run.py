@@ -4,7 +4,7 @@
 [--sweep KEY=SPEC]`` and the GUI's agreement window run the same steps: the dataset's
 pairs (`vesselview.io.dataset_pairs`), each evaluated by `evaluate_pair` under the
 base parameters and every swept value, then `grader_agreement` on the records. Here
-they run serially as a scheduler task (`vesselview.app.scheduler.Task`): progress per
+they run serially as a scheduler task (`vesselview.app.channel.Task`): progress per
 pair, a stop poll between pairs.
 """
 

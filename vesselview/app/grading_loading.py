@@ -8,9 +8,10 @@ paging quickly through a dataset reads only the case that stays on screen. The
 
 from __future__ import annotations
 
+from vesselview.app.channel import Task
 from vesselview.app.events import Event
 from vesselview.app.grading_cases import GradingCases
-from vesselview.app.scheduler import Scheduler, Task
+from vesselview.app.scheduler import Scheduler
 from vesselview.engine.pipeline import ProgressCallback, StopCallback
 from vesselview.io.grading_files import ItemKey
 

@@ -2,7 +2,7 @@
 
 The inspector snapshots ``(case, params)`` into a `Request`;
 `progressive_evaluation_task` turns it into a
-`vesselview.app.scheduler.ProgressiveTask` that evaluates with the case's shared
+`vesselview.app.channel.ProgressiveTask` that evaluates with the case's shared
 `Evaluator` (`CaseEvaluators`) and prepares the display layers, all on the scheduler's
 worker thread. After each metric family but the last it publishes a partial `Response`
 (the finished families' values and layers, the other values pending), so the window
@@ -18,9 +18,9 @@ import time
 from collections import OrderedDict
 from collections.abc import Mapping
 
+from vesselview.app.channel import ProgressiveTask, Publish, Task
 from vesselview.app.display import DisplayLayer, prepare_layers
 from vesselview.app.probability import probability_layer
-from vesselview.app.scheduler import ProgressiveTask, Publish, Task
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator, StopCallback
@@ -110,7 +110,7 @@ def evaluation_task(evaluator: Evaluator, request: Request) -> Task:
 def progressive_evaluation_task(evaluator: Evaluator, request: Request) -> ProgressiveTask:
     """The task answering ``request`` with ``evaluator`` (its case's), partials published.
 
-    For `vesselview.app.scheduler.Channel.submit_progressive`: after each metric family
+    For `vesselview.app.channel.Channel.submit_progressive`: after each metric family
     but the last it publishes a partial `Response`; its value is the complete one.
     """
     return lambda should_stop, progress, publish: _answer(evaluator, request, should_stop,

@@ -14,7 +14,8 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
-from vesselview.app.scheduler import Scheduler, Task
+from vesselview.app.channel import Task
+from vesselview.app.scheduler import Scheduler
 
 _PROGRESS_STEPS = 1000  # resolution of the progress bar
 
