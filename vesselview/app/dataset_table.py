@@ -15,6 +15,7 @@ import os
 from collections.abc import Mapping
 
 from vesselview.engine.families import METRICS
+from vesselview.io.output_file import atomic_output
 
 #: The browser's default columns: overlap, tolerance, CAL, skeletal similarity, the
 #: contour distances papers report and thin-vessel sensitivity.
@@ -121,7 +122,7 @@ class MetricTable:
 
     def write_csv(self, path: str | os.PathLike, order: SortOrder) -> None:
         """One row per case (in ``order``), one column per method and metric."""
-        with open(path, "w", newline="", encoding="utf-8") as handle:
+        with atomic_output(os.fspath(path)) as handle:
             writer = csv.writer(handle)
             writer.writerow(["case"] + [f"{method}:{metric}" for method in self.methods
                                         for metric in self.metrics])

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable
 
 from vesselview.engine.case import Case
 from vesselview.engine.families import METRICS
 from vesselview.engine.result import Result
+from vesselview.errors import InputError
+from vesselview.io.output_file import atomic_output, check_output
 from vesselview.io.writers import result_record, write_csv, write_json
 
 
@@ -43,6 +46,25 @@ def caption_lines(result: Result, case: Case) -> list[str]:
     return [files, params, "Metrics: " + ", ".join(values)]
 
 
+def write_output(path: str, inputs: Iterable[str | None], write: Callable[[], object]) -> None:
+    """Run ``write`` (which writes ``path``) after checking ``path`` is none of ``inputs``.
+
+    Every file the window saves goes through here, so an export or a session never
+    replaces an open image; the writers replace ``path`` whole (`atomic_output`).
+
+    Raises
+    ------
+    InputError
+        Naming ``path`` when it is one of ``inputs``, a folder, or cannot be written.
+    """
+    check_output(path, inputs)
+    try:
+        write()
+    except OSError as error:
+        raise InputError(f"{path}: cannot be written ({error.strerror or error}); "
+                         "choose another folder or free some space", source=path) from None
+
+
 def write_metrics(path: str | os.PathLike, result: Result, case: Case) -> None:
     """Write the metrics of ``result`` as CSV (``.csv``) or JSON (any other suffix).
 
@@ -50,11 +72,11 @@ def write_metrics(path: str | os.PathLike, result: Result, case: Case) -> None:
 
     Raises
     ------
-    OSError
-        When the file cannot be written.
+    InputError
+        When the file cannot be written (the previous file, if any, stays as it was).
     """
     record = result_record(result, id=case_id(case), sources=case.sources)
-    with open(path, "w", encoding="utf-8", newline="") as stream:
+    with atomic_output(os.fspath(path)) as stream:
         if os.fspath(path).lower().endswith(".csv"):
             write_csv([record], stream, version=result.version)
         else:

@@ -17,7 +17,7 @@ from typing import Any
 
 from vesselview.app.dataset_position import DatasetPosition
 from vesselview.app.events import Event
-from vesselview.app.export import write_metrics
+from vesselview.app.export import write_metrics, write_output
 from vesselview.app.files import (
     CaseFiles,
     RecentFiles,
@@ -342,7 +342,8 @@ class Inspector:
         files = self.shown.files if self.shown is not None else CaseFiles()
         styles = self.layers.styles
         ordered = {name: styles[name] for name in self.layers.names}
-        save_session(Session(files, self._params, ordered, view_rect), path)
+        self._write(path, lambda: save_session(Session(files, self._params, ordered,
+                                                       view_rect), path))
 
     def load_session(self, path: str) -> bool:
         """Restore a session; on error the current case and settings stay."""
@@ -366,5 +367,14 @@ class Inspector:
         if self.response is None or self.shown is None:
             self.error.emit("No result to export yet.")
             return
-        write_metrics(path, self.response.result, self.shown.case)
+        result, case = self.response.result, self.shown.case
+        self._write(path, lambda: write_metrics(path, result, case))
+
+    def _write(self, path: str, write: Callable[[], object]) -> None:
+        """`write_output` guarding the open case's files; a failure goes to `error`."""
+        inputs = self.shown.files.to_dict().values() if self.shown is not None else ()
+        try:
+            write_output(path, inputs, write)
+        except InputError as error:
+            self.error.emit(str(error))
 

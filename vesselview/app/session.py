@@ -20,6 +20,7 @@ from vesselview.app.style import LayerStyle
 from vesselview.engine.params import Params
 from vesselview.errors import InputError, ParamsError
 from vesselview.io.json_file import read_json
+from vesselview.io.output_file import atomic_output
 
 FORMAT = "vesselview-session"
 FORMAT_VERSION = 1
@@ -61,7 +62,7 @@ def save_session(session: Session, path: str | os.PathLike) -> None:
         "layers": {name: style.to_dict() for name, style in session.styles.items()},
         "view": list(session.view_rect) if session.view_rect is not None else None,
     }
-    with open(path, "w", encoding="utf-8") as stream:
+    with atomic_output(os.fspath(path)) as stream:
         json.dump(document, stream, indent=2)
         stream.write("\n")
 

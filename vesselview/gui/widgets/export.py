@@ -12,6 +12,8 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QImage, QPainter, QPixmap
 from PySide6.QtWidgets import QFileDialog, QWidget
 
+from vesselview.errors import InputError
+
 IMAGE_FILTER = "Images (*.png *.gif *.tif *.tiff *.jpg *.jpeg *.bmp *.ppm *.pgm);;All files (*)"
 CSV_FILTER = "CSV (*.csv)"
 PNG_FILTER = "PNG image (*.png)"
@@ -34,14 +36,18 @@ def save_with_dialog(parent: QWidget, title: str, file_filter: str,
     write : callable
         ``write(path)`` writes the file.
     report : callable, optional
-        When given, an OSError from ``write`` is shown as ``report(f"{path}: {error}")``
-        instead of raised.
+        When given, an OSError or `InputError` from ``write`` is shown through
+        ``report`` (naming ``path``) instead of raised.
     """
     path, _ = QFileDialog.getSaveFileName(parent, title, "", file_filter)
     if not path:
         return
     try:
         write(path)
+    except InputError as error:  # already names the file
+        if report is None:
+            raise
+        report(str(error))
     except OSError as error:
         if report is None:
             raise
