@@ -6,33 +6,30 @@ tools and the tests perform: open files per role, set or reset parameters, load 
 or a teaching case, save and load sessions, export metrics. It is the single source of
 truth of the parameters and of the shown case; the Qt widgets only observe its events
 and call its actions. Evaluations run on the shared `vesselview.app.scheduler.Scheduler`
-(latest wins, one `Evaluator` per case shared with the research tools).
+(latest wins, one `Evaluator` per case shared with the research tools). Opening files
+per role (and dropping, reloading, inverting them) is `vesselview.app.case_opening`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
+from vesselview.app.case_opening import CaseOpening
 from vesselview.app.dataset_position import DatasetPosition
 from vesselview.app.events import Event
 from vesselview.app.export import write_metrics, write_output
 from vesselview.app.files import (
     CaseFiles,
     RecentFiles,
-    RoleAsker,
     SettingsStore,
     ShownCase,
-    check_file,
     files_of,
-    files_with,
     load_files,
 )
 from vesselview.app.layer_styles import LayerStyles
 from vesselview.app.live import CaseEvaluators, Request, Response, progressive_evaluation_task
-from vesselview.app.polarity import load_with_polarity
-from vesselview.app.roles import assign_dropped, image_is_colour
 from vesselview.app.scheduler import Scheduler
 from vesselview.app.session import Session, ViewRect, load_session, save_session
 from vesselview.engine.case import Case
@@ -47,7 +44,7 @@ LIVE_PRIORITY, LOADING_PRIORITY = 2, 1
 TEACHING_SHAPE, TEACHING_SEED = (584, 565), 0
 
 
-class Inspector:
+class Inspector(CaseOpening):
     """State and actions of one inspector window.
 
     Parameters
@@ -246,94 +243,6 @@ class Inspector:
         self.status.emit(position.describe())
         case, method, threshold = position.case, position.method, self._params.threshold
         self.loading.submit(lambda stop, progress: case.load(method, threshold=threshold))
-
-    def open_file(self, role: str, path: str) -> bool:
-        """Use ``path`` for ``role``; load the case once reference and candidate are known."""
-        return self.open_files([(role, path)])
-
-    def open_files(self, assignments: Iterable[tuple[str, str]]) -> bool:
-        """Set several roles at once, then load; on error the current case stays.
-
-        Returns
-        -------
-        bool
-            True when a new case is on screen.
-        """
-        assignments = list(assignments)
-        shape = self._check(assignments)
-        if shape is None:
-            return False
-        files, note = files_with(self.chosen_files, self._chosen_shape, assignments, shape)
-        if not files.complete:
-            self.chosen_files, self._chosen_shape = files, shape
-            self.chosen_changed.emit(files)
-            missing = "candidate" if files.candidate is None else "reference"
-            if note is not None:  # stays on screen until dismissed (the old case is still shown)
-                self.warning.emit(f"{note} The case on screen is the old one until then.")
-            self.status.emit(f"Now open a {missing} to evaluate.")
-            return False
-        if note is not None:
-            self.warning.emit(note)
-        if not self._load(files):
-            return False
-        if self.recent is not None:
-            for role, path in assignments:
-                self.recent.add(role, path)
-            self.files_opened.emit()
-        return True
-
-    def drop_paths(self, paths: Iterable[str], ask_role: RoleAsker) -> bool:
-        """Open dropped files in the roles their names, folders and colours suggest.
-
-        ``ask_role(path)`` decides where nothing else does (`vesselview.app.roles`); every
-        chosen file a dropped one replaces is said in a status message.
-        """
-        assignments, notes = assign_dropped(list(paths), self.chosen_files, image_is_colour,
-                                            ask_role)
-        for note in notes:
-            self.status.emit(note)
-        return bool(assignments) and self.open_files(assignments)
-
-    def reload(self) -> bool:
-        """Read the current files again (after they changed on disk)."""
-        if self.shown is None or not self.shown.files.complete:
-            return False
-        return self._load(self.shown.files)
-
-    def _check(self, assignments: list[tuple[str, str]]) -> tuple[int, int] | None:
-        """Read each file as its role needs, so a bad one is reported at once.
-
-        Returns the size ``(H, W)`` of the last file (None after an error).
-        """
-        shape = None
-        try:
-            for role, path in assignments:
-                shape = check_file(role, path, self._params.threshold)
-        except InputError as error:
-            self.error.emit(str(error))
-            return None
-        return shape
-
-    def _load(self, files: CaseFiles) -> bool:
-        try:
-            case = load_with_polarity(files, self._params.threshold, self.inverted)
-        except InputError as error:
-            self.error.emit(str(error))
-            return False
-        self.show_case(case, files)
-        return True
-
-    def set_inverted(self, role: str, inverted: bool) -> bool:
-        """Read mask ``role`` (reference / candidate) with inverted polarity, or not, and
-        reload the shown files; True when the case was reloaded."""
-        before = self.inverted
-        self.inverted = before | {role} if inverted else before - {role}
-        if self.inverted == before:
-            return False
-        if not self.reload():
-            self.inverted = before
-            return False
-        return True
 
     # -- sessions and exports ------------------------------------------------------------
 
