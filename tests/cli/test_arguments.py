@@ -15,6 +15,7 @@ from vesselview.cli.arguments import (
     parse_arguments,
 )
 from vesselview.engine.params import PARAM_SPECS, Params
+from vesselview.engine.sweep import MAX_SWEEP_VALUES
 from vesselview.errors import ParamsError
 
 
@@ -65,6 +66,14 @@ def test_sweep_combinations_are_capped():
     with pytest.raises(UsageError, match=r"12500 parameter combinations \(50 x 50 x 5\); "
                        r"at most 10000"):
         parameter_grid([], ["t=0:49", "cal_alpha=0:49", "cal_beta=0:4"])
+
+
+def test_help_states_both_sweep_limits():
+    text = " ".join(parameter_epilog().split())
+    assert f"at most {MAX_SWEEP_VALUES} values per sweep and {MAX_COMBINATIONS} combinations" \
+        in text
+    with pytest.raises(ParamsError, match=r"1001 values; 1 to 1000 allowed"):
+        parameter_grid([], ["t=0:1000"])
 
 
 def test_cli_and_gui_share_one_sweep_grammar():

@@ -22,7 +22,7 @@ from vesselview.cli.report_options import (
     report_usage_problem,
 )
 from vesselview.engine.params import PARAM_SPECS, Params, parse_value
-from vesselview.engine.sweep import parse_sweep_values
+from vesselview.engine.sweep import MAX_SWEEP_VALUES, parse_sweep_values
 
 PROG = "vesselview-eval"
 FORMATS = ("json", "csv", *REPORT_FORMATS)
@@ -89,8 +89,8 @@ def parameter_epilog() -> str:
                for key, spec in PARAM_SPECS.items()]
     sweeps = textwrap.fill(
         "--sweep KEY=SPEC: SPEC is v1,v2,... or a:b (step 1) or a:b:step, both ends "
-        f"included (the GUI's sweep grammar); at most {MAX_COMBINATIONS} combinations "
-        "over all sweeps.", width=79)
+        f"included (the GUI's sweep grammar); at most {MAX_SWEEP_VALUES} values per sweep "
+        f"and {MAX_COMBINATIONS} combinations over all sweeps.", width=79)
     return "\n".join(["parameters for --set KEY=VALUE and --sweep KEY=SPEC:", *entries,
                       "", sweeps, "", textwrap.fill(_OUTPUT, width=79), "",
                       textwrap.fill(_EXIT_CODES, width=79)])
