@@ -133,13 +133,17 @@ class InspectorView(QWidget):
     def set_side_by_side(self, enabled: bool) -> None:
         """Show the second view box next to the main one, zoom and pan linked.
 
-        The image area shown before stays in view on entering; on leaving, the area
+        The two boxes share the canvas's width. When the whole image was in view on
+        entering, each box fits the whole image to its half (as large as the half
+        allows); else the image area shown before stays in view. On leaving, the area
         shown before entering returns, moved and zoomed as the user did meanwhile (the
         whole image if the whole image was in view).
         """
         if enabled == (self.second_box.scene() is not None):
             return
         before = self.view_rect()
+        height, width = self._shape
+        whole = _covers(before, (0, 0, width, height))
         if enabled:
             # Linked boxes follow each other both ways: the second box's auto-range
             # would otherwise pull the main view out to the whole image on the next paint.
@@ -147,15 +151,17 @@ class InspectorView(QWidget):
             self.canvas.addItem(self.second_box, row=0, col=1)  # activates the layout
             self.second_box.setXLink(self.main_box)
             self.second_box.setYLink(self.main_box)
-            self.set_view_rect(before)
+            if whole:
+                self.reset_view()  # fitted to the narrower box, not kept as wide as before
+            else:
+                self.set_view_rect(before)
             self._side_rects = (before, self.view_rect())
             return
         self.second_box.setXLink(None)
         self.second_box.setYLink(None)
         self.canvas.removeItem(self.second_box)
         self.canvas.ci.layout.activate()
-        height, width = self._shape
-        if _covers(before, (0, 0, width, height)):
+        if whole:
             self.reset_view()  # the whole image was in view: it stays whole, as large as fits
         elif self._side_rects is not None:
             self.set_view_rect(_moved_like(*self._side_rects, before))
