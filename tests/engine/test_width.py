@@ -9,13 +9,20 @@ from hypothesis import given, settings
 from tests.engine.masks import NAN, check_scores, vessel_pairs
 from vesselview.engine.families.pixel import confusion
 from vesselview.engine.families.width import reference_widths, width_sensitivity
-from vesselview.engine.skeletal import thickness_map
+from vesselview.engine.skeletal import skeleton_thickness
 from vesselview.engine.thinning import thin
 
 
 def widths_of(reference: np.ndarray) -> np.ndarray:
     skeleton = thin(reference)
-    return reference_widths(reference, skeleton, thickness_map(reference, skeleton))
+    return reference_widths(reference, skeleton, skeleton_thickness(reference, skeleton))
+
+
+def width_image(reference: np.ndarray, widths: np.ndarray) -> np.ndarray:
+    """The per-reference-pixel widths scattered into an image (0 off the reference)."""
+    image = np.zeros(reference.shape)
+    image[reference] = widths
+    return image
 
 
 # 12x20: a 1-pixel vessel in column 3 and a 7-pixel vessel in columns 10..16, both
@@ -35,6 +42,8 @@ def test_widths_by_hand() -> None:
     # The thin vessel's skeleton is itself, 1 px from the background; the wide vessel's
     # skeleton is its centre column 13, 4 px from columns 9 and 17.
     widths = widths_of(REFERENCE)
+    assert widths.shape == (np.count_nonzero(REFERENCE),) and widths.dtype == np.float64
+    widths = width_image(REFERENCE, widths)
     assert (widths[:, 3] == 1.0).all()
     assert (widths[:, 10:17] == 4.0).all()
     assert (widths[~REFERENCE] == 0.0).all()
@@ -69,7 +78,7 @@ def test_a_candidate_on_the_thin_vessel_only() -> None:
 def test_empty_reference_is_undefined_with_a_reason() -> None:
     empty = np.zeros(SHAPE, bool)
     widths = widths_of(empty)
-    assert not widths.any()
+    assert widths.shape == (0,)
     check_scores(width_sensitivity(CANDIDATE, empty, WHOLE, widths, 3.0),
                  {"se_thin": NAN, "se_thick": NAN})
 
@@ -83,8 +92,9 @@ def test_width_is_the_thickness_of_a_nearest_skeleton_pixel(pair) -> None:
     # Brute force: every skeleton pixel at the minimum distance is an acceptable nearest one.
     _, reference, _ = pair
     skeleton = thin(reference)
-    thickness = thickness_map(reference, skeleton)
-    widths = reference_widths(reference, skeleton, thickness)
+    thickness = skeleton_thickness(reference, skeleton).image()
+    widths = width_image(reference, reference_widths(reference, skeleton,
+                                                     skeleton_thickness(reference, skeleton)))
     skeleton_points = np.argwhere(skeleton)
     for point in np.argwhere(reference):
         squared = ((skeleton_points - point) ** 2).sum(axis=1)
@@ -101,7 +111,7 @@ def test_thin_and_thick_split_the_sensitivity(pair) -> None:
     counts = confusion(candidate, reference, fov)
     for thin_width in (0.0, 1.0, 2.0, 3.0, 6.0):
         inside = reference & fov
-        thin_part = inside & (widths <= thin_width)
+        thin_part = inside & (width_image(reference, widths) <= thin_width)
         scores = width_sensitivity(candidate, reference, fov, widths, thin_width).values
         n_thin, n_thick = np.count_nonzero(thin_part), np.count_nonzero(inside & ~thin_part)
         found = (scores["se_thin"] * n_thin if n_thin else 0.0) + (

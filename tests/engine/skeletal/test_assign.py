@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import numpy as np
 
+from tests.engine.skeletal.values import values_on
 from vesselview.engine.skeletal import assign_candidates, reference_segments, search_radii
 
 
 def _assign(ref_skeleton: np.ndarray, cand_skeleton: np.ndarray, max_radius: int = 2):
     """Stages 2-4 with thickness 1 everywhere (so every radius is R)."""
     fov = np.ones_like(ref_skeleton)
-    search = search_radii(ref_skeleton, np.where(ref_skeleton, 1.0, 0.0), fov, max_radius)
+    search = search_radii(ref_skeleton, values_on(ref_skeleton, np.ones(ref_skeleton.shape)), fov,
+                          max_radius)
     labels = reference_segments(ref_skeleton, fov, 4, 15).labels
     return assign_candidates(cand_skeleton, ref_skeleton, labels, search), labels
 

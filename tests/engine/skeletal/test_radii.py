@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from tests.engine.skeletal.values import values_on
 from vesselview.engine.skeletal import search_radii
 from vesselview.engine.skeletal.radii import radii_from_thickness, range_footprint
 
@@ -35,7 +36,7 @@ def test_search_mask_is_the_union_of_footprints_inside_the_fov():
     thickness[4, 5] = 1.0  # thinner end: larger radius
     fov = np.ones_like(skeleton)
     fov[:, 9:] = False
-    search = search_radii(skeleton, thickness, fov, 2)
+    search = search_radii(skeleton, values_on(skeleton, thickness), fov, 2)
     # Tmin 1, Tmax 2, bin 0.5: T = 2 -> ceil(0.0002) = 1; T = 1 -> ceil(2.0002) = 3 -> 2.
     assert search.radius[4, 2:5].tolist() == [1, 1, 1] and search.radius[4, 5] == 2
     assert search.radius[~skeleton].sum() == 0 and search.radius.dtype == np.uint8
@@ -50,13 +51,14 @@ def test_fov_cuts_the_search_mask_but_not_the_radii():
     skeleton = np.zeros((7, 7), bool)
     skeleton[3, 1:6] = True
     fov = np.zeros_like(skeleton)
-    search = search_radii(skeleton, np.where(skeleton, 1.0, 0.0), fov, 2)
+    search = search_radii(skeleton, values_on(skeleton, np.ones((7, 7))), fov, 2)
     assert not search.search_mask.any()
     assert (search.radius[skeleton] == 2).all()
 
 
 def test_empty_reference_skeleton_gives_empty_range():
     skeleton = np.zeros((5, 6), bool)
-    search = search_radii(skeleton, np.zeros((5, 6)), np.ones((5, 6), bool), 3)
+    search = search_radii(skeleton, values_on(skeleton, np.zeros((5, 6))), np.ones((5, 6), bool),
+                          3)
     assert not search.radius.any() and not search.search_mask.any()
     assert not search.search_mask.flags.writeable

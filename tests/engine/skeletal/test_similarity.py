@@ -166,7 +166,7 @@ def test_matches_the_literal_oracle_on_vessel_trees(seed):
     metrics, _, products = skeletal_similarity(reference, candidate, fov, params)
     for name, mine in (("junctions", products.junctions), ("labels", products.labels),
                        ("radius", products.radius), ("search_mask", products.search_mask),
-                       ("thickness", products.ref_thickness), ("pruned", products.pruned)):
+                       ("thickness", products.ref_thickness.image()), ("pruned", products.pruned)):
         np.testing.assert_array_equal(mine, expected[name], err_msg=name)
     for label, chosen in expected["candidates"].items():
         mine = np.zeros_like(chosen)

@@ -9,8 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import ndimage
 
-from vesselview.engine.skeletal import thickness_map
+from tests.engine.skeletal import oracle
+from vesselview.engine.skeletal import skeleton_thickness
 from vesselview.engine.thinning import thin
+
+
+def thickness_map(mask: np.ndarray, skeleton: np.ndarray) -> np.ndarray:
+    """The thickness scattered into a full float64 image (0 off the skeleton)."""
+    return skeleton_thickness(mask, skeleton).image()
 
 
 def test_bar_of_width_five_has_radius_three_up_to_the_border():
@@ -61,3 +67,31 @@ def test_equals_the_euclidean_distance_transform_wherever_that_is_at_most_10(see
     np.testing.assert_array_equal(thickness[near], edt[near])
     far = skeleton & (edt > 10)
     assert np.all(thickness[far] > 10)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.floats(0.3, 0.97))
+def test_values_at_skeleton_pixels_scatter_to_exactly_the_full_image_map(seed, density):
+    # The stored representation keeps only the skeleton's pixels (scan order) and their
+    # values; scattered, it is the full-image map of the literal oracle, bit for bit.
+    mask = np.random.default_rng(seed).random((40, 37)) < density
+    skeleton = thin(mask) | (np.random.default_rng(seed + 1).random(mask.shape) < 0.1) & mask
+    thickness = skeleton_thickness(mask, skeleton)
+    expected = oracle.thickness(mask, skeleton)
+    cols, rows = np.nonzero(skeleton.T)  # MATLAB find order
+    np.testing.assert_array_equal(thickness.rows, rows)
+    np.testing.assert_array_equal(thickness.cols, cols)
+    assert thickness.values.dtype == np.float64 and thickness.values.shape == rows.shape
+    np.testing.assert_array_equal(thickness.values, expected[rows, cols])
+    image = thickness.image()
+    assert image.dtype == np.float64 and not image.flags.writeable
+    np.testing.assert_array_equal(image, expected)
+    anywhere = np.random.default_rng(seed + 2).integers(0, 37, (2, 200)) % [[40], [37]]
+    np.testing.assert_array_equal(thickness.at(*anywhere), expected[tuple(anywhere)])
+
+
+def test_values_of_an_empty_skeleton_are_empty_and_read_as_zero():
+    thickness = skeleton_thickness(np.ones((5, 6), bool), np.zeros((5, 6), bool))
+    assert thickness.values.size == 0 and thickness.shape == (5, 6)
+    np.testing.assert_array_equal(thickness.at(np.array([0, 4]), np.array([5, 0])), [0.0, 0.0])
+    assert not thickness.image().any()

@@ -54,15 +54,15 @@ METRICS = (
 
 
 @stage("ss_reference_thickness", needs=(reference_skeleton,))
-def reference_thickness(ctx: StageContext) -> np.ndarray:
-    """Thickness (radius, pixels) on the reference skeleton."""
-    return ss.thickness_map(ctx.case.reference, ctx.get(reference_skeleton))
+def reference_thickness(ctx: StageContext) -> ss.SkeletonValues:
+    """Thickness (radius, pixels) at the reference skeleton's pixels."""
+    return ss.skeleton_thickness(ctx.case.reference, ctx.get(reference_skeleton))
 
 
 @stage("ss_candidate_thickness", needs=(candidate_mask, candidate_skeleton))
-def candidate_thickness(ctx: StageContext) -> np.ndarray:
-    """Thickness (radius, pixels) on the candidate skeleton."""
-    return ss.thickness_map(ctx.get(candidate_mask), ctx.get(candidate_skeleton))
+def candidate_thickness(ctx: StageContext) -> ss.SkeletonValues:
+    """Thickness (radius, pixels) at the candidate skeleton's pixels."""
+    return ss.skeleton_thickness(ctx.get(candidate_mask), ctx.get(candidate_skeleton))
 
 
 @stage("ss_search", params=("ss_R",), needs=(reference_skeleton, reference_thickness))

@@ -1,7 +1,7 @@
 """Vessel-width family: sensitivity on thin and on thick reference vessels (``docs/metrics.md`` §1).
 
 The local width of a reference vessel pixel is the skeletal-similarity thickness
-(`vesselview.engine.skeletal.thickness_map`: distance from a skeleton pixel to the
+(`vesselview.engine.skeletal.skeleton_thickness`: distance from a skeleton pixel to the
 nearest background pixel, a radius) of the reference skeleton pixel nearest to it
 (Euclidean; on ties, the one scipy's exact distance transform returns). ``se_thin`` and
 ``se_thick`` are the sensitivity over the reference pixels inside ``F`` whose width is
@@ -31,10 +31,11 @@ from vesselview.engine.families.base import Family, MetricInfo, StageContext, st
 from vesselview.engine.families.shared import candidate_mask, reference_skeleton
 from vesselview.engine.families.skeletal import reference_thickness
 from vesselview.engine.scores import Scores
+from vesselview.engine.skeletal import SkeletonValues
 
 
 def reference_widths(reference: np.ndarray, skeleton: np.ndarray,
-                     thickness: np.ndarray) -> np.ndarray:
+                     thickness: SkeletonValues) -> np.ndarray:
     """Width at every reference pixel: the thickness of its nearest skeleton pixel.
 
     Parameters
@@ -43,21 +44,22 @@ def reference_widths(reference: np.ndarray, skeleton: np.ndarray,
         ``G``.
     skeleton : ndarray of bool, shape (H, W)
         ``thin(G)`` (non-empty wherever ``G`` is: thinning keeps every component).
-    thickness : ndarray of float64, shape (H, W)
-        The SS thickness on skeleton pixels (pixels).
+    thickness : SkeletonValues
+        The SS thickness at the skeleton's pixels (pixels).
 
     Returns
     -------
-    ndarray of float64, shape (H, W), read-only
-        The width (pixels) on reference pixels, 0 elsewhere (all 0 for an empty ``G``).
+    ndarray of float64, shape (#G,), read-only
+        The width (pixels) of each reference pixel, in row-major order (the order of
+        ``image[reference]``): only G's pixels are stored, not a full image.
     """
-    widths = np.zeros(reference.shape, np.float64)
+    widths = np.zeros(np.count_nonzero(reference), np.float64)
     if skeleton.any():
         # scipy, not OpenCV: OpenCV's nearest-pixel labels use the approximate (3x3/5x5
         # mask) distance, which can pick a farther skeleton pixel; scipy's is exact.
         rows, cols = ndimage.distance_transform_edt(~skeleton, return_distances=False,
                                                     return_indices=True)
-        widths[reference] = thickness[rows[reference], cols[reference]]
+        widths = thickness.at(rows[reference], cols[reference])
     widths.setflags(write=False)
     return widths
 
@@ -70,17 +72,18 @@ def width_sensitivity(candidate: np.ndarray, reference: np.ndarray, fov: np.ndar
     ----------
     candidate, reference, fov : ndarray of bool, shape (H, W)
         ``S``, ``G`` and ``F``.
-    widths : ndarray of float64, shape (H, W)
-        `reference_widths` of ``G`` (pixels).
+    widths : ndarray of float64, shape (#G,)
+        `reference_widths` of ``G`` (pixels, one per reference pixel in row-major order).
     thin_width : float
         Largest width (pixels) of a thin vessel.
     """
     out = Scores()
-    inside = reference & fov
+    inside = fov[reference]  # per reference pixel, like ``widths``
+    found = candidate[reference]
     thin = widths <= thin_width
     for key, part, what in (("se_thin", inside & thin, "thin"),
                             ("se_thick", inside & ~thin, "thick")):
-        out.ratio(key, int(np.count_nonzero(part & candidate)), int(np.count_nonzero(part)),
+        out.ratio(key, int(np.count_nonzero(part & found)), int(np.count_nonzero(part)),
                   f"no {what} reference vessel inside the FOV (width "
                   f"{'<=' if what == 'thin' else '>'} thin_width = {thin_width:g} px)")
     return out
@@ -100,7 +103,7 @@ METRICS = (
 
 @stage("reference_widths", needs=(reference_skeleton, reference_thickness))
 def widths(ctx: StageContext) -> np.ndarray:
-    """Local vessel width (SS thickness of the nearest skeleton pixel) on the reference."""
+    """Local vessel width (SS thickness of the nearest skeleton pixel) per reference pixel."""
     return reference_widths(ctx.case.reference, ctx.get(reference_skeleton),
                             ctx.get(reference_thickness))
 

@@ -7,7 +7,8 @@ doi:10.1109/TMI.2017.2778748.
 Mode ``reference`` reproduces the authors' MATLAB code (its quirks documented in each
 module) without its crashes. The computation is split into cacheable stages:
 
-1. `thickness_map` (masks only), for reference and candidate;
+1. `skeleton_thickness` (masks only), for reference and candidate: values at the
+   skeleton pixels only (`SkeletonValues`);
 2. `search_radii` (FOV, R) -> `SearchRange`;
 3. `reference_segments` (FOV, min/max length) -> `Segments`;
 4. `match_segments` (everything above) -> `SegmentMatches`, and `revised_counts`;
@@ -16,6 +17,7 @@ module) without its crashes. The computation is split into cacheable stages:
 `skeletal_similarity` runs them all; `SkeletalProducts` holds the intermediate products.
 """
 
+from vesselview.engine.skeletal._pixels import SkeletonValues
 from vesselview.engine.skeletal.assign import Assignment, assign_candidates
 from vesselview.engine.skeletal.matching import MATCH_DTYPE, SegmentMatches, match_segments
 from vesselview.engine.skeletal.radii import SearchRange, search_radii
@@ -31,7 +33,7 @@ from vesselview.engine.skeletal.similarity import (
     SkeletalProducts,
     skeletal_similarity,
 )
-from vesselview.engine.skeletal.thickness import thickness_map
+from vesselview.engine.skeletal.thickness import skeleton_thickness
 
 __all__ = [
     "MATCH_DTYPE",
@@ -43,6 +45,7 @@ __all__ = [
     "Segments",
     "SkeletalProducts",
     "SkeletalScores",
+    "SkeletonValues",
     "assign_candidates",
     "match_segments",
     "reference_segments",
@@ -50,5 +53,5 @@ __all__ = [
     "search_radii",
     "skeletal_scores",
     "skeletal_similarity",
-    "thickness_map",
+    "skeleton_thickness",
 ]

@@ -6,6 +6,8 @@ Scan order is column-major: column by column, top to bottom within a column (MAT
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
 #: The 8 neighbour offsets ``(di, dj)`` in scan order (column j-1, then j, then j+1).
@@ -48,6 +50,56 @@ def scatter(shape: tuple[int, int], rows: np.ndarray, cols: np.ndarray,
     image: np.ndarray = np.zeros(shape, dtype)
     image[rows, cols] = values
     return readonly(image)
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class SkeletonValues:
+    """One value per pixel of a skeleton, stored at those pixels only (a sparse image).
+
+    A skeleton covers a few percent of the image: keeping its values as lists instead
+    of a full (H, W) float64 image saves ~8 bytes per image pixel.
+
+    Attributes
+    ----------
+    shape : tuple of int
+        (H, W) of the image the pixels belong to.
+    rows, cols : ndarray of int64, shape (n,), read-only
+        The skeleton's pixels in column-major scan order (`scan_order_pixels`).
+    values : ndarray of float64, shape (n,), read-only
+        The value at each listed pixel.
+    """
+
+    shape: tuple[int, int]
+    rows: np.ndarray
+    cols: np.ndarray
+    values: np.ndarray
+
+    def at(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+        """The values at pixels ``(rows, cols)`` (any order), 0 where no pixel is listed.
+
+        Returns
+        -------
+        ndarray of float64, shape of ``rows``
+            Exactly ``self.image()[rows, cols]``.
+        """
+        height = self.shape[0]
+        listed = self.cols * height + self.rows  # scan order: sorted
+        wanted = np.asarray(cols, np.int64) * height + np.asarray(rows, np.int64)
+        if listed.size == 0:
+            return np.zeros(wanted.shape)
+        index = np.minimum(np.searchsorted(listed, wanted), listed.size - 1)
+        return np.where(listed[index] == wanted, self.values[index], 0.0)
+
+    def image(self, dtype: type = np.float64) -> np.ndarray:
+        """Read-only (H, W) image of ``dtype`` with the values scattered, 0 elsewhere."""
+        return scatter(self.shape, self.rows, self.cols, self.values, dtype)
+
+
+def skeleton_values(shape: tuple[int, int], rows: np.ndarray, cols: np.ndarray,
+                    values: np.ndarray) -> SkeletonValues:
+    """`SkeletonValues` of pixels already in scan order, its arrays made read-only."""
+    return SkeletonValues(shape=(int(shape[0]), int(shape[1])), rows=readonly(rows),
+                          cols=readonly(cols), values=readonly(values))
 
 
 def group_starts(sorted_keys: np.ndarray, n_groups: int) -> np.ndarray:

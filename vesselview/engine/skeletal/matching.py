@@ -11,7 +11,12 @@ import dataclasses
 
 import numpy as np
 
-from vesselview.engine.skeletal._pixels import group_starts, readonly, scan_order_pixels
+from vesselview.engine.skeletal._pixels import (
+    SkeletonValues,
+    group_starts,
+    readonly,
+    scan_order_pixels,
+)
 from vesselview.engine.skeletal.assign import Assignment, assign_candidates
 from vesselview.engine.skeletal.fits import break_ties, curve_similarity, fit_cubics
 from vesselview.engine.skeletal.radii import SearchRange
@@ -118,8 +123,8 @@ def _group_mean(values: np.ndarray, group: np.ndarray, counts: np.ndarray) -> np
         return totals / counts
 
 
-def match_segments(ref_skeleton: np.ndarray, ref_thickness: np.ndarray,
-                   cand_skeleton: np.ndarray, cand_thickness: np.ndarray,
+def match_segments(ref_skeleton: np.ndarray, ref_thickness: SkeletonValues,
+                   cand_skeleton: np.ndarray, cand_thickness: SkeletonValues,
                    search: SearchRange, segments: Segments) -> SegmentMatches:
     """Assign candidate pixels to segments and compare each segment (step 9 without alpha).
 
@@ -127,8 +132,8 @@ def match_segments(ref_skeleton: np.ndarray, ref_thickness: np.ndarray,
     ----------
     ref_skeleton, cand_skeleton : ndarray of bool, shape (H, W)
         ``thin(G)`` and ``thin(S)``.
-    ref_thickness, cand_thickness : ndarray of float64, shape (H, W)
-        `thickness_map` of G and S on their skeletons.
+    ref_thickness, cand_thickness : SkeletonValues
+        `skeleton_thickness` of G and S on their skeletons.
     search : SearchRange
     segments : Segments
 
@@ -141,9 +146,9 @@ def match_segments(ref_skeleton: np.ndarray, ref_thickness: np.ndarray,
     cand = _candidate_pixels(assignment, present)
     n_r = np.diff(ref.starts)
     n_s = np.diff(cand.starts)
-    tg = _group_mean(ref_thickness[ref.rows, ref.cols], ref.group, n_r)
+    tg = _group_mean(ref_thickness.at(ref.rows, ref.cols), ref.group, n_r)
     w = _group_mean(search.radius[ref.rows, ref.cols].astype(np.float64), ref.group, n_r)
-    ts_mean = _group_mean(cand_thickness[cand.rows, cand.cols], cand.group, n_s)
+    ts_mean = _group_mean(cand_thickness.at(cand.rows, cand.cols), cand.group, n_s)
     table = np.zeros(present.size, MATCH_DTYPE)
     table["label"], table["length"], table["n_s"] = present, n_r, n_s
     table["tg"], table["ts_mean"], table["w"] = tg, ts_mean, w

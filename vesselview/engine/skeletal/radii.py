@@ -13,7 +13,12 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from vesselview.engine.skeletal._pixels import readonly, scan_order_pixels, scatter
+from vesselview.engine.skeletal._pixels import (
+    SkeletonValues,
+    readonly,
+    scan_order_pixels,
+    scatter,
+)
 
 #: The ``+ 1e-4`` of step 4 (the paper's epsilon: keeps the thickest pixels at r = 1).
 RADIUS_EPSILON = 1e-4
@@ -103,7 +108,7 @@ def search_range_of(shape: tuple[int, int], rows: np.ndarray, cols: np.ndarray,
     return reach.view(np.bool_) & fov
 
 
-def search_radii(ref_skeleton: np.ndarray, ref_thickness: np.ndarray, fov: np.ndarray,
+def search_radii(ref_skeleton: np.ndarray, ref_thickness: SkeletonValues, fov: np.ndarray,
                  max_radius: int) -> SearchRange:
     """Search radius of every reference skeleton pixel and the search mask (steps 4-5).
 
@@ -111,8 +116,8 @@ def search_radii(ref_skeleton: np.ndarray, ref_thickness: np.ndarray, fov: np.nd
     ----------
     ref_skeleton : ndarray of bool, shape (H, W)
         ``thin(G)``.
-    ref_thickness : ndarray of float64, shape (H, W)
-        `thickness_map` of G on ``ref_skeleton``.
+    ref_thickness : SkeletonValues
+        `skeleton_thickness` of G on ``ref_skeleton``.
     fov : ndarray of bool, shape (H, W)
         Field of view F.
     max_radius : int
@@ -128,7 +133,7 @@ def search_radii(ref_skeleton: np.ndarray, ref_thickness: np.ndarray, fov: np.nd
         empty = np.zeros(ref_skeleton.shape, np.uint8)
         return SearchRange(radius=readonly(empty), search_mask=readonly(empty.view(np.bool_)),
                            max_radius=max_radius)
-    radii = radii_from_thickness(ref_thickness[rows, cols], max_radius)
+    radii = radii_from_thickness(ref_thickness.at(rows, cols), max_radius)
     search_mask = search_range_of(ref_skeleton.shape, rows, cols, radii, fov)
     return SearchRange(radius=scatter(ref_skeleton.shape, rows, cols, radii, np.uint8),
                        search_mask=readonly(search_mask), max_radius=max_radius)

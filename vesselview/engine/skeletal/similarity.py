@@ -12,12 +12,12 @@ import dataclasses
 import numpy as np
 
 from vesselview.engine.params import Params
-from vesselview.engine.skeletal._pixels import readonly
+from vesselview.engine.skeletal._pixels import SkeletonValues, readonly
 from vesselview.engine.skeletal.matching import MATCH_DTYPE, SegmentMatches, match_segments
 from vesselview.engine.skeletal.radii import SearchRange, search_radii
 from vesselview.engine.skeletal.score import SkeletalScores, revised_counts, skeletal_scores
 from vesselview.engine.skeletal.segments import Segments, reference_segments
-from vesselview.engine.skeletal.thickness import thickness_map
+from vesselview.engine.skeletal.thickness import skeleton_thickness
 from vesselview.engine.thinning import thin
 from vesselview.errors import InputError
 
@@ -35,8 +35,8 @@ class SkeletalProducts:
     ----------
     ref_skeleton, cand_skeleton : ndarray of bool
         ``thin(G)`` and ``thin(S)``.
-    ref_thickness, cand_thickness : ndarray of float64
-        Thickness (radius, pixels) on each skeleton, 0 elsewhere.
+    ref_thickness, cand_thickness : SkeletonValues
+        Thickness (radius, pixels) at each skeleton's pixels (``.image()``: 0 elsewhere).
     junctions : ndarray of bool
         Junction set J of the reference skeleton.
     labels : ndarray of int32
@@ -61,8 +61,8 @@ class SkeletalProducts:
 
     ref_skeleton: np.ndarray
     cand_skeleton: np.ndarray
-    ref_thickness: np.ndarray
-    cand_thickness: np.ndarray
+    ref_thickness: SkeletonValues
+    cand_thickness: SkeletonValues
     junctions: np.ndarray
     labels: np.ndarray
     radius: np.ndarray
@@ -76,7 +76,7 @@ class SkeletalProducts:
 
     @classmethod
     def from_stages(cls, ref_skeleton: np.ndarray, cand_skeleton: np.ndarray,
-                    ref_thickness: np.ndarray, cand_thickness: np.ndarray,
+                    ref_thickness: SkeletonValues, cand_thickness: SkeletonValues,
                     search: SearchRange, segments: Segments, matches: SegmentMatches,
                     scores: SkeletalScores) -> SkeletalProducts:
         """Collect the products of the staged computation."""
@@ -145,8 +145,8 @@ def skeletal_similarity(reference: np.ndarray, candidate: np.ndarray,
         "ref_skeleton", ref_skeleton, reference.shape)
     cand_skel = thin(candidate) if cand_skeleton is None else _binary(
         "cand_skeleton", cand_skeleton, reference.shape)
-    ref_thickness = thickness_map(reference, ref_skel)
-    cand_thickness = thickness_map(candidate, cand_skel)
+    ref_thickness = skeleton_thickness(reference, ref_skel)
+    cand_thickness = skeleton_thickness(candidate, cand_skel)
     search = search_radii(ref_skel, ref_thickness, fov, params.ss_R)
     segments = reference_segments(ref_skel, fov, params.ss_min_length, params.ss_max_length)
     matches = match_segments(ref_skel, ref_thickness, cand_skel, cand_thickness, search,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from vesselview.engine.kernels_cache import kernel
-from vesselview.engine.skeletal._pixels import scan_order_pixels, scatter
+from vesselview.engine.skeletal._pixels import SkeletonValues, scan_order_pixels, skeleton_values
 
 #: Half width of the thickness window (21x21) and the value when it has no background.
 WINDOW_HALF = 10
@@ -55,7 +55,7 @@ def _nearest_background(mask: np.ndarray, rows: np.ndarray, cols: np.ndarray,
     return out
 
 
-def thickness_map(mask: np.ndarray, skeleton: np.ndarray) -> np.ndarray:
+def skeleton_thickness(mask: np.ndarray, skeleton: np.ndarray) -> SkeletonValues:
     """Thickness (radius) of ``mask`` at every pixel of ``skeleton``.
 
     Parameters
@@ -67,13 +67,13 @@ def thickness_map(mask: np.ndarray, skeleton: np.ndarray) -> np.ndarray:
 
     Returns
     -------
-    ndarray of float64, shape (H, W), read-only
-        On skeleton pixels the distance in pixels to the nearest background pixel of
-        ``mask`` within the 21x21 window (equal to the Euclidean distance transform
-        wherever that is <= 10), 100.0 when the window has none; 0 elsewhere.
+    SkeletonValues
+        Per skeleton pixel (scan order), the distance in pixels to the nearest
+        background pixel of ``mask`` within the 21x21 window (equal to the Euclidean
+        distance transform wherever that is <= 10), 100.0 when the window has none.
+        ``.image()`` is the former full-image map (0 off the skeleton).
     """
     rows, cols = scan_order_pixels(skeleton)
     values = _nearest_background(np.ascontiguousarray(mask, dtype=np.bool_), rows, cols,
                                  _OFF_I, _OFF_J, _OFF_DIST, NO_BACKGROUND)
-    return scatter(mask.shape, rows, cols, values, np.float64)
-
+    return skeleton_values(mask.shape, rows, cols, values)

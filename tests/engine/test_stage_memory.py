@@ -1,0 +1,67 @@
+"""What the stage cache keeps per image pixel (issue 15: memory of a full evaluation).
+
+Values defined at skeleton or vessel pixels only are stored at those pixels, not as
+full-image float64 maps; these tests walk every stage's value (as the evaluator caches
+it) and check the dtype and shape of the full-image arrays it holds.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+from tests.engine.cases import small_case
+from vesselview.engine.case import Case
+from vesselview.engine.families import all_stages
+from vesselview.engine.params import Params
+from vesselview.engine.pipeline.cache import StageCache
+from vesselview.engine.pipeline.run import Run
+
+
+def arrays_in(value: Any) -> Iterator[np.ndarray]:
+    """Every array reachable from a stage value (dataclasses, tuples, lists, dicts)."""
+    if isinstance(value, np.ndarray):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from arrays_in(item)
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            yield from arrays_in(item)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            yield from arrays_in(getattr(value, field.name))
+
+
+@pytest.fixture(scope="module")
+def stage_values() -> tuple[Case, dict[str, Any]]:
+    case = small_case(soft=True).without_ignored()
+    run = Run(case, Params().with_case_threshold(case.threshold), StageCache())
+    return case, {stage.name: run.get(stage) for stage in all_stages()}
+
+
+def full_image_dtypes(value: Any, shape: tuple[int, int]) -> set[np.dtype]:
+    return {array.dtype for array in arrays_in(value) if array.shape[:2] == shape}
+
+
+@pytest.mark.parametrize("name", ["ss_reference_thickness", "ss_candidate_thickness",
+                                  "reference_widths", "ss_products"])
+def test_skeleton_and_width_values_are_kept_at_their_pixels_only(stage_values, name) -> None:
+    case, values = stage_values
+    assert np.dtype(np.float64) not in full_image_dtypes(values[name], case.reference.shape)
+
+
+def test_thickness_lists_the_skeleton_pixels_and_widths_the_reference_pixels(
+        stage_values) -> None:
+    case, values = stage_values
+    skeleton = values["reference_skeleton"]
+    thickness = values["ss_reference_thickness"]
+    assert thickness.values.shape == (np.count_nonzero(skeleton),)
+    assert thickness.image().shape == case.reference.shape
+    widths = values["reference_widths"]
+    assert widths.shape == (np.count_nonzero(case.reference),)
+    assert widths.dtype == np.float64
