@@ -19,7 +19,13 @@ from pathlib import Path
 
 import numpy as np
 
-from vesselview.app.dataset_table import DEFAULT_METRICS, MetricTable, SortOrder
+from vesselview.app.dataset_table import (
+    METRICS_SETTING,
+    MetricTable,
+    SortOrder,
+    checked_metrics,
+    saved_metrics,
+)
 from vesselview.app.events import Event
 from vesselview.app.inspector import LOADING_PRIORITY, Inspector
 from vesselview.engine.params import Params
@@ -40,8 +46,9 @@ class DatasetBrowser:
     ----------
     inspector : Inspector
         Shows picked cases; its scheduler runs the metrics, its parameters are used.
-    metrics : tuple of str
-        The metric keys computed and shown.
+    metrics : tuple of str, optional
+        The metric keys computed and shown; default: the ones chosen last (kept in the
+        inspector's settings), else `DEFAULT_METRICS`.
 
     Attributes
     ----------
@@ -65,13 +72,16 @@ class DatasetBrowser:
         The background metric runs (``progress``, ``busy_changed``).
     opened, values_changed, rows_changed, current_changed, finished : Event
         ``(Dataset)``, ``(case_id, method)``, ``(rows)``, ``(case_id)``, ``()``.
+    metrics_changed : Event
+        ``(metrics)``: the columns changed (`set_metrics`).
     comparison_ready : Event
         ``(method, mask)``: method B's candidate of the shown case (bool (H, W)).
     """
 
-    def __init__(self, inspector: Inspector, metrics: tuple[str, ...] = DEFAULT_METRICS) -> None:
+    def __init__(self, inspector: Inspector, metrics: tuple[str, ...] | None = None) -> None:
         self.inspector = inspector
-        self.metrics = metrics
+        self.metrics = checked_metrics(metrics) if metrics is not None else \
+            saved_metrics(inspector.settings)
         self.dataset: Dataset | None = None
         self.table: MetricTable | None = None
         self.params = inspector.params
@@ -91,6 +101,7 @@ class DatasetBrowser:
         self.current_changed = Event("dataset case changed")
         self.finished = Event("dataset metrics finished")
         self.comparison_ready = Event("comparison ready")
+        self.metrics_changed = Event("dataset metrics changed")
         self.channel.done.connect(lambda _count: self.finished.emit())
         self.channel.failed.connect(inspector.error.emit)
         self._comparison.done.connect(lambda pair: self.comparison_ready.emit(*pair))
@@ -146,6 +157,25 @@ class DatasetBrowser:
                                                   self.metrics))
         else:
             self.finished.emit()
+
+    def set_metrics(self, metrics: tuple[str, ...]) -> None:
+        """Show ``metrics`` (keys of `METRICS`, in the order given) as the table's columns.
+
+        Values already computed for them come from the cache; only the missing ones are
+        evaluated (in the background, like `compute`). The choice is kept in the
+        inspector's settings for the next dataset.
+
+        Raises
+        ------
+        ParamsError
+            When ``metrics`` is empty, repeats a key or names an unknown one (the message
+            lists the known keys).
+        """
+        self.metrics = checked_metrics(metrics)
+        if self.inspector.settings is not None:
+            self.inspector.settings.setValue(METRICS_SETTING, list(self.metrics))
+        self.metrics_changed.emit(self.metrics)
+        self.compute()
 
     def cancel(self) -> None:
         """Stop the background run; values computed so far stay in the cache and table."""

@@ -4,6 +4,7 @@
 of each (case, method) and orders the cases: by id, by one method's metric, or by the
 paired difference of two methods; "worst first" follows the metric's direction in
 `vesselview.engine.families.METRICS`. Cases without a value sort last in every order.
+`checked_metrics` and `saved_metrics` say which metrics are its columns.
 """
 
 from __future__ import annotations
@@ -12,14 +13,18 @@ import csv
 import dataclasses
 import math
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
+from vesselview.app.files import SettingsStore
 from vesselview.engine.families import METRICS
+from vesselview.errors import ParamsError
 from vesselview.io.output_file import atomic_output
 
 #: The browser's default columns: overlap, tolerance, CAL, skeletal similarity, the
 #: contour distances papers report and thin-vessel sensitivity.
 DEFAULT_METRICS = ("dice", "f1_t", "cal", "ss", "hd95_contour", "nsd", "se_thin")
+#: Where the chosen columns are kept between runs (the inspector's settings store).
+METRICS_SETTING = "dataset/metrics"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -135,3 +140,33 @@ class MetricTable:
 def _text(value: float) -> str:
     """A CSV cell: the value with full precision, empty when unknown."""
     return "" if math.isnan(value) else repr(value)
+
+
+def checked_metrics(metrics: Sequence[str]) -> tuple[str, ...]:
+    """``metrics`` as a tuple, after checking each is a known metric key, once.
+
+    Raises
+    ------
+    ParamsError
+        Empty, a repeated key, or an unknown key (the message lists the known ones).
+    """
+    chosen = tuple(metrics)
+    unknown = [key for key in chosen if key not in METRICS]
+    if unknown:
+        raise ParamsError(f"unknown metric {', '.join(map(repr, unknown))}; known metrics: "
+                          f"{', '.join(METRICS)}")
+    if not chosen or len(set(chosen)) != len(chosen):
+        raise ParamsError(f"choose one or more different metrics, got {list(chosen)}")
+    return chosen
+
+
+def saved_metrics(settings: SettingsStore | None) -> tuple[str, ...]:
+    """The columns chosen last (kept in ``settings``), or `DEFAULT_METRICS` when none or
+    stale."""
+    saved = settings.value(METRICS_SETTING) if settings is not None else None
+    if isinstance(saved, str):  # QSettings gives a one-item list back as its item
+        saved = [saved]
+    try:
+        return checked_metrics(saved) if isinstance(saved, list | tuple) else DEFAULT_METRICS
+    except ParamsError:  # a key of another version, or an edited settings file
+        return DEFAULT_METRICS

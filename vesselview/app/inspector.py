@@ -52,7 +52,8 @@ class Inspector(CaseOpening):
     scheduler : Scheduler
         Runs evaluations and case loading (shared with the research tools).
     settings : SettingsStore, optional
-        Keeps the recent-files list (none kept without it).
+        Keeps the recent-files list and the case browser's columns (none kept without
+        it); also the attribute ``settings``.
 
     Attributes
     ----------
@@ -98,7 +99,7 @@ class Inspector(CaseOpening):
     """
 
     def __init__(self, scheduler: Scheduler, settings: SettingsStore | None = None) -> None:
-        self.scheduler = scheduler
+        self.scheduler, self.settings = scheduler, settings
         self.evaluators = CaseEvaluators()
         self.live = scheduler.channel("live evaluation", LIVE_PRIORITY)
         self.loading = scheduler.channel("case loading", LOADING_PRIORITY)

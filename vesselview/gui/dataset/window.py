@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from vesselview.app.dataset_browser import DatasetBrowser
 from vesselview.app.dataset_table import SortOrder
 from vesselview.engine.families import METRICS
+from vesselview.gui.dataset.metric_picker import MetricPicker
 from vesselview.gui.dataset.plots import MethodBoxPlot, PairScatter
 from vesselview.gui.shortcuts import SHORTCUTS
 from vesselview.gui.widgets.export import CSV_FILTER, PNG_FILTER, save_screenshot, save_with_dialog
@@ -74,6 +75,10 @@ class DatasetBrowserWindow(QWidget):
         self.cancel.clicked.connect(browser.cancel)
         recompute = QPushButton("Recompute with current parameters")
         recompute.clicked.connect(browser.compute)
+        self.choose_metrics = QPushButton("Metrics…")
+        self.choose_metrics.setToolTip("Choose the metrics shown as columns")
+        self.choose_metrics.clicked.connect(self.open_metric_picker)
+        self.metric_picker: MetricPicker | None = None
         self.table = QTableWidget()
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -89,6 +94,14 @@ class DatasetBrowserWindow(QWidget):
     def metric_key(self) -> str:
         """The key of the chosen metric."""
         return self.browser.metrics[self.metric_choice.currentIndex()]
+
+    def open_metric_picker(self) -> MetricPicker:
+        """Open the column chooser (not modal); OK sets the browser's metrics."""
+        picker = MetricPicker(self.browser.metrics, self)
+        picker.accepted.connect(lambda: self.browser.set_metrics(picker.chosen()))
+        picker.open()
+        self.metric_picker = picker
+        return picker
 
     def export_csv(self, path: str) -> None:
         """Save the table (rows in the shown order) as CSV."""
@@ -107,7 +120,7 @@ class DatasetBrowserWindow(QWidget):
                              ("metric", self.metric_choice)):
             controls.addWidget(QLabel(label))
             controls.addWidget(combo)
-        for widget in (self.by_difference, self.descending, worst):
+        for widget in (self.by_difference, self.descending, worst, self.choose_metrics):
             controls.addWidget(widget)
         controls.addStretch()
         running = QHBoxLayout()
@@ -143,6 +156,7 @@ class DatasetBrowserWindow(QWidget):
     def _connect(self) -> None:
         browser = self.browser
         browser.opened.connect(self._on_opened)
+        browser.metrics_changed.connect(lambda _metrics: self._set_columns())
         browser.rows_changed.connect(lambda _rows: self._fill())
         browser.values_changed.connect(self._update_cells)
         browser.finished.connect(self._on_finished)
@@ -165,14 +179,31 @@ class DatasetBrowserWindow(QWidget):
             combo.addItems(list(dataset.methods))
             combo.setCurrentText(chosen)
             combo.blockSignals(False)
-        methods, metrics = dataset.methods, self.browser.metrics
-        self.table.setColumnCount(1 + len(methods) * len(metrics))
-        self.table.setHorizontalHeaderLabels(["case"] + [
-            f"{method}\n{METRICS[metric].short or METRICS[metric].name}"
-            for method in methods for metric in metrics])
         self.progress.setValue(0)
-        self._fill()
+        self._set_columns()
         self._show_issues()
+
+    def _set_columns(self) -> None:
+        """Headers and the metric choice for the browser's metrics; every row again."""
+        dataset, metrics = self.browser.dataset, self.browser.metrics
+        shown = self.metric_key() if self.metric_choice.count() else None
+        self.metric_choice.blockSignals(True)
+        self.metric_choice.clear()
+        self.metric_choice.addItems([METRICS[key].name for key in metrics])
+        self.metric_choice.setCurrentIndex(metrics.index(shown) if shown in metrics else 0)
+        self.metric_choice.blockSignals(False)
+        if dataset is None:
+            return
+        self.table.setColumnCount(1 + len(dataset.methods) * len(metrics))
+        self.table.setHorizontalHeaderLabels(["case"] + [
+            f"{method}\n{METRICS[metric].short_name}"
+            for method in dataset.methods for metric in metrics])
+        for column, metric in enumerate(metrics * len(dataset.methods), start=1):
+            header = self.table.horizontalHeaderItem(column)
+            if header is not None:
+                header.setToolTip(METRICS[metric].definition)
+        self._fill()
+        self._plot()
 
     def _on_choice(self) -> None:
         browser = self.browser
