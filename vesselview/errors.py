@@ -2,10 +2,27 @@
 
 Every error a user can cause (a bad file, a bad parameter) is one of these, with a
 message that names the file or parameter, says what is wrong and what to do. The CLI
-turns them into one line on stderr and exit code 2; the GUI shows them in the status bar.
+turns them into one line on stderr and exit code 2; the GUI shows them as a notice that
+stays until dismissed. A message starts with the file, then says in plain words what is
+wrong and what to do; technical detail (a decoder's message, a checksum) follows after
+`DETAILS_MARK`, so the command line prints it and the GUI puts it in a tooltip.
 """
 
 from __future__ import annotations
+
+#: Separates a message's plain words from its technical detail.
+DETAILS_MARK = " — technical details: "
+
+
+def with_details(message: str, details: str) -> str:
+    """``message`` followed by ``details`` after `DETAILS_MARK` (``message`` if none)."""
+    return f"{message}{DETAILS_MARK}{details}" if details else message
+
+
+def split_details(message: str) -> tuple[str, str]:
+    """``(plain words, technical detail)`` of a message made by `with_details`."""
+    plain, _mark, details = message.partition(DETAILS_MARK)
+    return plain, details
 
 
 class VesselviewError(Exception):
@@ -19,11 +36,14 @@ class InputError(VesselviewError, ValueError):
     ----------
     source : str or None
         The file (or array description) the problem is about, when there is one.
+    details : str
+        Technical detail for experts (in ``str(error)`` after `DETAILS_MARK`); may be empty.
     """
 
-    def __init__(self, message: str, source: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, source: str | None = None, details: str = "") -> None:
+        super().__init__(with_details(message, details))
         self.source = source
+        self.details = details
 
 
 class ParamsError(VesselviewError, ValueError):

@@ -30,6 +30,7 @@ from vesselview.app.files import (
 )
 from vesselview.app.layer_styles import LayerStyles
 from vesselview.app.live import CaseEvaluators, Request, Response, progressive_evaluation_task
+from vesselview.app.notices import NoticeBoard
 from vesselview.app.scheduler import Scheduler
 from vesselview.app.session import Session, ViewRect, load_session, save_session
 from vesselview.engine.case import Case
@@ -77,6 +78,10 @@ class Inspector(CaseOpening):
         ``(CaseFiles)``: files chosen for a case that is not complete yet.
     error, status : Event
         ``(message)``: something failed (the message names the file and the fix) / a hint.
+        Every error also goes to ``notices``.
+    notices : NoticeBoard
+        The errors, warnings and notes of this window and its tool windows, shown until
+        dismissed.
     warning : Event
         ``(message)``: the shown case was read by a rule the user should know (kept on
         screen until dismissed).
@@ -119,6 +124,8 @@ class Inspector(CaseOpening):
         self.partial_changed = Event("partial result")
         self.chosen_changed = Event("chosen files changed")
         self.error = Event("error")
+        self.notices = NoticeBoard()
+        self.error.connect(lambda message: self.notices.add(message, "error"))
         self.warning = Event("warning")
         self.inverted: frozenset[str] = frozenset()  # masks read with inverted polarity
         self.status = Event("status")

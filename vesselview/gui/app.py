@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QApplication
 
 from vesselview._version import __version__
 from vesselview.app.files import ROLES
+from vesselview.errors import with_details
 from vesselview.gui.identity import apply_identity
 from vesselview.gui.inspector.window import MainWindow
 from vesselview.gui.widgets.export import save_screenshot
@@ -125,7 +126,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     window = start_window(files_given, WINDOW_SIZE if args.screenshot
                           else fitted_size(app, WINDOW_SIZE))  # a real window fits the screen
     if files_given and window.model.case is None:
-        print(f"vesselview: {window.error_label.text()}", file=sys.stderr)
+        error = window.model.notices.last_error()
+        said = with_details(error.message, error.details) if error else "no case opened"
+        print(f"vesselview: {said}", file=sys.stderr)
         if args.screenshot:
             window.scheduler.shutdown()
             return 2

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import Params
+from vesselview.gui.inspector.window import ERROR_POINTER
 from vesselview.io.writers import write_png
 
 from ..conftest import RESULT_TIMEOUT_MS
@@ -56,9 +57,11 @@ def test_a_bad_file_shows_an_error_and_keeps_the_case(window, qtbot, pair, tmp_p
     assert not window.model.open_file("candidate", str(bad))
     assert window.model.shown is shown and window.model.response is response
     assert window.model.chosen_files == shown.files
-    assert str(bad) in window.error_label.text()
-    assert isinstance(window.error_box, QMessageBox) and window.error_box.isVisible()
-    assert str(bad) in window.error_box.text()
+    (notice,) = window.model.notices.notices  # said once, above the image, until dismissed
+    assert notice.kind == "error" and notice.message.startswith(str(bad))
+    assert window.notices.isVisibleTo(window)
+    assert not [box for box in window.findChildren(QMessageBox) if box.isVisible()]
+    assert window.statusBar().currentMessage() == ERROR_POINTER
 
 
 def test_a_file_of_another_size_starts_a_new_case_and_says_so(window, qtbot, pair, tmp_path):
@@ -141,7 +144,7 @@ def test_bad_session_keeps_everything(window, qtbot, pair, tmp_path):
     path.write_text("[]")
     assert not window.model.load_session(str(path))
     assert window.model.shown is shown and window.params_panel.params == params
-    assert str(path) in window.error_label.text()
+    assert any(str(path) in message for message in window.notices.messages)
 
 
 def test_demo_session(small_window, qtbot, tmp_path):
@@ -174,7 +177,7 @@ def test_export_metrics_csv_and_json_match_the_screen(small_window, tmp_path):
 
 def test_export_before_any_result_is_an_error(window, tmp_path):
     window.model.export_metrics(str(tmp_path / "m.csv"))
-    assert "No result" in window.error_label.text()
+    assert any("No result" in message for message in window.notices.messages)
     assert not (tmp_path / "m.csv").exists()
 
 

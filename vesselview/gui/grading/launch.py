@@ -51,11 +51,13 @@ def start_grading(window: QMainWindow, model: Inspector,
     """
     dataset = model.dataset.dataset if model.dataset is not None else None
     dialog = GradingSetupDialog(open_case_items(model.case, candidates), dataset, window)
+    dialog.error_label.report_to(model.notices, "Grading set-up")
     if dialog.exec() != QDialog.DialogCode.Accepted or dialog.study is None:
         return None
     session, cases = dialog.study
     grading = GradingWindow(session, cases, params=model.params, scheduler=model.scheduler,
                             parent=window)
+    grading.error_label.report_to(model.notices, "Grading")
     grading.setWindowFlag(Qt.WindowType.Window)
     grading.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     grading.resize(*_fitted(window, WINDOW_SIZE))

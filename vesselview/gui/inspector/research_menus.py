@@ -70,6 +70,10 @@ class ResearchTools(QObject):
         self.behaviour = _tool_window(BehaviourView(model.scheduler), window)
         self.candidates = _tool_window(CandidatesView(model.scheduler), window)
         self.agreement = _tool_window(AgreementView(model.scheduler), window)
+        for tool, source in ((self.plots, "Plots"), (self.behaviour, "Metric behaviour"),
+                             (self.candidates, "Candidates"),
+                             (self.agreement, "Agreement with graders")):
+            tool.error.report_to(model.notices, source)
         self.research_menu = self._research_menu()
         self.teaching_menu = build_teaching_menu(window, load_teaching or model.load_teaching,
                                                  self.open_behaviour)

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QProgressBar,
     QScrollArea,
     QVBoxLayout,
@@ -50,7 +49,6 @@ from vesselview.gui.inspector.research_menus import install_research_tools
 from vesselview.gui.inspector.segments_table import SegmentsTable, segment_region
 from vesselview.gui.inspector.teaching_bar import TeachingBar
 from vesselview.gui.inspector.view import InspectorView
-from vesselview.gui.widgets.error_label import ErrorLabel
 from vesselview.gui.widgets.main_thread import qt_scheduler
 from vesselview.gui.widgets.notices import Notices
 
@@ -61,6 +59,8 @@ _READOUT_PROMPT = "Move the mouse over the image for a pixel readout."
 #: at once); the scheduler drops superseded ones anyway.
 THROTTLE_MS = 40
 _STATUS_MS = 10000
+#: What the status bar says when an error was added to the notices above the image.
+ERROR_POINTER = "Failed: see the message above the image."
 
 
 class MainWindow(QMainWindow):
@@ -100,7 +100,6 @@ class MainWindow(QMainWindow):
         self.scheduler = scheduler if scheduler is not None else qt_scheduler(self)
         self.model = Inspector(self.scheduler, self.settings)
         self.model.evaluate_later = qthrottled(self.model.evaluate, THROTTLE_MS, leading=True)
-        self.error_box: QMessageBox | None = None
         self._shown_response: Response | None = None
         self._compared_threshold: float | None = None
         self._wanted_threshold: float | None = None  # of the shown result
@@ -108,7 +107,7 @@ class MainWindow(QMainWindow):
         self._docks_fitted = False
         self.view = InspectorView()
         self.view.setMinimumWidth(MIN_VIEW_WIDTH)
-        self.notices = Notices()
+        self.notices = Notices(self.model.notices)
         central = QWidget()
         column = QVBoxLayout(central)
         column.setContentsMargins(0, 0, 0, 0)
@@ -145,7 +144,6 @@ class MainWindow(QMainWindow):
     def _on_case(self, shown: ShownCase) -> None:
         """Put the model's new case on screen (its evaluation is under way)."""
         case = shown.case
-        self.error_label.hide()
         self._shown_response = None
         self._compared_threshold = None
         self._hovered = None
@@ -266,15 +264,10 @@ class MainWindow(QMainWindow):
             top, left, mask = segment_region(response.result.skeletal.labels, label)
             self.view.focus_region(top, left, mask)
 
-    def show_error(self, message: str) -> None:
-        """Tell the user what went wrong without blocking: status bar, a message box and
-        a note above the image that stays until dismissed."""
-        self.statusBar().clearMessage()  # an earlier hint may no longer hold
-        self.error_label.show_message(message)
-        self.notices.add(message, "error")
-        self.error_box = QMessageBox(QMessageBox.Icon.Warning, "vesselview", message,
-                                     QMessageBox.StandardButton.Ok, self)
-        self.error_box.open()
+    def show_error(self, _message: str) -> None:
+        """Point at the error: the model's notices show it above the image until dismissed
+        (and the tool windows' errors too), so the status bar only says where it is."""
+        self.statusBar().showMessage(ERROR_POINTER, _STATUS_MS)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         """Accept dragged files."""
@@ -333,7 +326,6 @@ class MainWindow(QMainWindow):
 
     def _build_status_bar(self) -> None:
         self.readout = QLabel(_READOUT_PROMPT)
-        self.error_label = ErrorLabel()
         self.busy = QProgressBar()
         self.busy.setRange(0, 0)
         self.busy.setFixedWidth(100)
@@ -342,7 +334,6 @@ class MainWindow(QMainWindow):
         self.timing = QLabel()
         bar = self.statusBar()
         bar.addWidget(self.readout, 1)
-        bar.addPermanentWidget(self.error_label)
         bar.addPermanentWidget(self.busy)
         bar.addPermanentWidget(self.timing)
 
@@ -353,9 +344,6 @@ class MainWindow(QMainWindow):
     def _show_status(self, message: str) -> None:
         self.statusBar().showMessage(message, _STATUS_MS)
 
-    def _on_chosen(self, _files: object) -> None:
-        self.error_label.hide()
-
     def _connect(self) -> None:
         model = self.model
         model.case_changed.connect(self._on_case)
@@ -364,7 +352,6 @@ class MainWindow(QMainWindow):
         model.error.connect(self.show_error)
         model.status.connect(self._show_status)
         model.warning.connect(self._on_warning)
-        model.chosen_changed.connect(self._on_chosen)
         model.view_requested.connect(self.view.set_view_rect)
         model.live.busy_changed.connect(self._on_busy)
         model.layers.changed.connect(self._on_style_changed)

@@ -1,4 +1,9 @@
-"""The label a window or tool shows its last error in: Okabe-Ito vermillion, hidden if none."""
+"""The label a window or tool shows its last error in: Okabe-Ito vermillion, hidden if none.
+
+A tool window's label reports to the inspector's notices (`ErrorLabel.report_to`): the
+error is said in full above the main window's image until dismissed, and the label keeps
+a short pointer to it (the whole message in its tooltip).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,14 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QLabel, QWidget
 
+from vesselview.app.notices import NoticeBoard
+from vesselview.errors import split_details
+
 _ERROR_STYLE = "QLabel { color: #d55e00; }"  # Okabe-Ito vermillion
+#: The pointer keeps at most this many characters of the message.
+POINTER_CHARS = 100
+#: How the pointer ends: where the whole message is.
+POINTER_END = " (in full in the main window's messages)"
 
 
 class ErrorLabel(QLabel):
@@ -19,11 +31,24 @@ class ErrorLabel(QLabel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setStyleSheet(_ERROR_STYLE)
+        self._board: NoticeBoard | None = None
+        self._source = ""
         self.hide()
 
+    def report_to(self, board: NoticeBoard, source: str) -> None:
+        """Add every later message to ``board`` as an error of window ``source``."""
+        self._board, self._source = board, source
+
     def show_message(self, message: str) -> None:
-        """Show ``message`` (replacing any shown one)."""
-        self.setText(message)
+        """Show ``message`` (replacing any shown one); with a board, add it there and show
+        a short pointer here."""
+        plain, details = split_details(message)
+        self.setToolTip(plain + (f"\n\nTechnical details: {details}" if details else ""))
+        if self._board is None:
+            self.setText(plain)
+        else:
+            self._board.add(message, "error", source=self._source)
+            self.setText(pointer(plain))
         self.show()
 
     def run_guarded(self, action: Callable[[], object]) -> None:
@@ -38,3 +63,11 @@ class ErrorLabel(QLabel):
             action()
         except (ValueError, OSError) as error:
             self.show_message(str(error))
+
+
+def pointer(message: str) -> str:
+    """``message`` cut to its first clause (at most `POINTER_CHARS`), then `POINTER_END`."""
+    first = message.split("; ", 1)[0]
+    if len(first) > POINTER_CHARS:
+        first = first[:POINTER_CHARS - 1].rstrip() + "…"
+    return first + POINTER_END

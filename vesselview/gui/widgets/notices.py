@@ -1,16 +1,21 @@
 """A list of messages that stay until dismissed: warnings, errors and persistent notes.
 
-Replaces short-lived status-bar messages for anything the user must not miss: each
-message is one row (word-wrapped, the file it names in full) with a "Dismiss" button;
-several messages show together. A message with a key replaces the earlier one with the
-same key (e.g. the polarity note of the reference), and `remove` takes it away when
-it no longer applies.
+The widget shows a Qt-free `vesselview.app.notices.NoticeBoard` (the inspector's, which
+every tool window reports to). Replaces short-lived status-bar messages for anything the
+user must not miss: each message is one row (word-wrapped, the file it names in full,
+its technical detail in a tooltip) with a "Dismiss" button; several messages show
+together. A message with a key replaces the earlier one with the same key (e.g. the
+polarity note of the reference), and `remove` takes it away when it no longer applies.
 """
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from vesselview.app.notices import Notice, NoticeBoard, NoticeKind
 
 #: Background per kind of message (Okabe-Ito tints; readable text on both).
 _STYLES = {
@@ -21,7 +26,13 @@ _STYLES = {
 
 
 class Notices(QWidget):
-    """Messages stacked top to bottom, each with a Dismiss button; hidden when empty.
+    """The notices of a `NoticeBoard`, stacked top to bottom, each with a Dismiss button;
+    hidden when there are none.
+
+    Parameters
+    ----------
+    board : NoticeBoard, optional
+        The notices to show (the inspector's: ``Inspector.notices``); a new one by default.
 
     Signals
     -------
@@ -31,62 +42,67 @@ class Notices(QWidget):
 
     changed = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, board: NoticeBoard | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._rows: list[tuple[str, str, QFrame]] = []  # (key, message, row)
+        self.board = board if board is not None else NoticeBoard()
+        self._rows: dict[int, QFrame] = {}  # id(notice) -> its row
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(4, 4, 4, 0)
         self._layout.setSpacing(3)
         self.hide()
+        for notice in self.board.notices:
+            self._on_added(notice)
+        self.board.added.connect(self._on_added)
+        self.board.removed.connect(self._on_removed)
 
     @property
     def messages(self) -> list[str]:
         """The messages shown, top to bottom."""
-        return [message for _key, message, _row in self._rows]
+        return self.board.messages
 
-    def add(self, message: str, kind: str = "warning", key: str = "") -> None:
+    def add(self, message: str, kind: NoticeKind = "warning", key: str = "") -> None:
         """Show ``message`` (``kind``: warning, error or info) until dismissed.
 
         The same message is not shown twice; a non-empty ``key`` replaces the
         message shown under that key.
         """
-        if key:
-            self.remove(key)
-        if message in self.messages:
-            return
+        self.board.add(message, kind, key)
+
+    def remove(self, key: str) -> None:
+        """Take away the message shown under ``key`` (nothing if none)."""
+        self.board.remove(key)
+
+    def dismiss_all(self) -> None:
+        """Take away every message."""
+        self.board.dismiss_all()
+
+    def _on_added(self, notice: Notice) -> None:
         row = QFrame(self)
         row.setObjectName("notice")
-        row.setStyleSheet(_STYLES[kind] + " QLabel { color: #111111; }")
-        label = QLabel(message, row)
+        row.setStyleSheet(_STYLES[notice.kind] + " QLabel { color: #111111; }")
+        source = f"<b>{html.escape(notice.source)}:</b> " if notice.source else ""
+        label = QLabel(source + html.escape(notice.message), row)
+        label.setTextFormat(Qt.TextFormat.RichText)
         label.setWordWrap(True)
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        if notice.details:
+            label.setToolTip(f"Technical details: {notice.details}")
         button = QPushButton("Dismiss", row)
         button.setToolTip("Hide this message")
         layout = QHBoxLayout(row)
         layout.setContentsMargins(6, 3, 3, 3)
         layout.addWidget(label, 1)
         layout.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
-        entry = (key or f"#{id(row)}", message, row)
-        button.clicked.connect(lambda _checked=False, e=entry: self._drop(e))
-        self._rows.append(entry)
+        button.clicked.connect(lambda _checked=False, n=notice: self.board.dismiss(n))
+        self._rows[id(notice)] = row
         self._layout.addWidget(row)
         self._refresh()
 
-    def remove(self, key: str) -> None:
-        """Take away the message shown under ``key`` (nothing if none)."""
-        for entry in [e for e in self._rows if e[0] == key]:
-            self._drop(entry)
-
-    def dismiss_all(self) -> None:
-        """Take away every message."""
-        for entry in list(self._rows):
-            self._drop(entry)
-
-    def _drop(self, entry: tuple[str, str, QFrame]) -> None:
-        if entry in self._rows:
-            self._rows.remove(entry)
-            entry[2].setParent(None)
-            entry[2].deleteLater()
+    def _on_removed(self, notice: Notice) -> None:
+        row = self._rows.pop(id(notice), None)
+        if row is not None:
+            row.setParent(None)
+            row.deleteLater()
             self._refresh()
 
     def _refresh(self) -> None:
