@@ -80,3 +80,29 @@ def test_ignore_marks_leave_pixels_out_of_every_metric():
     metrics.evaluate(case, np.zeros(case.shape, bool))  # no marks: the case itself
     assert shown[-1].request.case is case
     scheduler.shutdown()
+
+
+def test_the_next_item_is_read_ahead_once_and_quietly():
+    reads: list[str] = []
+
+    def reader(case_id: str):
+        def read():
+            reads.append(case_id)
+            if case_id == "03":
+                raise InputError(f"/data/{case_id}_unet.png: not an image")
+            return demo_case(shape=(32, 30), seed=int(case_id))
+        return read
+
+    items = [ItemKey(f"{n:02d}", "unet") for n in (1, 2, 3)]
+    cases = GradingCases({item: reader(item.id) for item in items})
+    loading = GradingLoading(Scheduler(synchronous=True), cases)
+    loaded, failures = [], []
+    loading.done.connect(loaded.append)
+    loading.failed.connect(failures.append)
+    loading.load(items[0], ahead=items[1])
+    assert reads == ["01", "02"] and [item for item, _ in loaded] == [items[0]]
+    loading.load(items[1], ahead=items[2])  # read ahead before: not read again
+    assert reads == ["01", "02", "03"] and [item for item, _ in loaded] == items[:2]
+    assert failures == []  # the read-ahead's failure waits until the item is shown
+    loading.load(items[2])
+    assert failures == ["/data/03_unet.png: not an image"]

@@ -117,7 +117,8 @@ class GradingWindow(QMainWindow):
         grade = self.session.grade(item)
         self.panel.show_item(self._header(item), grade.score, grade.notes)
         self._show_progress()
-        self.loading.load(item)
+        following = self.session.items[self.session.position + 1:self.session.position + 2]
+        self.loading.load(item, ahead=following[0] if following else None)
 
     def _on_loaded(self, loaded: tuple[ItemKey, Case]) -> None:
         item, case = loaded
