@@ -146,6 +146,28 @@ def test_bad_inputs_are_shown_not_raised(qtbot, view) -> None:
     assert "missing.csv" in view.error.text()
 
 
+def test_a_failed_run_clears_the_previous_report(qtbot, view, tmp_path) -> None:
+    _compute(qtbot, view)
+    assert view.table.rowCount() > 0
+    bad = tmp_path / "grades.csv"
+    bad.write_text("id,method\n")
+    view.inputs.grades.setText(str(bad))
+    with qtbot.waitSignal(view.jobs.failed, timeout=JOB_TIMEOUT_MS):
+        view.compute()
+    assert str(bad) in view.error.text()
+    assert view.table.rowCount() == 0 and view.report is None
+    assert "compute first" in view.inter_label.text()
+    with pytest.raises(ValueError, match="Compute"):  # nothing old to export either
+        view.export(str(tmp_path / "old.csv"), "csv")
+
+
+def test_bad_inputs_clear_the_previous_report_too(qtbot, view) -> None:
+    _compute(qtbot, view)
+    view.inputs.grades.setText("")
+    view.compute()
+    assert view.table.rowCount() == 0 and view.report is None
+
+
 def test_the_research_menu_opens_the_window(qtbot, window) -> None:
     menu = window.research.research_menu
     action = next(a for a in menu.actions() if a.text().replace("&", "") ==

@@ -45,6 +45,7 @@ from vesselview.research.grading_agreement import InterGrader
 #: Export formats of the report (the CLI's writers) and their dialog filters.
 EXPORT_FILTERS = {"csv": "CSV (*.csv)", "json": "JSON (*.json)"}
 _BASE = "base parameters"
+_NO_REPORT = "Inter-grader agreement: compute first."
 
 
 class AgreementView(QWidget):
@@ -72,7 +73,7 @@ class AgreementView(QWidget):
         self.report: GraderAgreementReport | None = None
         self._build()
         self.jobs.finished.connect(self._on_computed)
-        self.jobs.failed.connect(self.error.show_message)
+        self.jobs.failed.connect(self._on_failed)
 
     def set_params(self, params: Params) -> None:
         """Base parameters of the next run (the inspector's)."""
@@ -83,8 +84,16 @@ class AgreementView(QWidget):
         self.inputs.set_dataset(dataset)
 
     def compute(self) -> None:
-        """Check the inputs and start the run (superseding a running one)."""
-        self.error.run_guarded(self._start)
+        """Check the inputs and start the run (superseding a running one).
+
+        When the run fails (here, on bad inputs, or in the background) the error is
+        shown and the previous report is cleared, so no old table sits under a new error.
+        """
+        self.error.hide()
+        try:
+            self._start()
+        except (ValueError, OSError) as error:
+            self._on_failed(str(error))
 
     def cancel(self) -> None:
         """Abandon the running computation; the shown report stays."""
@@ -118,6 +127,14 @@ class AgreementView(QWidget):
         if self.report is None or self.request is None:
             raise ValueError("Compute the agreement first.")
         return self.report, self.request
+
+    def _on_failed(self, message: str) -> None:
+        self.error.show_message(message)
+        self.request = self.report = None
+        self.table.setRowCount(0)
+        self.inter_label.setText(_NO_REPORT)
+        for widget in (self.notes, self.at_row, self.plot_box):
+            widget.hide()
 
     def _on_computed(self, _kind: str, outcome: tuple[AgreementRequest, GraderAgreementReport]
                      ) -> None:
@@ -179,7 +196,7 @@ class AgreementView(QWidget):
         self.notes = QLabel()
         self.notes.setWordWrap(True)
         self.notes.hide()
-        self.inter_label = QLabel("Inter-grader agreement: compute first.")
+        self.inter_label = QLabel(_NO_REPORT)
         self.at = QComboBox()
         self.at.currentIndexChanged.connect(self._on_at_changed)
         self.at_row = _labelled("Agreement at", self.at)
