@@ -107,10 +107,18 @@ def classes_layer(name: str, title: str, planes: list[tuple[np.ndarray, str, str
     name, title : str
     planes : list of (mask, class name, palette colour name)
         Each mask is bool (H, W); colours are keys of `OKABE_ITO`.
+
+    Notes
+    -----
+    A single plane's class map is the mask's own bytes seen as uint8 (True is class 1):
+    the layer shares the stage's mask instead of holding a copy of it.
     """
-    data = np.zeros(planes[0][0].shape, np.uint8)
-    legend = []
-    for value, (mask, label, colour) in enumerate(planes, start=1):
-        data[mask] = value
-        legend.append(LegendEntry(value, label, OKABE_ITO[colour]))
-    return Layer(name=name, title=title, kind="classes", data=data, legend=tuple(legend))
+    legend = tuple(LegendEntry(value, label, OKABE_ITO[colour])
+                   for value, (_, label, colour) in enumerate(planes, start=1))
+    if len(planes) == 1:
+        data = np.ascontiguousarray(planes[0][0], dtype=np.bool_).view(np.uint8)
+    else:
+        data = np.zeros(planes[0][0].shape, np.uint8)
+        for value, (mask, _, _) in enumerate(planes, start=1):
+            data[mask] = value
+    return Layer(name=name, title=title, kind="classes", data=data, legend=legend)

@@ -124,10 +124,16 @@ def test_products_are_read_only_and_typed():
     _, _, products = skeletal_similarity(reference, candidate)
     assert products.table.dtype == SEGMENT_DTYPE
     for name in ("ref_skeleton", "cand_skeleton", "junctions", "labels", "radius",
-                 "search_mask", "pruned", "assigned", "table", "assignment_rows"):
+                 "search_mask", "pruned", "table", "assignment_rows"):
         assert not getattr(products, name).flags.writeable, name
-    assert products.assigned.dtype == np.int32 and products.radius.dtype == np.uint8
-    assert np.count_nonzero(products.assigned == 1) == 12
+    assert products.radius.dtype == np.uint8
+    # assigned_at reads the label image the assignment pairs scatter to, pixel by pixel.
+    former = np.zeros(reference.shape, np.int32)
+    former[products.assignment_rows, products.assignment_cols] = products.assignment_labels
+    looked_up = np.array([[products.assigned_at(r, c) for c in range(reference.shape[1])]
+                          for r in range(reference.shape[0])])
+    np.testing.assert_array_equal(looked_up, former)
+    assert np.count_nonzero(looked_up == 1) == 12
 
 
 def test_given_skeletons_are_used():

@@ -131,7 +131,7 @@ def segment_at(products: ss.SkeletalProducts, row: int, col: int) -> dict[str, A
         ``label, length, n_s, cs, ts, score, valid`` of the segment (``length`` and
         ``n_s`` in skeleton pixels), or None when the pixel is on no segment.
     """
-    label = int(products.labels[row, col]) or int(products.assigned[row, col])
+    label = int(products.labels[row, col]) or products.assigned_at(row, col)
     if not label:
         return None
     rows = np.nonzero(products.table["label"] == label)[0]
@@ -184,8 +184,9 @@ def unmatched_layer(ctx: StageContext) -> Layer:
 @layer("segments", needs=(segments,))
 def segments_layer(ctx: StageContext) -> Layer:
     """The segment label image."""
+    # The stage's own int32 label image (read-only), not a copy.
     return Layer(name="segments", title="Reference skeleton segments", kind="labels",
-                 data=np.array(ctx.get(segments).labels, np.int32))
+                 data=ctx.get(segments).labels)
 
 
 @layer("segment_scores", needs=(products,))

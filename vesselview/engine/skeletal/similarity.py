@@ -47,9 +47,6 @@ class SkeletalProducts:
         Search range of the whole reference skeleton, within F.
     pruned : ndarray of bool
         Candidate skeleton inside the search mask.
-    assigned : ndarray of int32
-        Segment each pruned candidate pixel was assigned to (0 = none; a pixel tied
-        between segments shows one of them, unspecified which).
     assignment_rows, assignment_cols : ndarray of int64, shape (m,)
     assignment_labels : ndarray of int32, shape (m,)
         Every (candidate pixel, segment) pair, sorted by label then scan order; the
@@ -68,7 +65,6 @@ class SkeletalProducts:
     radius: np.ndarray
     search_mask: np.ndarray
     pruned: np.ndarray
-    assigned: np.ndarray
     assignment_rows: np.ndarray
     assignment_cols: np.ndarray
     assignment_labels: np.ndarray
@@ -89,9 +85,18 @@ class SkeletalProducts:
                    ref_thickness=ref_thickness, cand_thickness=cand_thickness,
                    junctions=segments.junctions, labels=segments.labels, radius=search.radius,
                    search_mask=search.search_mask, pruned=assignment.pruned,
-                   assigned=assignment.image(), assignment_rows=assignment.rows,
+                   assignment_rows=assignment.rows,
                    assignment_cols=assignment.cols, assignment_labels=assignment.labels,
                    table=readonly(table))
+
+    def assigned_at(self, row: int, col: int) -> int:
+        """The segment candidate pixel ``(row, col)`` was assigned to (0 = none).
+
+        A pixel tied between segments gives one of them (unspecified which). Looked up
+        in the assignment pairs: no (H, W) label image is kept for it.
+        """
+        pick = np.flatnonzero((self.assignment_rows == row) & (self.assignment_cols == col))
+        return int(self.assignment_labels[pick[-1]]) if pick.size else 0
 
 
 def _binary(name: str, array: np.ndarray, shape: tuple[int, ...] | None) -> np.ndarray:
