@@ -2,7 +2,7 @@
 
 For a 584x565 and a 3504x3390 synthetic case (``vesselview.synth.demo_case``) prints the
 median time (after a warm-up that compiles the numba kernels) of SS alone - every stage
-from the thickness maps to the scores, given the two skeletons, which the pipeline
+from the thicknesses to the scores, given the two skeletons, which the pipeline
 shares with CAL and clDice - and of each stage, divided by one Euclidean distance
 transform of the reference mask by ``scipy.ndimage.distance_transform_edt`` (OpenCV's
 time is printed for context). Target: SS alone <= 3 EDTs at both sizes.
@@ -29,7 +29,7 @@ from vesselview.engine.skeletal import (
     search_radii,
     skeletal_scores,
     skeletal_similarity,
-    thickness_map,
+    skeleton_thickness,
 )
 from vesselview.engine.thinning import thin
 from vesselview.synth import demo_case
@@ -40,7 +40,7 @@ def bench_shape(case: Case, repeats: int) -> None:
     g, s, f = case.reference, case.candidate, case.fov
     g_skel, s_skel = thin(g), thin(s)
     params = Params()
-    g_thick, s_thick = thickness_map(g, g_skel), thickness_map(s, s_skel)
+    g_thick, s_thick = skeleton_thickness(g, g_skel), skeleton_thickness(s, s_skel)
     search = search_radii(g_skel, g_thick, f, params.ss_R)
     segments = reference_segments(g_skel, f, params.ss_min_length, params.ss_max_length)
     matches = match_segments(g_skel, g_thick, s_skel, s_thick, search, segments)
@@ -53,8 +53,8 @@ def bench_shape(case: Case, repeats: int) -> None:
     report("SS alone (skeletons given)", median_seconds(
         lambda: skeletal_similarity(g, s, f, params, g_skel, s_skel), repeats), scipy_edt, 3)
     stages = {
-        "1 thickness maps (G and S)":
-            lambda: (thickness_map(g, g_skel), thickness_map(s, s_skel)),
+        "1 thickness (G and S)":
+            lambda: (skeleton_thickness(g, g_skel), skeleton_thickness(s, s_skel)),
         "2 search radii + mask": lambda: search_radii(g_skel, g_thick, f, params.ss_R),
         "3 reference segments": lambda: reference_segments(
             g_skel, f, params.ss_min_length, params.ss_max_length),

@@ -30,7 +30,7 @@ from vesselview.engine.keys import METRIC_FAMILIES
 from vesselview.engine.overlap import tolerant_overlap
 from vesselview.engine.params import Params
 from vesselview.engine.scores import Scores
-from vesselview.engine.skeletal import thickness_map
+from vesselview.engine.skeletal import skeleton_thickness
 from vesselview.engine.surface import surface_scores
 from vesselview.engine.thinning import thin
 
@@ -71,7 +71,7 @@ def all_scores(candidate: np.ndarray, reference: np.ndarray, fov: np.ndarray,
     maps = distance_maps(candidate, reference, fov, p.distance, p.distance_fov)
     skel_s, skel_g = thin(candidate), thin(reference)
     contours = contour_distances(maps.candidate, maps.reference)
-    widths = reference_widths(reference, skel_g, thickness_map(reference, skel_g))
+    widths = reference_widths(reference, skel_g, skeleton_thickness(reference, skel_g))
     families = (
         pixel_scores(confusion(candidate, reference, fov), p.tversky_alpha, p.tversky_beta),
         width_sensitivity(candidate, reference, fov, widths, p.thin_width),
