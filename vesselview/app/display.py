@@ -18,16 +18,9 @@ from collections.abc import Collection, Mapping
 import cv2
 import numpy as np
 
-from vesselview.engine.layers import OKABE_ITO, RGBA, Layer, LegendEntry
+from vesselview.app.label_palette import LABEL_CYCLE
+from vesselview.engine.layers import RGBA, Layer, LegendEntry
 from vesselview.engine.result import Result
-
-#: Colours cycled over segment labels (no black, white or grey: those hide on a fundus).
-LABEL_CYCLE: tuple[RGBA, ...] = tuple(
-    OKABE_ITO[name]
-    for name in ("orange", "sky_blue", "bluish_green", "yellow", "blue", "vermillion",
-                 "reddish_purple")
-)
-
 
 #: Layers of thin lines and scattered pixels, drawn thicker in the overview (zoomed out),
 #: where a one-pixel line or a lone false positive would vanish.

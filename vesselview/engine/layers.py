@@ -2,8 +2,9 @@
 
 A layer is a small integer image plus a legend (class value -> name, RGBA colour).
 The GUI recolours a layer by swapping its lookup table, never by rebuilding pixels.
-Colours are from the Okabe–Ito palette, which stays distinguishable under the
-common colour-vision deficiencies.
+Class colours are from the Okabe–Ito palette, which stays distinguishable under the
+common colour-vision deficiencies; two more colours (`EXTRA_COLOURS`) have one meaning
+each. `COLOUR_MEANINGS` says what every reserved colour means.
 """
 
 from __future__ import annotations
@@ -27,7 +28,18 @@ OKABE_ITO: dict[str, RGBA] = {
     "grey": (150, 150, 150, 255),
 }
 
-#: What each palette colour means in every layer's legend, one meaning per colour: hue says
+#: Colours outside the Okabe–Ito palette, each with a meaning of its own: cyan (absent from
+#: the probability map's magma-like ramp) for the threshold contour drawn over that map, and
+#: a neutral dark grey for window chrome drawn over the image (the swipe divider).
+EXTRA_COLOURS: dict[str, RGBA] = {
+    "cyan": (0, 255, 255, 255),
+    "chrome_grey": (80, 80, 80, 255),
+}
+#: Every colour that means something (keys of `COLOUR_MEANINGS`): colours chosen freely,
+#: such as the segment labels' cycle, keep a perceptual distance from all of them.
+RESERVED_COLOURS: dict[str, RGBA] = {**OKABE_ITO, **EXTRA_COLOURS}
+
+#: What each reserved colour means in every layer's legend, one meaning per colour: hue says
 #: whose pixel (blues the candidate's, oranges the reference's), the lighter tone that it is
 #: tolerated or a skeleton, the darker that it is unmatched. Yellow is kept for the highlight.
 COLOUR_MEANINGS: dict[str, str] = {
@@ -39,11 +51,17 @@ COLOUR_MEANINGS: dict[str, str] = {
     "bluish_green": "tolerance region around the reference (t, alpha, beta bands, SS range R)",
     "reddish_purple": "ignored region",
     "grey": "outside the field of view",
-    "yellow": "highlight only (selected segment, swipe divider); no layer draws with it",
+    "yellow": "highlight only (selected segment); no layer draws with it",
     "black": "unused (invisible on a dark fundus)",
+    "cyan": "threshold contour: where the probability map crosses the threshold",
+    "chrome_grey": "window chrome over the image only (swipe divider); no layer draws with it",
 }
 #: The highlight colour (selection); nothing else is drawn in it.
 HIGHLIGHT: RGBA = OKABE_ITO["yellow"]
+#: The colour of the probability map's threshold contour.
+THRESHOLD_CONTOUR: RGBA = EXTRA_COLOURS["cyan"]
+#: The colour of window chrome drawn over the image (the swipe divider).
+CHROME: RGBA = EXTRA_COLOURS["chrome_grey"]
 
 
 @dataclasses.dataclass(frozen=True)

@@ -35,13 +35,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from vesselview.engine.layers import HIGHLIGHT
+from vesselview.engine.layers import CHROME
 from vesselview.gui.inspector.canvas import LEVELS, index_item
 from vesselview.gui.inspector.view import InspectorView
 
 #: Colour of a vessel mask in compare modes (near white, slightly translucent).
 MASK_RGBA = (245, 245, 245, 230)
-_DIVIDER_RGBA = HIGHLIGHT  # the swipe divider is a highlight
+#: Colour of the swipe divider: window chrome, a neutral grey no layer draws with.
+DIVIDER_RGBA = CHROME
 _TEXT_INPUTS = (QLineEdit, QAbstractSpinBox, QTextEdit, QPlainTextEdit)
 
 
@@ -93,7 +94,7 @@ class CompareController(QObject):
         self._side_candidate = _mask_item(500)
         view.second_box.addItem(self._side_candidate, ignoreBounds=True)
         self.divider = pg.InfiniteLine(angle=90, movable=True,
-                                       pen=pg.mkPen(_DIVIDER_RGBA, width=2))
+                                       pen=pg.mkPen(DIVIDER_RGBA, width=3))
         self.divider.setZValue(600)
         view.main_box.addItem(self.divider, ignoreBounds=True)
         self.divider.sigPositionChanged.connect(self._update_clip)
@@ -202,7 +203,7 @@ class CompareController(QObject):
             CompareMode.OVERLAY: "",
             CompareMode.FLICKER: f"FLICKER: showing the <b>{shown}</b> "
                                  "(F toggles, hold Space for the other)",
-            CompareMode.SWIPE: f"◀ {left} &nbsp;|&nbsp; candidate ▶ (drag the yellow line)",
+            CompareMode.SWIPE: f"◀ {left} &nbsp;|&nbsp; candidate ▶ (drag the grey line)",
             CompareMode.SIDE_BY_SIDE: f"left: {left} &nbsp;&nbsp; right: candidate",
         }[mode])
 

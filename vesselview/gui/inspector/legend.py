@@ -10,7 +10,8 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 
-from vesselview.app.display import LABEL_CYCLE, DisplayLayer, lookup_table
+from vesselview.app.display import DisplayLayer, lookup_table
+from vesselview.app.label_palette import LABEL_CYCLE
 from vesselview.app.probability import NAME as PROBABILITY
 from vesselview.app.style import LayerStyle
 from vesselview.engine.layers import RGBA
