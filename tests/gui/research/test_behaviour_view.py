@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import csv
+import os
 
 import numpy as np
 import pytest
 
 from vesselview.engine.params import Params
+from vesselview.errors import InputError
 from vesselview.gui.research.behaviour_view import EQUAL_CHANGE, default_severities
 from vesselview.gui.research.metric_choice import MAIN_METRICS
 from vesselview.io.tables import write_table
@@ -138,3 +140,19 @@ def test_nothing_to_export(view, tmp_path):
     view.export_csv(str(tmp_path / "none.csv"))
     assert "press Run first" in view.error.text()
     assert view.set_box.currentData() == EQUAL_CHANGE
+
+
+def test_a_failed_export_keeps_the_previous_file_whole(view, qtbot, tmp_path, monkeypatch):
+    view.pixels_box.setValue(N_PIXELS)
+    _run(view, qtbot)
+    path = tmp_path / "behaviour.csv"
+    path.write_text("yesterday's table\n", encoding="utf-8")
+
+    def full_disk(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    with pytest.raises(InputError, match=r"behaviour\.csv.*No space left"):
+        view.export_csv(str(path))
+    assert path.read_text(encoding="utf-8") == "yesterday's table\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["behaviour.csv"]

@@ -34,6 +34,7 @@ from vesselview.gui.research.rank_table import RankTable
 from vesselview.gui.widgets.channel_jobs import ChannelJobs, JobStatus
 from vesselview.gui.widgets.error_label import ErrorLabel
 from vesselview.gui.widgets.export import CSV_FILTER, save_with_dialog
+from vesselview.io.output_file import atomic_output
 from vesselview.io.tables import write_table
 from vesselview.research.behaviour import (
     Behaviour,
@@ -150,7 +151,7 @@ class BehaviourView(QWidget):
         if self.behaviour is None:
             self.error.show_message("Nothing to export yet: press Run first.")
             return
-        with open(path, "w", encoding="utf-8", newline="") as stream:
+        with atomic_output(path) as stream:
             write_table(self.behaviour.to_rows(), stream, params=self.behaviour.params)
 
     def show_case_of_row(self, row: int) -> None:
@@ -194,7 +195,8 @@ class BehaviourView(QWidget):
                                     agreement=self.behaviour.agreement)
 
     def _export_dialog(self) -> None:
-        save_with_dialog(self, "Export behaviour table", CSV_FILTER, self.export_csv)
+        save_with_dialog(self, "Export behaviour table", CSV_FILTER, self.export_csv,
+                         report=self.error.show_message)
 
     def _build(self) -> None:
         self.set_box = QComboBox()

@@ -49,6 +49,7 @@ from vesselview.gui.research.rank_table import RankTable
 from vesselview.gui.widgets.channel_jobs import ChannelJobs, JobStatus
 from vesselview.gui.widgets.error_label import ErrorLabel
 from vesselview.gui.widgets.export import CSV_FILTER, IMAGE_FILTER, save_with_dialog
+from vesselview.io.output_file import atomic_output
 from vesselview.io.tables import write_table
 from vesselview.research.ranking import (
     ExpectedKind,
@@ -233,7 +234,7 @@ class CandidatesView(QWidget):
         if table is None:
             self.error.show_message("Nothing to export yet.")
             return
-        with open(path, "w", encoding="utf-8", newline="") as stream:
+        with atomic_output(path) as stream:
             write_table(table.to_rows(), stream, params=self.candidates[0].params)
 
     # -- construction --------------------------------------------------------------------

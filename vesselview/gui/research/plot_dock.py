@@ -53,6 +53,7 @@ from vesselview.gui.widgets.export import (
     save_with_dialog,
 )
 from vesselview.io.curve_tables import write_curves
+from vesselview.io.output_file import atomic_output
 from vesselview.io.tables import write_table
 from vesselview.research.sweep import Sweep, sweep
 
@@ -166,7 +167,7 @@ class PlotDock(QWidget):
         if self.mode == SWEEP and self.sweep_result is not None:
             rows = shown_columns(self.sweep_result, self.controls.metrics(),
                                  self.controls.differences)
-            with open(path, "w", encoding="utf-8", newline="") as stream:
+            with atomic_output(path) as stream:
                 write_table(rows, stream, params=self.sweep_result.params)
         elif self.mode == CURVES and self._curves_input is not None:
             case, params = self._curves_input
@@ -286,10 +287,12 @@ class PlotDock(QWidget):
         return self.pages
 
     def _export_csv_dialog(self) -> None:
-        save_with_dialog(self, "Export curve", CSV_FILTER, self.export_csv)
+        save_with_dialog(self, "Export curve", CSV_FILTER, self.export_csv,
+                         report=self.error.show_message)
 
     def _export_png_dialog(self) -> None:
-        save_with_dialog(self, "Export plot", PNG_FILTER, self.export_png)
+        save_with_dialog(self, "Export plot", PNG_FILTER, self.export_png,
+                         report=self.error.show_message)
 
 
 def shown_columns(result: Sweep, metrics: Sequence[str],
@@ -311,6 +314,6 @@ def _differ_besides(old: Params, new: Params, key: str) -> bool:
 
 def _write_curves(case: Case, params: Params, path: str) -> str:
     """Write the soft-map curves of ``case`` to ``path`` as ``vesselview-eval --curves`` CSV."""
-    with open(path, "w", encoding="utf-8", newline="") as stream:
+    with atomic_output(path) as stream:
         write_curves(case, params, stream, "csv")
     return path
