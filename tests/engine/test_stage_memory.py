@@ -48,11 +48,14 @@ def full_image_dtypes(value: Any, shape: tuple[int, int]) -> set[np.dtype]:
     return {array.dtype for array in arrays_in(value) if array.shape[:2] == shape}
 
 
-@pytest.mark.parametrize("name", ["ss_reference_thickness", "ss_candidate_thickness",
-                                  "reference_widths", "ss_products"])
-def test_skeleton_and_width_values_are_kept_at_their_pixels_only(stage_values, name) -> None:
+def test_no_stage_keeps_a_full_image_float64_array(stage_values) -> None:
+    # Thickness and widths are kept at their pixels; distance maps as uint32 (d² or d).
     case, values = stage_values
-    assert np.dtype(np.float64) not in full_image_dtypes(values[name], case.reference.shape)
+    kept = {name: full_image_dtypes(value, case.reference.shape)
+            for name, value in values.items()}
+    assert {name for name, dtypes in kept.items() if np.dtype(np.float64) in dtypes} == set()
+    for name in ("reference_distances", "distance_maps", "reference_contour"):
+        assert np.dtype(np.uint32) in kept[name], name
 
 
 def test_thickness_lists_the_skeleton_pixels_and_widths_the_reference_pixels(

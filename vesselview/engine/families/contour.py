@@ -19,6 +19,7 @@ from typing import Literal
 
 import numpy as np
 
+from vesselview.engine.distance_map import DistanceMap, distance_map
 from vesselview.engine.families.base import Family, MetricInfo, StageContext, stage
 from vesselview.engine.families.shared import distance_masks, restricted
 from vesselview.engine.families.sources import CAL_PAPER
@@ -51,18 +52,18 @@ class Contour:
     ----------
     pixels : ndarray of bool, shape (H, W)
         ``P(X)``.
-    distances : ndarray of float64, shape (H, W), or None
+    distances : DistanceMap or None
         ``d(x, P(X))`` (Euclidean, pixels); None when the contour is empty.
     """
 
     pixels: np.ndarray
-    distances: np.ndarray | None
+    distances: DistanceMap | None
 
 
 def contour_of(mask: np.ndarray) -> Contour:
     """``P(mask)`` and the Euclidean distance of every pixel to it."""
     pixels = inner_contour(mask)
-    return Contour(pixels, distance_to(pixels, "euclidean") if pixels.any() else None)
+    return Contour(pixels, distance_map(pixels, "euclidean") if pixels.any() else None)
 
 
 def contour_distances(candidate: np.ndarray, reference: np.ndarray,
@@ -83,7 +84,7 @@ def contour_distances(candidate: np.ndarray, reference: np.ndarray,
         empty = np.zeros(0)
         return ContourDistances(empty, empty)
     return ContourDistances(
-        candidate_to_reference=contour_g.distances[contour_s],
+        candidate_to_reference=contour_g.distances.at(contour_s),
         reference_to_candidate=distance_to(contour_s, "euclidean")[contour_g.pixels],
     )
 

@@ -19,11 +19,11 @@ from typing import Literal
 
 import numpy as np
 
+from vesselview.engine.distance_map import DistanceMap, distance_map
 from vesselview.engine.families.base import Family, MetricInfo, StageContext, stage
 from vesselview.engine.families.contour import contour_distance_values
 from vesselview.engine.families.shared import distance_masks, restricted
 from vesselview.engine.families.sources import TOLERANCE_PAPER
-from vesselview.engine.morphology import distance_to
 from vesselview.engine.scores import Scores
 from vesselview.engine.surface import surface_scores
 
@@ -38,26 +38,27 @@ class DistanceMaps:
     ----------
     candidate, reference : ndarray of bool, shape (H, W)
         ``S`` and ``G``, restricted to the FOV when ``distance_fov`` is set.
-    to_candidate, to_reference : ndarray of float64, shape (H, W), or None
-        ``d(x, S)`` and ``d(x, G)`` for every pixel, in pixels; None for an empty mask.
+    to_candidate, to_reference : DistanceMap or None
+        ``d(x, S)`` and ``d(x, G)`` for every pixel, in pixels (kept in 4 bytes per
+        pixel, read exactly); None for an empty mask.
     region : ndarray of bool, shape (H, W), or None
         Δp's pixel set ``X``: the FOV, or None for the whole image.
     """
 
     candidate: np.ndarray
     reference: np.ndarray
-    to_candidate: np.ndarray | None
-    to_reference: np.ndarray | None
+    to_candidate: DistanceMap | None
+    to_reference: DistanceMap | None
     region: np.ndarray | None
 
 
-def distances_to(mask: np.ndarray, kind: str) -> np.ndarray | None:
-    """``d(x, mask)`` for every pixel (float64, pixels), or None for an empty mask."""
-    return distance_to(mask, kind) if mask.any() else None
+def distances_to(mask: np.ndarray, kind: str) -> DistanceMap | None:
+    """``d(x, mask)`` for every pixel (pixels), or None for an empty mask."""
+    return distance_map(mask, kind) if mask.any() else None
 
 
 def distance_maps(candidate: np.ndarray, reference: np.ndarray, fov: np.ndarray,
-                  kind: str, use_fov: bool, to_reference: np.ndarray | None = None
+                  kind: str, use_fov: bool, to_reference: DistanceMap | None = None
                   ) -> DistanceMaps:
     """Restrict the masks as ``distance_fov`` says and compute both distance transforms.
 
@@ -67,7 +68,7 @@ def distance_maps(candidate: np.ndarray, reference: np.ndarray, fov: np.ndarray,
     kind : {"euclidean", "cityblock", "chessboard"}
     use_fov : bool
         The ``distance_fov`` parameter.
-    to_reference : ndarray of float64, shape (H, W), optional
+    to_reference : DistanceMap, optional
         ``distances_to(restricted(reference, fov, use_fov), kind)`` when already
         computed (it does not depend on the candidate); computed here when None.
     """
@@ -107,8 +108,8 @@ def distance_scores(maps: DistanceMaps, fom_k: float, baddeley_p: float,
             out.set("fom", 0.0)  # every term 1 / (1 + k·inf) is 0, or the sum is empty
     else:
         assert maps.to_reference is not None and maps.to_candidate is not None  # both non-empty
-        s_to_g = maps.to_reference[maps.candidate]
-        g_to_s = maps.to_candidate[maps.reference]
+        s_to_g = maps.to_reference.at(maps.candidate)
+        g_to_s = maps.to_candidate.at(maps.reference)
         out.set("mse", float(np.mean(s_to_g**2)))
         out.set("hausdorff", float(max(s_to_g.max(), g_to_s.max())))
         out.set("hd95", float(np.percentile(np.concatenate([s_to_g, g_to_s]), 95)))
@@ -126,8 +127,8 @@ def _baddeley(maps: DistanceMaps, p: float, c: float) -> float:
     The distance to an empty mask is infinite, so its ``w`` is ``c`` everywhere.
     """
     shape = maps.candidate.shape
-    w_g = np.full(shape, c) if maps.to_reference is None else np.minimum(maps.to_reference, c)
-    w_s = np.full(shape, c) if maps.to_candidate is None else np.minimum(maps.to_candidate, c)
+    w_g = np.full(shape, c) if maps.to_reference is None else maps.to_reference.clipped(c)
+    w_s = np.full(shape, c) if maps.to_candidate is None else maps.to_candidate.clipped(c)
     # In place: every new full-image float64 array costs more in page faults than in
     # arithmetic (1.5 s -> 0.1 s at 3504x3390); the values are the same operations'.
     diff = np.subtract(w_g, w_s, out=w_g)
@@ -167,7 +168,7 @@ METRICS = (
 
 
 @stage("reference_distances", params=("distance", "distance_fov"))
-def reference_distances(ctx: StageContext) -> np.ndarray | None:
+def reference_distances(ctx: StageContext) -> DistanceMap | None:
     """``d(x, G)`` (independent of the candidate, so a threshold change keeps it)."""
     reference = restricted(ctx.case.reference, ctx.case.fov, ctx.params.distance_fov)
     return distances_to(reference, ctx.params.distance)

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-import numpy as np
-
+from vesselview.engine.distance_map import DistanceMap
 from vesselview.engine.families import skeletal
 from vesselview.engine.families.base import Stage
 from vesselview.engine.families.distance import distance_transforms
@@ -88,9 +87,9 @@ class Explainer:
         return self._run.get(stage)
 
 
-def _distance(dist: np.ndarray | None, row: int, col: int) -> float:
+def _distance(dist: DistanceMap | None, row: int, col: int) -> float:
     """Distance map value, ``inf`` when the mask it measures to is empty."""
-    return float("inf") if dist is None else float(dist[row, col])
+    return float("inf") if dist is None else dist.pixel(row, col)
 
 
 def _class_at(layer: Layer, row: int, col: int) -> str:
