@@ -79,9 +79,14 @@ class DisplayLayer:
     ----------
     source : Layer
         The engine layer.
+    contour : ndarray of uint8, shape (H, W), optional
+        A line drawn over the layer (1 on the line, else 0) in the threshold-contour
+        colour (`vesselview.engine.layers.THRESHOLD_CONTOUR`): the probability map's
+        threshold crossing. None: no line.
     """
 
     source: Layer
+    contour: np.ndarray | None = None
 
     @property
     def name(self) -> str:

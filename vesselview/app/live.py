@@ -128,7 +128,7 @@ def _answer(evaluator: Evaluator, request: Request, should_stop: StopCallback,
         if should_stop():  # nobody will see it: skip building its layers
             raise EvaluationStopped("superseded before its layers were prepared")
         layers = prepare_layers(result, request.warm_layers, prepared, request.overview_radius)
-        probability = probability_layer(request.case)
+        probability = probability_layer(request.case, result.params.threshold)
         if probability is not None:
             layers[probability.name] = probability
         prepared.update(layers)

@@ -3,13 +3,17 @@
 The candidate's probabilities in (0, 1] become indices 1..255 of a magma-like ramp
 (perceptually ordered, readable with the common colour-vision deficiencies, and with no
 yellow, which is kept for the highlight); probability 0 stays transparent. The legend
-draws the ramp as a colour bar with the threshold marked on it.
+draws the ramp as a colour bar with the threshold marked on it, and the image shows the
+threshold's contour: the border of the candidate mask (probability above the threshold)
+as a thin line in a colour of its own.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import weakref
 
+import cv2
 import numpy as np
 
 from vesselview.app.display import DisplayLayer
@@ -25,8 +29,10 @@ RAMP = (
     LegendEntry(191, "probability 0.75", (252, 137, 97, 255)),
     LegendEntry(255, "probability 1", (252, 253, 191, 255)),
 )
-# The layer of the last soft map asked for: one per case, built once (off the main thread).
-_LAST: dict[str, tuple[weakref.ReferenceType, DisplayLayer]] = {}
+# The heat map of the last soft map asked for (one per case, built once, off the main
+# thread) and its layer with the contour at the last threshold asked for.
+_HEAT: dict[str, tuple[weakref.ReferenceType, DisplayLayer]] = {}
+_WITH_CONTOUR: dict[str, tuple[weakref.ReferenceType, float, DisplayLayer]] = {}
 
 
 def probability_index(soft: np.ndarray) -> np.ndarray:
@@ -41,15 +47,51 @@ def probability_index(soft: np.ndarray) -> np.ndarray:
     return np.where(soft > 0, index, 0).astype(np.uint8)
 
 
-def probability_layer(case: Case) -> DisplayLayer | None:
-    """The heat-map layer of ``case``'s probability map (None for a binary candidate)."""
+def threshold_contour(soft: np.ndarray, threshold: float) -> np.ndarray:
+    """The inner border of the candidate ``soft > threshold``: a line one pixel wide.
+
+    Parameters
+    ----------
+    soft : ndarray of float, shape (H, W)
+        Probabilities in [0, 1].
+    threshold : float
+        The candidate is the pixels strictly above it (as the case binarises).
+
+    Returns
+    -------
+    ndarray of uint8, shape (H, W)
+        1 on candidate pixels with a 4-neighbour outside the candidate, else 0. The
+        image's edge is no crossing: a candidate touching it is not outlined there.
+    """
+    mask = (soft > threshold).view(np.uint8)
+    cross = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
+    inner = cv2.erode(mask, cross, borderType=cv2.BORDER_CONSTANT, borderValue=1)
+    contour = mask - inner
+    contour.setflags(write=False)
+    return contour
+
+
+def probability_layer(case: Case, threshold: float | None) -> DisplayLayer | None:
+    """The heat-map layer of ``case``'s probability map with the contour at ``threshold``
+    (None: the case's own threshold); None for a binary candidate."""
     soft = case.candidate_soft
     if soft is None:
         return None
-    last = _LAST.get(NAME)
+    threshold = case.threshold if threshold is None else threshold
+    last = _WITH_CONTOUR.get(NAME)
+    if last is not None and last[0]() is soft and last[1] == threshold:
+        return last[2]
+    layer = dataclasses.replace(_heat_map(soft), contour=threshold_contour(soft, threshold))
+    _WITH_CONTOUR[NAME] = (weakref.ref(soft), threshold, layer)
+    return layer
+
+
+def _heat_map(soft: np.ndarray) -> DisplayLayer:
+    """The heat-map layer of ``soft`` (no contour), built once per map."""
+    last = _HEAT.get(NAME)
     if last is not None and last[0]() is soft:
         return last[1]
     layer = DisplayLayer(Layer(NAME, "Probability map (soft candidate)", "scalar",
                                probability_index(soft), RAMP, (0.0, 1.0)))
-    _LAST[NAME] = (weakref.ref(soft), layer)
+    _HEAT[NAME] = (weakref.ref(soft), layer)
     return layer

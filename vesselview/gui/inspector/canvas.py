@@ -17,10 +17,18 @@ import pyqtgraph as pg
 
 from vesselview.app.display import OVERVIEW_LAYERS, DisplayLayer, lookup_table
 from vesselview.app.style import LayerStyle
+from vesselview.engine.layers import THRESHOLD_CONTOUR
 
 #: Levels of every item: None = uint8 pixels as they are (no rescaling, no auto-levels).
 LEVELS = None
 _FIRST_OVERLAY_Z = 10
+
+
+def contour_table() -> np.ndarray:
+    """Lookup table of a contour image: 1 in `THRESHOLD_CONTOUR`, opaque; 0 transparent."""
+    table = np.zeros((256, 4), np.uint8)
+    table[1] = THRESHOLD_CONTOUR
+    return table
 
 
 def index_item(z_value: float) -> pg.ImageItem:
@@ -48,6 +56,9 @@ class LayerStack:
         self.overlays.setZValue(_FIRST_OVERLAY_Z)
         box.addItem(self.overlays)
         self.items: dict[str, pg.ImageItem] = {}
+        #: The line drawn over a layer with a contour (the probability map's threshold),
+        #: a child of the layer's item: it hides and stacks with it.
+        self.contours: dict[str, pg.ImageItem] = {}
         #: Thin layers are drawn grown by this many pixels (0: as they are; overview mode).
         self.overview_radius = 0
         self._images: dict[str, np.ndarray] = {}  # the array each item was last given
@@ -78,6 +89,7 @@ class LayerStack:
         for name in set(self.items) - set(layers) - set(pending):
             item = self.items.pop(name)
             self._images.pop(name, None)
+            self.contours.pop(name, None)
             item.setParentItem(None)
             if item.scene() is not None:
                 item.scene().removeItem(item)
@@ -110,6 +122,22 @@ class LayerStack:
             item.setImage(image, autoLevels=False, levels=LEVELS)
             self._images[layer.name] = image
         item.setLookupTable(lookup_table(layer, style.colour_map, style.opacity))
+        self._draw_contour(layer)
+
+    def _draw_contour(self, layer: DisplayLayer) -> None:
+        """Draw ``layer.contour`` (opaque, whatever the layer's opacity) over its item."""
+        contour = self.contours.get(layer.name)
+        if layer.contour is None:
+            if contour is not None:
+                contour.setVisible(False)
+            return
+        if contour is None:
+            contour = self.contours[layer.name] = index_item(1)
+            contour.setLookupTable(contour_table())
+            contour.setParentItem(self.items[layer.name])
+        if contour.image is not layer.contour:
+            contour.setImage(layer.contour, autoLevels=False, levels=LEVELS)
+        contour.setVisible(True)
 
     def set_overlays_shown(self, shown: bool) -> None:
         """Show or hide every overlay at once (compare modes hide them)."""

@@ -14,7 +14,7 @@ from vesselview.app.display import DisplayLayer, lookup_table
 from vesselview.app.label_palette import LABEL_CYCLE
 from vesselview.app.probability import NAME as PROBABILITY
 from vesselview.app.style import LayerStyle
-from vesselview.engine.layers import RGBA
+from vesselview.engine.layers import RGBA, THRESHOLD_CONTOUR
 from vesselview.engine.params import DEFAULT_THRESHOLD
 from vesselview.gui.shortcuts import SHORTCUTS
 
@@ -81,8 +81,13 @@ def compact_legend_html(shown: Iterable[tuple[DisplayLayer, LayerStyle]]) -> str
 
 
 def colour_bar_block(layer: DisplayLayer, style: LayerStyle, threshold: float) -> str:
-    """The legend block of the probability map: title and `colour_bar`."""
-    return f"<b>{html.escape(layer.title)}</b><br>{colour_bar(layer, style, threshold)}"
+    """The legend block of the probability map: title, `colour_bar` and the colour of the
+    threshold contour drawn on the image."""
+    block = f"<b>{html.escape(layer.title)}</b><br>{colour_bar(layer, style, threshold)}"
+    if layer.contour is not None:
+        block += (f"<br>{swatch(THRESHOLD_CONTOUR)} contour: where the map crosses the "
+                  "threshold (border of the candidate)")
+    return block
 
 
 def _colours(layer: DisplayLayer, style: LayerStyle) -> str:
