@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 from scipy import ndimage
 
+from vesselview.app.display import thickened
 from vesselview.app.probability import probability_index
 from vesselview.app.style import FUNDUS
 from vesselview.engine.layers import COLOUR_MEANINGS, RESERVED_COLOURS, THRESHOLD_CONTOUR
@@ -88,3 +89,17 @@ def test_the_contour_stays_opaque_and_hides_with_the_map(small_window):
     assert tuple(small_window.view.main.contours["probability"].lut[1]) == THRESHOLD_CONTOUR
     layers.edit("probability", visible=False)
     assert not small_window.view.main.items["probability"].isVisible()
+
+
+def test_zoomed_out_the_contour_grows_to_about_a_screen_pixel(shown_window, qtbot, small_case):
+    window = shown_window
+    window.model.layers.edit("probability", visible=True)
+    contour = window.model.response.layers["probability"].contour
+    rows, cols = small_case.shape
+    window.view.set_view_rect((-6 * cols, -6 * rows, 13 * cols, 13 * rows))  # far out
+    qtbot.waitUntil(lambda: window.overview.radius > 1)
+    grown = shown_contour(window)
+    assert np.array_equal(grown, thickened(contour, window.overview.radius - 1) == 1)
+    window.view.set_view_rect((0, 0, 10, 10))  # close in: the exact line
+    qtbot.waitUntil(lambda: window.overview.radius == 0)
+    assert np.array_equal(shown_contour(window), contour == 1)

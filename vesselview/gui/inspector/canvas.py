@@ -15,7 +15,7 @@ from collections.abc import Collection, Mapping, Sequence
 import numpy as np
 import pyqtgraph as pg
 
-from vesselview.app.display import OVERVIEW_LAYERS, DisplayLayer, lookup_table
+from vesselview.app.display import OVERVIEW_LAYERS, DisplayLayer, lookup_table, thickened
 from vesselview.app.style import LayerStyle
 from vesselview.engine.layers import THRESHOLD_CONTOUR
 
@@ -59,6 +59,7 @@ class LayerStack:
         #: The line drawn over a layer with a contour (the probability map's threshold),
         #: a child of the layer's item: it hides and stacks with it.
         self.contours: dict[str, pg.ImageItem] = {}
+        self._grown_contours: dict[str, tuple[np.ndarray, int, np.ndarray]] = {}
         #: Thin layers are drawn grown by this many pixels (0: as they are; overview mode).
         self.overview_radius = 0
         self._images: dict[str, np.ndarray] = {}  # the array each item was last given
@@ -90,6 +91,7 @@ class LayerStack:
             item = self.items.pop(name)
             self._images.pop(name, None)
             self.contours.pop(name, None)
+            self._grown_contours.pop(name, None)
             item.setParentItem(None)
             if item.scene() is not None:
                 item.scene().removeItem(item)
@@ -135,9 +137,21 @@ class LayerStack:
             contour = self.contours[layer.name] = index_item(1)
             contour.setLookupTable(contour_table())
             contour.setParentItem(self.items[layer.name])
-        if contour.image is not layer.contour:
-            contour.setImage(layer.contour, autoLevels=False, levels=LEVELS)
+        image = self._contour_image(layer.name, layer.contour)
+        if contour.image is not image:
+            contour.setImage(image, autoLevels=False, levels=LEVELS)
         contour.setVisible(True)
+
+    def _contour_image(self, name: str, contour: np.ndarray) -> np.ndarray:
+        """``contour`` as drawn at this zoom: in overview mode grown to about one screen
+        pixel (the overview radius less one: the full radius would make the line three
+        screen pixels wide and bury thin vessels' heat under it); computed once per radius.
+        """
+        radius = max(0, self.overview_radius - 1)
+        grown = self._grown_contours.get(name)
+        if grown is None or grown[0] is not contour or grown[1] != radius:
+            grown = self._grown_contours[name] = (contour, radius, thickened(contour, radius))
+        return grown[2]
 
     def set_overlays_shown(self, shown: bool) -> None:
         """Show or hide every overlay at once (compare modes hide them)."""
