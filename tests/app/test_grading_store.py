@@ -171,8 +171,8 @@ def test_export_csv_and_png_masks(path, tmp_path):
 
 
 @pytest.mark.parametrize(("content", "fault"), [
-    ("{not json", "JSON is broken"),
-    ("[" * 100_000 + "]" * 100_000, r"JSON is broken \(nested too deeply\)"),
+    ("{not json", "grading file is damaged.*not JSON"),
+    ("[" * 100_000 + "]" * 100_000, r"grading file is damaged.*not JSON: nested too deeply"),
     ('{"format": "vesselview-session"}', "'format' is not"),
     (None, "grades\\[0\\]: score 11 is not an integer on the scale 0-10"),
 ])

@@ -74,7 +74,7 @@ def test_equal_channel_rgb_is_grey():
 def test_colour_mask_is_an_error():
     pixels = np.zeros((2, 2, 3), np.uint8)
     pixels[0, 0] = (200, 10, 10)
-    with pytest.raises(InputError, match=r"m\.png: is a colour image .* up to 190"):
+    with pytest.raises(InputError, match=r"m\.png: is a colour image.* up to 190"):
         _read(pixels)
 
 
@@ -130,7 +130,7 @@ def test_non_finite_values_are_an_error():
 def test_many_valued_int32_is_an_error():
     with pytest.raises(InputError, match=r"int32.*uint8.*uint16"):
         _read(np.array([[0, 100, 70000]], np.int32))
-    with pytest.raises(InputError, match=r"int32.*label"):
+    with pytest.raises(InputError, match=r"label.*int32"):
         _read(np.array([[0, 1, 2]], np.int32))
 
 

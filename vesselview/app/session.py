@@ -80,7 +80,8 @@ def load_session(path: str | os.PathLike) -> Session:
     """
     source = os.fspath(path)
     document = read_json(source, "session file",
-                         "not a valid vesselview session (not JSON: {reason})")
+                         "The file is damaged or not a vesselview session; choose a "
+                         "session file saved by vesselview")
     try:
         return _session(document, os.path.dirname(os.path.abspath(source)))
     except _FieldError as error:

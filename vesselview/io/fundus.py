@@ -48,13 +48,14 @@ def _as_uint8(pixels: np.ndarray, label: str) -> np.ndarray:
     if pixels.dtype.kind == "f":
         if not np.isfinite(pixels).all() or pixels.min() < 0 or pixels.max() > 1:
             raise InputError(
-                f"{label}: a float fundus image must lie in [0, 1]; rescale it or save it "
-                "as an 8-bit image",
-                source=label,
+                f"{label}: The fundus photograph's values are not between 0 and 1; rescale "
+                "them to 0-1 or save it as an 8-bit image", source=label,
+                details="a float fundus image must lie in [0, 1] (finite)",
             )
         return np.rint(pixels * 255.0).astype(np.uint8)
     raise InputError(
-        f"{label}: has {pixels.dtype} values; a fundus image must be 8-bit, 16-bit or "
-        "float in [0, 1]",
-        source=label,
+        f"{label}: The fundus photograph is stored in a number format vesselview cannot "
+        "show; save it as an 8-bit or 16-bit image", source=label,
+        details=f"{pixels.dtype} values; a fundus image must be 8-bit, 16-bit or float "
+        "in [0, 1]",
     )

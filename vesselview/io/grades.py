@@ -48,7 +48,9 @@ def read_grades(path: str) -> list[GraderScore]:
     except FileNotFoundError:
         raise InputError(f"{path}: grades file not found; check the path", source=path) from None
     except (OSError, UnicodeDecodeError, csv.Error) as error:
-        raise InputError(f"{path}: cannot read the grades ({error})", source=path) from None
+        raise InputError(f"{path}: The grades file cannot be read; check that it is the "
+                         "CSV the grading window exported, and that you may read it",
+                         source=path, details=str(error)) from None
     if not grades:
         raise InputError(f"{path}: the grades file has no rows", source=path)
     _check_unique(path, grades)

@@ -169,8 +169,8 @@ def read_grading(path: str | os.PathLike) -> GradingFile:
         names the file, the entry at fault and what to do.
     """
     source = os.fspath(path)
-    document = read_json(source, "grading file", "not a vesselview grading file: the JSON "
-                         "is broken ({reason}); choose another file or fix it")
+    document = read_json(source, "grading file", "The grading file is damaged or not a "
+                         "vesselview grading file; choose another file or fix it")
     try:
         return _grading(document)
     except (ValueError, TypeError, KeyError) as error:

@@ -24,6 +24,7 @@ import numpy as np
 from PIL import Image, ImageFile, UnidentifiedImageError
 
 from vesselview.errors import InputError
+from vesselview.io.plain_messages import damaged_file
 from vesselview.io.png_check import SIGNATURE, verify_png
 
 SUPPORTED_FORMATS = "PNG, GIF, TIFF, PPM/PGM, JPEG, BMP or .npy (any of them gzipped)"
@@ -83,18 +84,15 @@ def decode(source: bytes | str, label: str, max_pixels: int
         except InputError:
             raise
         except UnidentifiedImageError:
-            raise InputError(_unidentified_message(source, label), source=label) from None
+            raise _unidentified(source, label) from None
         except Image.DecompressionBombError:
             raise InputError(too_large_message(label, max_pixels), source=label) from None
         except Exception as error:  # any decoder failure means a bad file
-            raise InputError(
-                f"{label}: cannot be decoded ({type(error).__name__}: {error}); the file is "
-                "truncated or corrupt — export or download it again",
-                source=label,
-            ) from None
+            raise damaged_file(label, f"the decoder failed (truncated or corrupt data): "
+                                      f"{type(error).__name__}: {error}") from None
 
 
-def _unidentified_message(source: bytes | str, label: str) -> str:
+def _unidentified(source: bytes | str, label: str) -> InputError:
     """Why Pillow recognised no image: a damaged file of a known format, or no image."""
     if isinstance(source, str):
         try:
@@ -104,15 +102,16 @@ def _unidentified_message(source: bytes | str, label: str) -> str:
             source = b""
     for signature, name in _SIGNATURES:
         if source.startswith(signature) and (name != "PPM/PGM" or source[1:2] in b"123456"):
-            return (f"{label}: is a damaged or truncated {name} file (its header or "
-                    "directory cannot be read); export or download it again")
-    return f"{label}: is not an image file vesselview can read; use {SUPPORTED_FORMATS}"
+            return damaged_file(label, f"a damaged or truncated {name} file: its header or "
+                                "directory cannot be read")
+    return InputError(f"{label}: The file is not an image vesselview can read; open an "
+                      f"image saved as {SUPPORTED_FORMATS}", source=label)
 
 
 def too_large_message(label: str, max_pixels: int) -> str:
     """The message refusing an image above the pixel limit."""
-    return (f"{label}: is larger than {max_pixels // 1_000_000} megapixels, which vesselview "
-            "refuses; crop or downscale it")
+    return (f"{label}: The image is larger than {max_pixels // 1_000_000} megapixels, which "
+            "vesselview refuses; crop or downscale it")
 
 
 def _check_single_page(image: Image.Image, label: str) -> None:
@@ -120,9 +119,9 @@ def _check_single_page(image: Image.Image, label: str) -> None:
     pages = getattr(image, "n_frames", 1)
     if pages > 1 and image.format not in _FIRST_FRAME_FORMATS:
         raise InputError(
-            f"{label}: is a stack of {pages} pages (3-D); vesselview evaluates one 2-D "
-            "image — save the page you want as a single image",
-            source=label,
+            f"{label}: The file holds {pages} images (pages), but vesselview evaluates one "
+            "image at a time; save the page you want as an image file of its own",
+            source=label, details=f"a {image.format} stack of {pages} pages (3-D)",
         )
 
 
@@ -147,8 +146,7 @@ def _opencv_colour(source: bytes | str, label: str) -> tuple[np.ndarray, np.ndar
         source, np.uint8)
     pixels = cv2.imdecode(data, cv2.IMREAD_UNCHANGED)
     if pixels is None or pixels.ndim != 3:
-        raise InputError(f"{label}: its 16-bit colour pixels cannot be decoded; the file is "
-                         "truncated or corrupt — export it again", source=label)
+        raise damaged_file(label, "its 16-bit colour pixels cannot be decoded (OpenCV)")
     alpha = pixels[..., 3] if pixels.shape[2] == 4 else None
     return np.ascontiguousarray(pixels[..., 2::-1]), alpha
 

@@ -19,7 +19,8 @@ def read_json(path: str | os.PathLike, kind: str, broken: str) -> Any:
     kind : str
         What the file is, e.g. ``"session file"`` (in "cannot read the <kind>").
     broken : str
-        The message for a file that is not JSON; ``{reason}`` is replaced by why.
+        The plain message for a file that is not JSON (the parser's reason becomes the
+        error's technical detail).
 
     Raises
     ------
@@ -31,8 +32,8 @@ def read_json(path: str | os.PathLike, kind: str, broken: str) -> Any:
         with open(source, encoding="utf-8") as stream:
             return json.load(stream)
     except OSError as error:
-        raise InputError(f"{source}: cannot read the {kind} ({error.strerror})",
-                         source) from None
+        raise InputError(f"{source}: cannot read the {kind}; check the path and that you "
+                         "may read it", source, details=str(error.strerror)) from None
     except (ValueError, RecursionError) as error:
         reason = "nested too deeply" if isinstance(error, RecursionError) else str(error)
-        raise InputError(f"{source}: {broken.format(reason=reason)}", source) from None
+        raise InputError(f"{source}: {broken}", source, details=f"not JSON: {reason}") from None

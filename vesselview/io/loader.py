@@ -157,17 +157,17 @@ def _source(value: Input | None) -> str:
 
 
 def _size(shape: tuple[int, ...]) -> str:
-    return f"{shape[0]}x{shape[1]} (HxW)"
+    return f"{shape[0]}x{shape[1]} pixels (height x width)"
 
 
 def _check_same_shape(reference: RawImage, candidate: RawImage) -> None:
     """Refuse a reference and candidate of different sizes, naming both."""
     if reference.pixels.shape[:2] != candidate.pixels.shape[:2]:
         raise InputError(
-            f"shape mismatch: reference {reference.label} is "
-            f"{_size(reference.pixels.shape)} but candidate {candidate.label} is "
-            f"{_size(candidate.pixels.shape)}; give masks of the same image",
-            source=candidate.label,
+            f"{candidate.label}: The candidate is {_size(candidate.pixels.shape)} but the "
+            f"reference {reference.label} is {_size(reference.pixels.shape)}, so they are "
+            "not masks of the same image; give a reference and a candidate of the same "
+            "image", source=candidate.label, details="shape mismatch",
         )
 
 

@@ -159,7 +159,9 @@ def _rows(path: str) -> Iterator[tuple[int, dict[str, str], bool]]:
     except FileNotFoundError:
         raise InputError(f"{path}: manifest not found; check the path", source=path) from None
     except (OSError, UnicodeDecodeError, csv.Error) as error:
-        raise InputError(f"{path}: cannot read the manifest ({error})", source=path) from None
+        raise InputError(f"{path}: cannot read the manifest; check that it is a CSV text "
+                         "file and that you may read it", source=path,
+                         details=str(error)) from None
     for line, row in rows:
         cells = dict(zip(columns, (cell.strip() for cell in row), strict=False))
         yield line, cells, len(row) > len(columns)

@@ -133,9 +133,10 @@ def grey_values(raw: RawImage) -> np.ndarray:
     pixels = raw.pixels
     if pixels.dtype.kind == "f" and not np.isfinite(pixels).all():
         raise InputError(
-            f"{raw.label}: contains NaN or infinite values; a mask or probability map "
-            "needs finite numbers",
-            source=raw.label,
+            f"{raw.label}: Some pixels have no valid value; save the mask or probability "
+            "map again with a number in every pixel", source=raw.label,
+            details="contains NaN or infinite values; a mask or probability map needs "
+            "finite numbers",
         )
     if raw.alpha is not None and not _uniform(raw.alpha) and _uniform(pixels):
         return raw.alpha
@@ -150,10 +151,11 @@ def grey_values(raw: RawImage) -> np.ndarray:
     if lighter is not None:
         return lighter
     raise InputError(
-        f"{raw.label}: is a colour image (channels differ by up to {spread:g}); a mask "
-        "must be grey, black-and-white or two near-grey colours — is this the fundus "
-        "photograph?",
-        source=raw.label,
+        f"{raw.label}: is a colour image, not a vessel mask (a mask is black-and-white or "
+        "grey); if it is the fundus photograph, open it as the fundus, else choose the "
+        "mask file", source=raw.label,
+        details=f"colour channels differ by up to {spread:g}; a mask must be grey, "
+        "black-and-white or two near-grey colours",
     )
 
 
@@ -287,17 +289,21 @@ def _probability(grey: np.ndarray, label: str) -> np.ndarray:
         return np.divide(grey, np.float32(_FULL_SCALE[grey.dtype]), dtype=np.float32)
     if grey.dtype.kind != "f":
         small = grey.min() >= 0 and grey.max() < LABEL_MAXIMUM
-        hint = ("it looks like a label (class) image" if small else
-                "a probability map must be uint8 (0-255), uint16 (0-65535) or float in "
-                "[0, 1], and a mask two-valued")
-        raise InputError(f"{label}: has more than two distinct {grey.dtype} values; {hint}",
-                         source=label)
+        plain = ("It looks like a label (class) image, not a vessel mask; save the vessel "
+                 "class as 255 (or 1) and everything else as 0" if small else
+                 "Its values fit neither a mask nor a probability map; save the mask with "
+                 "two values (black and white) or the probability map as an 8- or 16-bit "
+                 "image")
+        raise InputError(f"{label}: {plain}", source=label, details=(
+            f"more than two distinct {grey.dtype} values; a probability map must be uint8 "
+            "(0-255), uint16 (0-65535) or float in [0, 1], and a mask two-valued"))
     low, high = float(grey.min()), float(grey.max())
     if low < 0.0 or high > 1.0:
         raise InputError(
-            f"{label}: float values span [{low:g}, {high:g}]; a float probability map "
-            "must lie in [0, 1] — rescale it (or save it as 8/16-bit)",
-            source=label,
+            f"{label}: Its values run from {low:g} to {high:g}, but a probability map runs "
+            "from 0 to 1; rescale it to 0-1 (or save it as an 8- or 16-bit image)",
+            source=label, details=f"float values span [{low:g}, {high:g}]; a float "
+            "probability map must lie in [0, 1]",
         )
     return grey.astype(np.float32)  # a copy: the Case makes its arrays read-only
 

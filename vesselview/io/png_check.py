@@ -15,6 +15,7 @@ import zlib
 from collections.abc import Iterator
 
 from vesselview.errors import InputError
+from vesselview.io.plain_messages import damaged_file
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -24,7 +25,6 @@ _ADAM7 = ((0, 0, 8, 8), (0, 4, 8, 8), (4, 0, 8, 4), (0, 2, 4, 4), (2, 0, 4, 2), 
           (1, 0, 2, 1))
 #: Inflated bytes per step of the check (bounds its memory).
 _STEP = 2**20
-_FIX = "the file is damaged — export or download it again"
 
 
 def verify_png(data: bytes, label: str, max_pixels: int) -> None:
@@ -103,8 +103,9 @@ def _raw_length(header: memoryview, label: str, max_pixels: int) -> int:
         raise _error(label, "its IHDR chunk has the wrong length")
     width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", header)
     if width * height > max_pixels:
-        raise InputError(f"{label}: is larger than {max_pixels // 1_000_000} megapixels, "
-                         "which vesselview refuses; crop or downscale it", source=label)
+        raise InputError(f"{label}: The image is larger than {max_pixels // 1_000_000} "
+                         "megapixels, which vesselview refuses; crop or downscale it",
+                         source=label, details=f"PNG header: {width}x{height} pixels")
     if colour not in _CHANNELS or depth not in (1, 2, 4, 8, 16):
         raise _error(label, f"its header declares colour type {colour}, bit depth {depth}")
     bits = _CHANNELS[colour] * depth
@@ -124,4 +125,5 @@ def _name(kind: bytes) -> str:
 
 
 def _error(label: str, reason: str) -> InputError:
-    return InputError(f"{label}: is a damaged PNG: {reason}; {_FIX}", source=label)
+    """A damaged PNG: the plain message, and which check failed as technical detail."""
+    return damaged_file(label, f"PNG check: {reason}")

@@ -129,10 +129,11 @@ def _check_regular_file(label: str) -> None:
     except FileNotFoundError:
         raise InputError(f"{label}: file not found; check the path", source=label) from None
     except (OSError, ValueError) as error:
-        raise InputError(f"{label}: cannot be read ({error}); check the path",
-                         source=label) from None
+        raise InputError(f"{label}: The file cannot be opened; check the path and that you "
+                         "may read the file", source=label, details=str(error)) from None
     if stat.S_ISDIR(status.st_mode):
-        raise InputError(f"{label}: is a folder, not an image file", source=label)
+        raise InputError(f"{label}: is a folder, not an image file; choose a file in it",
+                         source=label)
     if not stat.S_ISREG(status.st_mode):
         raise InputError(f"{label}: is not a regular file (a pipe, device or socket); save "
                          "the image to a file and give that", source=label)
@@ -148,7 +149,9 @@ def _file_start(label: str, count: int) -> bytes:
         with open(label, "rb") as stream:
             return stream.read(count)
     except OSError as error:
-        raise InputError(f"{label}: cannot be read ({error.strerror})", source=label) from None
+        raise InputError(f"{label}: The file cannot be read; check that you may read it and "
+                         "that its disk is attached", source=label,
+                         details=str(error.strerror)) from None
 
 
 def _file_bytes(label: str) -> bytes:
@@ -165,8 +168,9 @@ def _gunzipped(data: bytes, label: str) -> bytes:
         with gzip.GzipFile(fileobj=io.BytesIO(data)) as stream:
             content = stream.read(MAX_FILE_BYTES + 1)
     except (OSError, EOFError, zlib.error) as error:
-        raise InputError(f"{label}: is a truncated or corrupt .gz file ({error}); download "
-                         "or compress it again", source=label) from None
+        raise InputError(f"{label}: The compressed (.gz) file is damaged (its data is cut "
+                         "short or corrupted); download or compress it again", source=label,
+                         details=f"gzip: {error}") from None
     if len(content) > MAX_FILE_BYTES:
         raise InputError(too_large_message(label, MAX_PIXELS), source=label)
     if not content:
@@ -192,9 +196,10 @@ def _read_npy(stream: BinaryIO, label: str) -> RawImage:
 
 def _unreadable_npy(label: str, error: Exception) -> InputError:
     return InputError(
-        f"{label}: is not a readable .npy array ({error}); the file may be truncated, "
-        "or hold pickled objects — save it with numpy.save from a numeric array",
-        source=label,
+        f"{label}: The NumPy file cannot be read (it is damaged, or holds something other "
+        "than numbers); save it again with numpy.save from an array of numbers",
+        source=label, details=f"not a readable .npy array (truncated, or pickled objects): "
+        f"{error}",
     )
 
 
@@ -211,19 +216,22 @@ def _checked_layout(pixels: np.ndarray, label: str) -> np.ndarray:
     """Bring pixels to (H, W) or (H, W, 3), refusing stacks, empty and non-numeric arrays."""
     if pixels.dtype != bool and pixels.dtype.kind not in "iuf":
         raise InputError(
-            f"{label}: has {pixels.dtype} values; give numbers (bool, integer or float)",
-            source=label,
+            f"{label}: The file holds something other than numbers; give an image or an "
+            "array of numbers", source=label,
+            details=f"{pixels.dtype} values (need bool, integer or float)",
         )
     if pixels.ndim == 3 and pixels.shape[2] in (1, 3, 4):
         pixels = pixels[..., 0] if pixels.shape[2] == 1 else pixels[..., :3]
     if not (pixels.ndim == 2 or (pixels.ndim == 3 and pixels.shape[2] == 3)):
         raise InputError(
-            f"{label}: has shape {pixels.shape}, which is not one 2-D image; vesselview "
-            "needs (H, W) or (H, W, 3) — a 3-D stack is not sliced for you, save one slice",
-            source=label,
+            f"{label}: The file holds a stack of images, not one image; save the image "
+            "(slice) you want as a file of its own", source=label,
+            details=f"shape {pixels.shape}, which is not one 2-D image; vesselview needs "
+            "(H, W) or (H, W, 3) — a 3-D stack is not sliced for you",
         )
     if pixels.size == 0:
-        raise InputError(f"{label}: is empty (shape {pixels.shape})", source=label)
+        raise InputError(f"{label}: The image has no pixels; export it again", source=label,
+                         details=f"empty array of shape {pixels.shape}")
     _check_pixel_count(pixels.shape[0] * pixels.shape[1], label)
     return pixels
 
