@@ -1,13 +1,14 @@
 """The first start: every kernel compiled at once, in parallel processes, into the cache.
 
 numba compiles a kernel at its first call, one after the other and mostly in Python:
-about 15 s of one core for all of them, once per installation. With a cold cache,
-`start_compiling` shares the kernels out to fresh processes that compile them into the
-on-disk cache (`vesselview.engine.kernels_cache`) at the same time, while the caller
-goes on (the evaluator computes the pixel family, which needs no kernel);
-`wait_for_kernels` then waits for them, and the kernels load from the cache. A marker
-file in the cache folder records a complete compile of these exact kernel sources, so
-later starts skip all of this at the cost of one ``stat``.
+about 5 s of one core for all of them, once per installation. With a cold cache,
+`start_compiling` shares the kernels out to fresh low-priority processes that compile
+them into the on-disk cache (`vesselview.engine.kernels_cache`) at the same time, while
+the caller goes on without them (`vesselview.engine.kernels_choice` picks the no-compile
+path while `compiling`); `wait_for_kernels` waits for them, and the kernels then load
+from the cache. The compiling processes mark each kernel done with an empty file in a
+folder named after these exact kernel sources, so later starts skip all of this at the
+cost of a few ``stat`` calls, even when the process that started them has exited.
 
 `SIGNATURES` lists the argument types each kernel is called with by a full evaluation
 (binary and probability-map candidates, every layer); ``tests/packaging`` checks it
@@ -66,20 +67,23 @@ SIGNATURES: dict[tuple[str, str], list[tuple[types.Type, ...]]] = {
     ("vesselview.engine.skeletal.fits", "break_ties"): [(_F64_1, _I64_1)],
 }
 
+#: How much lower the compiling processes' CPU priority is (``nice`` increment).
+_COMPILE_NICENESS = 10
 _COMPILE_SHARE = "from vesselview.engine.kernels_warmup import compile_share; compile_share"
 _lock = threading.Lock()
 _checked = False
 _compiling: list[subprocess.Popen[str]] = []
-_marker: Path | None = None
 
 
 def start_compiling(processes: int | None = None) -> bool:
     """Start compiling every kernel into the on-disk cache in parallel; do not wait.
 
-    Does nothing (returns False) when the marker says the cache is complete, when the
+    Does nothing (returns False) when the markers say the cache is complete, when the
     cache is in memory only, in a worker process (its parent compiles), in a frozen
     bundle (no interpreter to start), on a single core (nothing to gain), or after the
-    first call in this process. Call `wait_for_kernels` before the first kernel runs.
+    first call in this process. Until `compiling` says they are done, run no kernel:
+    `vesselview.engine.kernels_choice.use_compiled` picks the no-compile path, or calls
+    `wait_for_kernels` first.
 
     Parameters
     ----------
@@ -91,23 +95,22 @@ def start_compiling(processes: int | None = None) -> bool:
     bool
         Whether this call started compiling.
     """
-    global _checked, _marker
+    global _checked
     cores = os.cpu_count() or 1
     with _lock:
         if (_checked or not kernels_cache.CACHING or multiprocessing.parent_process()
                 or getattr(sys, "frozen", False) or (processes or cores) < 2):
             return False
         _checked = True
-        marker = kernels_cache.cache_dir() / f"compiled-{_sources_digest()}"
-        if marker.exists():
+        markers = kernels_cache.cache_dir() / f"compiled-{_sources_digest()}"
+        if all((markers / _marker_name(kernel)).exists() for kernel in SIGNATURES):
             return False
         try:
-            _compiling.extend(_start_processes(processes or cores))
+            _compiling.extend(_start_processes(processes or cores, markers))
         except OSError as error:
             warnings.warn(f"vesselview: cannot start compiling the kernels in parallel "
                           f"({error}); they compile at first use", RuntimeWarning, stacklevel=2)
             return False
-        _marker = marker
         return True
 
 
@@ -117,7 +120,6 @@ def wait_for_kernels() -> None:
     Thread-safe and cheap once they are. When one failed, the kernels compile at first
     use instead, after a warning.
     """
-    global _marker
     with _lock:
         if not _compiling:
             return
@@ -131,9 +133,19 @@ def wait_for_kernels() -> None:
                       else f"exit status {child.returncode}")
             warnings.warn(f"vesselview: compiling the kernels in parallel failed ({reason}); "
                           "they compile at first use instead", RuntimeWarning, stacklevel=2)
-        elif _marker is not None:
-            _marker.touch()
-        _marker = None
+
+
+def compiling() -> bool:
+    """Whether the processes `start_compiling` started still run; never waits.
+
+    Once they are all done, finishes like `wait_for_kernels` (a warning if one failed)
+    and returns False from then on.
+    """
+    with _lock:
+        running = any(child.poll() is None for child in _compiling)
+    if not running:
+        wait_for_kernels()
+    return running
 
 
 def compile_kernels(processes: int | None = None) -> bool:
@@ -143,15 +155,32 @@ def compile_kernels(processes: int | None = None) -> bool:
     return started
 
 
-def compile_share(kernels: list[tuple[str, str]]) -> None:
-    """Compile (or load from the cache) ``kernels`` for their `SIGNATURES`."""
+def compile_share(kernels: list[tuple[str, str]], markers: str) -> None:
+    """Compile (or load from the cache) ``kernels`` for their `SIGNATURES`.
+
+    Marks each kernel done with an empty file in the folder ``markers``, so the marks
+    stay right when the process that started this one has exited meanwhile (a CLI run
+    is often over before the compile is). At low CPU priority where the OS has one:
+    that process evaluates without the kernels (`vesselview.engine.kernels_choice`),
+    and the user waits for it, not for the compile.
+    """
+    if hasattr(os, "nice"):
+        os.nice(_COMPILE_NICENESS)
+    folder = Path(markers)
+    folder.mkdir(parents=True, exist_ok=True)
     for module, name in kernels:
         dispatcher = getattr(importlib.import_module(module), name)
         for signature in SIGNATURES[module, name]:
             dispatcher.compile(signature)
+        (folder / _marker_name((module, name))).touch()
 
 
-def _start_processes(processes: int) -> list[subprocess.Popen[str]]:
+def _marker_name(kernel: tuple[str, str]) -> str:
+    """The marker file of ``(module, kernel name)``."""
+    return ".".join(kernel)
+
+
+def _start_processes(processes: int, markers: Path) -> list[subprocess.Popen[str]]:
     """`compile_share` in fresh interpreters, one share each, started and not awaited.
 
     Plain subprocesses rather than multiprocessing: a spawned child would import the
@@ -161,8 +190,8 @@ def _start_processes(processes: int) -> list[subprocess.Popen[str]]:
     count = max(1, min(processes, len(kernels)))
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path)}
     return [subprocess.Popen(
-        [sys.executable, "-c", f"{_COMPILE_SHARE}({kernels[start::count]!r})"], env=env,
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        [sys.executable, "-c", f"{_COMPILE_SHARE}({kernels[start::count]!r}, {str(markers)!r})"],
+        env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         text=True) for start in range(count)]
 
 
