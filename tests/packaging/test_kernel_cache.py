@@ -165,3 +165,43 @@ def test_a_cold_start_compiles_every_kernel_an_evaluation_needs_in_parallel(
     again = subprocess.run([sys.executable, "-c", COLD_START.split("for soft")[0]], env=env,
                            cwd=package_copy, capture_output=True, text=True, timeout=600)
     assert again.stdout.split() == ["False"]
+
+
+#: A first evaluation on an empty cache: which kernels this process compiled or loaded.
+EVALUATE_COLD = """
+import sys
+from numba.core.registry import CPUDispatcher
+import vesselview as vv
+from vesselview.engine import kernels_warmup
+from vesselview.synth import demo_case
+
+result = vv.Evaluator(demo_case(shape=(96, 96))).evaluate(vv.Params())
+for name in result.layers:
+    result.layers[name]
+still_compiling = kernels_warmup.compiling()
+used = [name for module in list(sys.modules) if module.startswith("vesselview")
+        for name, kernel in vars(sys.modules[module]).items()
+        if isinstance(kernel, CPUDispatcher) and kernel.signatures]
+kernels_warmup.wait_for_kernels()
+print(still_compiling, len(used))
+"""
+
+
+def test_a_cold_start_evaluates_without_waiting_for_the_compile(package_copy, tmp_path):
+    from vesselview.engine.kernels_warmup import SIGNATURES
+
+    env = {key: value for key, value in os.environ.items()
+           if not key.startswith(("NUMBA_", "VESSELVIEW_"))}
+    env.update(PYTHONPATH=str(package_copy), NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    cold = subprocess.run([sys.executable, "-c", EVALUATE_COLD], env=env, cwd=package_copy,
+                          capture_output=True, text=True, timeout=600)
+    assert cold.returncode == 0, cold.stderr
+    # The evaluation finished while the kernels were still compiling, and used none.
+    assert cold.stdout.split() == ["True", "0"]
+    # The compiling processes marked every kernel done.
+    markers = {path.name for path in (tmp_path / "cache").glob("compiled-*/*")}
+    assert markers == {f"{module}.{name}" for module, name in SIGNATURES}
+    warm = subprocess.run([sys.executable, "-c", EVALUATE_COLD], env=env, cwd=package_copy,
+                          capture_output=True, text=True, timeout=600)
+    assert warm.returncode == 0, warm.stderr
+    assert warm.stdout.split() == ["False", str(len(SIGNATURES))]

@@ -1,10 +1,11 @@
 """Exact Euclidean distance transform (Felzenszwalb & Huttenlocher, 2012), compiled with numba.
 
 Written by hand because neither library does both jobs well: scipy's
-``distance_transform_edt`` is exact but ~10x slower than OpenCV on fundus-sized
-images, and OpenCV's ``DIST_MASK_PRECISE`` transform is fast but works in float32 and
-misses by one squared unit on some long-range distances (a 2x1000 image with one
-feature pixel gets sqrt(885² + 1) wrong; ``tests/engine/test_morphology.py``). Here
+``distance_transform_edt`` is exact but ~5-10x slower on fundus-sized images (it is
+the no-compile path while the kernels compile, `vesselview.engine.kernels_choice`),
+and OpenCV's ``DIST_MASK_PRECISE`` transform is fast but works in float32 and misses
+by one squared unit on some long-range distances (a 2x1000 image with one feature pixel
+gets sqrt(885² + 1) wrong; ``tests/engine/test_morphology.py``). Here
 squared distances are integers, so the result is exact; the two separable passes run
 over columns, then rows (blocks of rows on parallel threads: the kernels release the GIL,
 and a serial kernel compiles in a fraction of the time of a ``parallel=True`` one, which
@@ -18,8 +19,10 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 
 import numpy as np
+from scipy import ndimage
 
 from vesselview.engine.kernels_cache import kernel
+from vesselview.engine.kernels_choice import use_compiled
 
 _INF = np.int64(1) << 62
 
@@ -138,4 +141,8 @@ def euclidean_distance_to(mask: np.ndarray) -> np.ndarray:
         ``scipy.ndimage.distance_transform_edt(~mask)`` for a non-empty mask.
     """
     features = np.array(mask, dtype=np.bool_, order="C")  # writable: one compiled variant
-    return _rows_in_parallel(_column_pass(features))
+    if use_compiled(features.size):
+        return _rows_in_parallel(_column_pass(features))
+    if not features.any():
+        return np.full(features.shape, np.inf)
+    return np.asarray(ndimage.distance_transform_edt(~features), dtype=np.float64)

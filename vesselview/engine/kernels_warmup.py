@@ -64,7 +64,7 @@ SIGNATURES: dict[tuple[str, str], list[tuple[types.Type, ...]]] = {
     ("vesselview.engine.skeletal.thickness", "_nearest_background"): [
         (_B2_RO, _I64_1, _I64_1, _I64_1, _I64_1, _F64_1, types.float64),
         (_B2, _I64_1, _I64_1, _I64_1, _I64_1, _F64_1, types.float64)],
-    ("vesselview.engine.skeletal.fits", "break_ties"): [(_F64_1, _I64_1)],
+    ("vesselview.engine.skeletal.fits", "_break_ties"): [(_F64_1, _I64_1)],
 }
 
 #: How much lower the compiling processes' CPU priority is (``nice`` increment).

@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterable, Mapping
 
 from vesselview._version import __version__
 from vesselview.engine.case import Case
-from vesselview.engine.families import EVALUATION_ORDER, LAYERS, METRIC_KEYS, pixel, skeletal
+from vesselview.engine.families import EVALUATION_ORDER, LAYERS, METRIC_KEYS, skeletal
 from vesselview.engine.families.base import Family, layer_name
-from vesselview.engine.kernels_warmup import start_compiling, wait_for_kernels
+from vesselview.engine.kernels_warmup import start_compiling
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline.cache import StageCache
 from vesselview.engine.pipeline.explain import Explainer
@@ -88,15 +88,15 @@ class Evaluator:
         ParamsError
             For an unknown key in ``metrics`` (a `ValueError` too).
         """
-        start_compiling()  # the first start only: every kernel at once, in other processes
+        # The first start only: every kernel at once, in other processes; meanwhile the
+        # stages run without them (vesselview.engine.kernels_choice).
+        start_compiling()
         params = (params or Params()).with_case_threshold(self.case.threshold)
         keys = _requested(metrics)
         families = tuple(f for f in EVALUATION_ORDER if not set(f.keys).isdisjoint(keys))
         run = Run(self._scored, params, self._cache, should_stop, progress, _planned(families))
         scores = Scores()
         for done, family in enumerate(families, start=1):
-            if family is not pixel.FAMILY:  # the only family without compiled kernels
-                wait_for_kernels()
             scores.merge(run.get(family.scores))
             if family is skeletal.FAMILY:
                 run.get(skeletal.products)

@@ -14,6 +14,8 @@ import dataclasses
 import numpy as np
 
 from vesselview.engine.kernels_cache import kernel
+from vesselview.engine.kernels_choice import use_compiled
+from vesselview.engine.skeletal import _assign_no_compile
 from vesselview.engine.skeletal._pixels import readonly, scan_order_pixels, scatter
 from vesselview.engine.skeletal.radii import SearchRange
 
@@ -147,9 +149,12 @@ def assign_candidates(cand_skeleton: np.ndarray, ref_skeleton: np.ndarray, label
     """
     pruned = cand_skeleton & search.search_mask
     rows, cols = scan_order_pixels(pruned)
-    which, segment = assign_pixels(rows, cols, np.ascontiguousarray(ref_skeleton),
-                                   np.ascontiguousarray(labels), search.radius,
-                                   search.max_radius)
+    images = np.ascontiguousarray(ref_skeleton), np.ascontiguousarray(labels), search.radius
+    if use_compiled(pruned.size):
+        which, segment = assign_pixels(rows, cols, *images, search.max_radius)
+    else:
+        which, segment = _assign_no_compile.assign_pixels(rows, cols, *images,
+                                                          search.max_radius, OVERLAP_HALF)
     order = np.argsort(segment, kind="stable")
     which, segment = which[order], segment[order]
     return Assignment(pruned=readonly(pruned), rows=readonly(rows[which]),

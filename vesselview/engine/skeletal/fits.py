@@ -16,12 +16,14 @@ in rational arithmetic (``fractions``): p = A^T (A A^T)^-1 y.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from fractions import Fraction
 
 import numpy as np
 
 from vesselview.engine.kernels_cache import kernel
+from vesselview.engine.kernels_choice import use_compiled
 
 #: Step 9e: the offset added to an x value already seen in the same point set.
 TIE_STEP = 0.01
@@ -31,12 +33,51 @@ ZERO_FIT_TOLERANCE = 1e-9
 _DEGREE = 3
 
 
-@kernel()
 def break_ties(x: np.ndarray, starts: np.ndarray) -> np.ndarray:
     """Step 9e: within each group, in order, add 0.01 to a value already seen, repeatedly.
 
-    Written by hand because it is sequential: exactly the reference code's repeated
-    floating-point addition and exact comparison against the values accepted so far.
+    Compiled, or without compiling while the kernels compile
+    (`vesselview.engine.kernels_choice`); the same values either way.
+
+    Parameters
+    ----------
+    x : ndarray of float64, shape (N,)
+    starts : ndarray of int64, shape (G + 1,)
+        Group g is ``x[starts[g]:starts[g + 1]]``.
+
+    Returns
+    -------
+    ndarray of float64, shape (N,)
+    """
+    if use_compiled(x.size):
+        return _break_ties(x, starts)
+    return _break_ties_with_sets(x, starts)
+
+
+def _break_ties_with_sets(x: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """`_break_ties` without compiling: the values accepted so far kept in a set.
+
+    "Equal to some accepted value" is set membership, whatever order the kernel's
+    repeated search visits them in.
+    """
+    out = x.tolist()
+    bounds = starts.tolist()
+    for start, stop in itertools.pairwise(bounds):
+        accepted: set[float] = set()
+        for k in range(start, stop):
+            value = out[k]
+            while value in accepted:
+                value += TIE_STEP
+            accepted.add(value)
+            out[k] = value
+    return np.array(out, np.float64)
+
+
+@kernel()
+def _break_ties(x: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """`break_ties` compiled: exactly the reference code's repeated floating-point
+    addition and exact comparison against the values accepted so far.
+
     Linear search is fine here: a group is one segment's pixels or its candidates.
     """
     out = x.copy()

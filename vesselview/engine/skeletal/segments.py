@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from types import ModuleType
 
 import numpy as np
 
-from vesselview.engine.skeletal import _segment_kernels as kernels
+from vesselview.engine.kernels_choice import use_compiled
+from vesselview.engine.skeletal import _segment_kernels, _segment_no_compile
 from vesselview.engine.skeletal._pixels import (
     SCAN_NEIGHBOURS,
     group_starts,
@@ -45,6 +47,11 @@ class Segments:
     confidence: float
 
 
+def _passes(pixels: int) -> ModuleType:
+    """The compiled passes, or the same without compiling while they compile."""
+    return _segment_kernels if use_compiled(pixels) else _segment_no_compile
+
+
 def path_labels(skeleton: np.ndarray, rows: np.ndarray, cols: np.ndarray, index: np.ndarray,
                 min_length: int) -> tuple[np.ndarray, np.ndarray]:
     """Steps 7a-7c: junction flags and scan-order component labels of what remains.
@@ -67,6 +74,7 @@ def path_labels(skeleton: np.ndarray, rows: np.ndarray, cols: np.ndarray, index:
         removed components.
     """
     image = np.ascontiguousarray(skeleton, dtype=np.uint8).copy()
+    kernels = _passes(skeleton.size)
     junction = kernels.remove_junctions(image, rows, cols)
     labels = kernels.label_components(index, ~junction, rows, cols)
     long_enough = np.bincount(labels, minlength=1) >= min_length
@@ -84,8 +92,8 @@ def cut_labels(index: np.ndarray, rows: np.ndarray, cols: np.ndarray, labels: np
     """
     order = np.argsort(labels, kind="stable")
     starts = group_starts(labels[order], int(labels.max(initial=0)) + 1)
-    return kernels.cut_long_components(index, rows, cols, labels, order, starts, max_length,
-                                       SCAN_NEIGHBOURS)
+    return _passes(index.size).cut_long_components(index, rows, cols, labels, order, starts,
+                                                   max_length, SCAN_NEIGHBOURS)
 
 
 def reference_segments(ref_skeleton: np.ndarray, fov: np.ndarray, min_length: int,
@@ -113,7 +121,7 @@ def reference_segments(ref_skeleton: np.ndarray, fov: np.ndarray, min_length: in
     labels = cut_labels(index, rows, cols, labels, max_length)
     label_image = np.zeros(shape, np.int32)
     label_image[rows, cols] = labels
-    kernels.reattach_junctions(label_image, rows[junction], cols[junction])
+    _passes(label_image.size).reattach_junctions(label_image, rows[junction], cols[junction])
     outside = ~fov[rows, cols]
     label_image[rows[outside], cols[outside]] = 0
     labelled = int(np.count_nonzero(label_image[rows, cols]))

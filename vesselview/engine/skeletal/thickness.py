@@ -9,8 +9,10 @@ holds no background pixel. It is a radius, not a diameter.
 from __future__ import annotations
 
 import numpy as np
+from scipy import ndimage
 
 from vesselview.engine.kernels_cache import kernel
+from vesselview.engine.kernels_choice import use_compiled
 from vesselview.engine.skeletal._pixels import SkeletonValues, scan_order_pixels, skeleton_values
 
 #: Half width of the thickness window (21x21) and the value when it has no background.
@@ -74,6 +76,37 @@ def skeleton_thickness(mask: np.ndarray, skeleton: np.ndarray) -> SkeletonValues
         ``.image()`` is the former full-image map (0 off the skeleton).
     """
     rows, cols = scan_order_pixels(skeleton)
-    values = _nearest_background(np.ascontiguousarray(mask, dtype=np.bool_), rows, cols,
-                                 _OFF_I, _OFF_J, _OFF_DIST, NO_BACKGROUND)
+    mask = np.ascontiguousarray(mask, dtype=np.bool_)
+    if use_compiled(mask.size):
+        values = _nearest_background(mask, rows, cols, _OFF_I, _OFF_J, _OFF_DIST,
+                                     NO_BACKGROUND)
+    else:
+        values = _nearest_background_vectorised(mask, rows, cols)
     return skeleton_values(mask.shape, rows, cols, values)
+
+
+def _nearest_background_vectorised(mask: np.ndarray, rows: np.ndarray,
+                                   cols: np.ndarray) -> np.ndarray:
+    """`_nearest_background` from scipy's exact distance transform, without compiling.
+
+    A background pixel within distance 10 lies inside the window, so the transform is the
+    answer wherever it is <= 10; the few other pixels probe the window's farther
+    offsets (its corners), nearest first, all at once.
+    """
+    if mask.all():
+        return np.full(rows.shape[0], NO_BACKGROUND)
+    values = np.asarray(ndimage.distance_transform_edt(mask), np.float64)[rows, cols]
+    far = np.flatnonzero(values > WINDOW_HALF)
+    values[far] = NO_BACKGROUND
+    height, width = mask.shape
+    for di, dj, distance in zip(_OFF_I, _OFF_J, _OFF_DIST, strict=True):
+        if distance <= WINDOW_HALF or far.size == 0:
+            continue
+        y, x = rows[far] + di, cols[far] + dj
+        inside = (y >= 0) & (y < height) & (x >= 0) & (x < width)
+        found = np.zeros(far.size, np.bool_)
+        found[inside] = ~mask[y[inside], x[inside]]
+        values[far[found]] = distance
+        far = far[~found]
+    return values
+

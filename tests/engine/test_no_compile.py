@@ -1,0 +1,178 @@
+"""The no-compile path equals the compiled kernels (``vesselview.engine.kernels_choice``).
+
+Each kernel has an independent implementation used while the kernels compile; here both
+run on the same inputs (random noise and vessel-like masks) and must agree exactly.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+import vesselview as vv
+from vesselview.engine import kernels_choice
+from vesselview.engine.edt import euclidean_distance_to
+from vesselview.engine.skeletal import (
+    assign_candidates,
+    reference_segments,
+    search_radii,
+    skeleton_thickness,
+)
+from vesselview.engine.skeletal._segment_kernels import label_components
+from vesselview.engine.skeletal._segment_no_compile import label_components as label_vectorised
+from vesselview.engine.skeletal.fits import break_ties
+from vesselview.engine.thinning import thin
+from vesselview.synth import demo_case
+
+from .masks import noise_masks, vessel_masks, vessel_pairs
+
+BOTH = (kernels_choice.COMPILED, kernels_choice.NO_COMPILE)
+#: The first example compiles a kernel (or loads it from the cache).
+PROPERTY = settings(max_examples=60, deadline=None)
+
+
+def both_ways(function, *args):
+    """``function(*args)`` with the compiled kernels, then with the no-compile path."""
+    results = []
+    for mode in BOTH:
+        with kernels_choice.forced(mode):
+            results.append(function(*args))
+    return results
+
+
+def masks() -> st.SearchStrategy[np.ndarray]:
+    return st.one_of(noise_masks(), vessel_masks())
+
+
+@PROPERTY
+@given(masks())
+def test_distance_transform(mask: np.ndarray) -> None:
+    compiled, vectorised = both_ways(euclidean_distance_to, mask)
+    np.testing.assert_array_equal(compiled, vectorised)
+
+
+@pytest.mark.parametrize("fill", [False, True])
+def test_distance_transform_of_empty_and_full_masks(fill: bool) -> None:
+    compiled, vectorised = both_ways(euclidean_distance_to, np.full((5, 7), fill))
+    np.testing.assert_array_equal(compiled, vectorised)
+    assert np.all(vectorised == (0.0 if fill else np.inf))
+
+
+@PROPERTY
+@given(masks())
+def test_thinning(mask: np.ndarray) -> None:
+    compiled, vectorised = both_ways(thin, mask)
+    np.testing.assert_array_equal(compiled, vectorised)
+
+
+@PROPERTY
+@given(st.one_of(masks(), st.builds(np.ones, st.tuples(st.integers(1, 30), st.integers(1, 30)),
+                                    st.just(bool))))
+def test_thickness(mask: np.ndarray) -> None:
+    compiled, vectorised = both_ways(skeleton_thickness, mask, thin(mask))
+    np.testing.assert_array_equal(compiled.values, vectorised.values)
+
+
+def test_thickness_beyond_ten_pixels_searches_the_window_corners() -> None:
+    # One background pixel: nothing within distance 10 of the skeleton pixels, but it
+    # lies in the 21x21 window (a corner) of some of them and outside that of others.
+    mask = np.ones((40, 40), bool)
+    mask[30, 30] = False
+    skeleton = np.zeros_like(mask)
+    skeleton[18:23, 18:23] = True
+    compiled, vectorised = both_ways(skeleton_thickness, mask, skeleton)
+    np.testing.assert_array_equal(compiled.values, vectorised.values)
+    image = vectorised.image()
+    assert image[20, 20] == np.sqrt(200.0)
+    assert image[20, 21] == np.sqrt(181.0)
+    assert image[18, 18] == 100.0
+
+
+@PROPERTY
+@given(masks(), st.integers(1, 6), st.integers(6, 20), st.booleans())
+def test_reference_segments(mask: np.ndarray, min_length: int, max_length: int,
+                            whole_fov: bool) -> None:
+    skeleton = thin(mask)
+    fov = np.ones_like(mask) if whole_fov else np.triu(np.ones_like(mask))
+    compiled, vectorised = both_ways(reference_segments, skeleton, fov, min_length, max_length)
+    np.testing.assert_array_equal(compiled.junctions, vectorised.junctions)
+    np.testing.assert_array_equal(compiled.labels, vectorised.labels)
+    assert compiled.confidence == vectorised.confidence or np.isnan(compiled.confidence)
+
+
+@PROPERTY
+@given(hnp.arrays(np.bool_, st.tuples(st.integers(1, 20), st.integers(1, 20))),
+       st.data())
+def test_component_labels_in_scan_order(image: np.ndarray, data: st.DataObject) -> None:
+    rows, cols = np.nonzero(image.T)[::-1]  # column-major scan order
+    rows, cols = rows.astype(np.int64), cols.astype(np.int64)
+    index = np.zeros(image.shape, np.int32)
+    index[rows, cols] = np.arange(1, rows.size + 1)
+    keep = np.array(data.draw(st.lists(st.booleans(), min_size=rows.size, max_size=rows.size)),
+                    dtype=np.bool_)
+    np.testing.assert_array_equal(label_components(index, keep, rows, cols),
+                                  label_vectorised(index, keep, rows, cols))
+
+
+@PROPERTY
+@given(vessel_pairs(), st.integers(1, 6))
+def test_candidate_assignment(pair: tuple[np.ndarray, ...], max_radius: int) -> None:
+    candidate, reference, fov = pair
+    ref_skeleton = thin(reference)
+    search = search_radii(ref_skeleton, skeleton_thickness(reference, ref_skeleton), fov,
+                          max_radius)
+    labels = reference_segments(ref_skeleton, fov, 4, 15).labels
+    compiled, vectorised = both_ways(assign_candidates, thin(candidate), ref_skeleton, labels,
+                                     search)
+    for name in ("pruned", "rows", "cols", "labels"):
+        np.testing.assert_array_equal(getattr(compiled, name), getattr(vectorised, name))
+
+
+@PROPERTY
+@given(st.lists(st.lists(st.integers(1, 6), max_size=40), min_size=1, max_size=6))
+def test_tie_breaks(groups: list[list[int]]) -> None:
+    x = np.array([value for group in groups for value in group], np.float64)
+    starts = np.cumsum([0] + [len(group) for group in groups]).astype(np.int64)
+    compiled, vectorised = both_ways(break_ties, x, starts)
+    np.testing.assert_array_equal(compiled, vectorised)
+
+
+@pytest.mark.parametrize("soft", [False, True])
+def test_a_whole_evaluation_is_identical(soft: bool) -> None:
+    case = demo_case(shape=(160, 150), soft=soft)
+    compiled, vectorised = both_ways(lambda: vv.Evaluator(case).evaluate(vv.Params()))
+    assert compiled.metrics.keys() == vectorised.metrics.keys()
+    for key, value in compiled.metrics.items():
+        assert value == vectorised.metrics[key] or (np.isnan(value)
+                                                   and np.isnan(vectorised.metrics[key])), key
+    for name in compiled.layers:
+        np.testing.assert_array_equal(compiled.layers[name].data, vectorised.layers[name].data)
+
+
+def test_an_unknown_mode_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(kernels_choice.MODE_ENV, "fast")
+    with pytest.raises(ValueError, match="VESSELVIEW_KERNELS='fast'"):
+        kernels_choice.use_compiled(100)
+    with pytest.raises(ValueError, match="unknown kernel mode"), kernels_choice.forced("fast"):
+        pass
+
+
+def test_the_rule_while_compiling_and_after(monkeypatch: pytest.MonkeyPatch) -> None:
+    waits = []
+    monkeypatch.delenv(kernels_choice.MODE_ENV, raising=False)
+    monkeypatch.setattr(kernels_choice.kernels_warmup, "wait_for_kernels",
+                        lambda: waits.append(True))
+    monkeypatch.setattr(kernels_choice.kernels_warmup, "compiling", lambda: True)
+    assert not kernels_choice.use_compiled(kernels_choice.LARGE_PIXELS)
+    assert not waits
+    assert kernels_choice.use_compiled(kernels_choice.LARGE_PIXELS + 1)  # waits for them
+    assert waits == [True]
+    with kernels_choice.forced(kernels_choice.COMPILED):
+        assert kernels_choice.use_compiled(1)
+    monkeypatch.setattr(kernels_choice.kernels_warmup, "compiling", lambda: False)
+    assert kernels_choice.use_compiled(1)
+    with kernels_choice.forced(kernels_choice.NO_COMPILE):
+        assert not kernels_choice.use_compiled(kernels_choice.LARGE_PIXELS + 1)
