@@ -79,3 +79,15 @@ def test_input_is_not_modified_and_non_contiguous_input_works() -> None:
     np.testing.assert_array_equal(mask, before)
     view = mask.T[::-1]
     np.testing.assert_array_equal(thin(view), skimage_thin(np.ascontiguousarray(view)))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_thick_blobs_thinned_over_many_subiterations_match_skimage(seed: int) -> None:
+    # Thick shapes take dozens of subiterations: the pixels looked at late are only those
+    # next to recent deletions, which must give skimage's result all the same.
+    rng = np.random.default_rng(seed)
+    rows, cols = np.mgrid[:90, :110]
+    mask = (rows - 45) ** 2 + (cols - 50) ** 2 < 35 ** 2
+    mask ^= rng.random(mask.shape) < 0.02  # pin holes and specks
+    mask[10:80, 95:105] = True             # a thick bar touching the disc
+    assert_same_as_skimage(mask)

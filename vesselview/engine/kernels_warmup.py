@@ -54,7 +54,7 @@ SIGNATURES: dict[tuple[str, str], list[tuple[types.Type, ...]]] = {
         (_I32_2, _B1, _I64_1, _I64_1)],
     ("vesselview.engine.skeletal._segment_kernels", "cut_long_components"): [
         (_I32_2, _I64_1, _I64_1, _I64_1, _I64_1, _I64_1, types.int64, _I64_2)],
-    ("vesselview.engine.thinning", "_thin_points"): [(_B2, _I64_1, _I64_1, _B1, _B1)],
+    ("vesselview.engine.thinning", "_thin_points"): [(_B2, _B1, _B1)],
     ("vesselview.engine.edt", "_row_pass"): [(_I64_2, _F64_2, types.int64, types.int64)],
     ("vesselview.engine.edt", "_column_pass"): [(_B2,)],
     ("vesselview.engine.skeletal._segment_kernels", "remove_junctions"): [
