@@ -96,7 +96,7 @@ def test_deeply_nested_json_is_refused_not_raised(tmp_path):
 def test_not_json(tmp_path):
     path = tmp_path / "s.json"
     path.write_text("{not json")
-    with pytest.raises(InputError, match="damaged or not a vesselview session.*not JSON"):
+    with pytest.raises(InputError, match=r"damaged or not a vesselview session.*not JSON"):
         load_session(path)
 
 
