@@ -6,7 +6,6 @@ import os
 from collections.abc import Callable, Iterable
 
 from vesselview.engine.case import Case
-from vesselview.engine.families import METRICS
 from vesselview.engine.result import Result
 from vesselview.errors import InputError
 from vesselview.io.output_file import atomic_output, check_output
@@ -17,33 +16,6 @@ def case_id(case: Case) -> str:
     """Identifier of a case in exported rows: the candidate's file name without extension."""
     candidate = case.sources.get("candidate", "candidate")
     return os.path.splitext(os.path.basename(candidate))[0] or candidate
-
-
-#: The metrics an exported image's caption gives (the inspector's headline ones).
-CAPTION_METRICS = ("dice", "f1_t", "cal", "ss")
-
-
-def caption_lines(result: Result, case: Case) -> list[str]:
-    """What an exported image says about itself: case and files, parameters, key metrics.
-
-    Returns
-    -------
-    list of str
-        Three lines: the case (candidate and reference sources), every parameter
-        (``key=value``, as in the CLI's JSON), and `CAPTION_METRICS` with their names.
-    """
-    sources = case.sources
-    files = (f"Case {case_id(case)}: candidate {sources.get('candidate', '?')}, "
-             f"reference {sources.get('reference', '?')}")
-    params = "Parameters: " + ", ".join(
-        f"{key}={value:g}" if isinstance(value, float) else f"{key}={value}"
-        for key, value in result.params.to_dict().items())
-    values = []
-    for key in CAPTION_METRICS:
-        value = result.metrics[key]
-        shown = "pending" if key in result.pending else f"{value:.3f}"
-        values.append(f"{METRICS[key].name} {shown}")
-    return [files, params, "Metrics: " + ", ".join(values)]
 
 
 def write_output(path: str, inputs: Iterable[str | None], write: Callable[[], object]) -> None:

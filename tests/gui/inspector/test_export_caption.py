@@ -6,14 +6,17 @@ from __future__ import annotations
 import numpy as np
 from PIL import Image
 
-from vesselview.app.export import caption_lines
+from vesselview.app.captions import caption_lines
+from vesselview.gui.inspector import menus as menus_module
+
+from ..conftest import RESULT_TIMEOUT_MS
 
 
 def test_caption_names_case_parameters_and_key_metrics(small_window):
     result, case = small_window.model.response.result, small_window.model.case
     files, params, metrics = caption_lines(result, case)
-    assert case.sources["candidate"] in files and case.sources["reference"] in files
-    assert "t=2" in params and "ss_R=2" in params
+    assert files == "Synthetic demonstration case (not a real fundus)"
+    assert "t (tolerance, px) = 2" in params and "R (max search radius, px) = 2" in params
     assert f"Dice (F1) {result.metrics['dice']:.3f}" in metrics
     assert "Skeletal similarity" in metrics
 
@@ -29,3 +32,16 @@ def test_export_with_and_without_caption(shown_window, tmp_path):
     strip = captioned.convert("L").crop((0, plain.height, captioned.width, captioned.height))
     assert np.asarray(strip).min() < 100  # dark text on the white strip
     assert "export_view_plain" in menus.actions
+
+
+def test_a_teaching_case_export_is_captioned_by_its_title(window, qtbot, monkeypatch, tmp_path):
+    window.model.teaching_shape = (160, 150)
+    with qtbot.waitSignal(window.result_applied, timeout=RESULT_TIMEOUT_MS):
+        window.teaching.load("gap", 20)
+    said = []
+    monkeypatch.setattr(menus_module, "save_captioned",
+                        lambda _view, lines, _path: said.append(lines))
+    window.menus.export_view(str(tmp_path / "gap.png"))
+    (lines,) = said
+    assert lines[0] == "Teaching case: vessel gap, severity 20 px"
+    assert "synthetic:" not in " ".join(lines) and "ss_R" not in lines[1]

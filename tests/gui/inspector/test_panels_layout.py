@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from vesselview.app.display import DisplayLayer
 from vesselview.app.inspector import Inspector
 from vesselview.app.layer_styles import LayerStyles
+from vesselview.app.param_labels import ADVANCED_SLIDERS, ADVANCED_SWITCHES
 from vesselview.app.scheduler import Scheduler
 from vesselview.app.style import LayerStyle
 from vesselview.engine.layers import Layer, LegendEntry
@@ -17,7 +18,6 @@ from vesselview.engine.skeletal.similarity import SEGMENT_DTYPE
 from vesselview.gui.inspector.layer_panel import LayerPanel
 from vesselview.gui.inspector.params_dock import ParamsPanel
 from vesselview.gui.inspector.segments_table import COLUMNS, SegmentsTable, invalid_reason
-from vesselview.gui.widgets.param_controls import ADVANCED_SLIDERS, ADVANCED_SWITCHES
 
 ADVANCED_KEYS = {"contour_gamma", "fom_k", "baddeley_p", "baddeley_c", "nsd_tau", "thin_width",
                  "distance_fov", "cal_fov"}

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from vesselview.app.inspector import Inspector
+from vesselview.app.param_labels import GROUPS
 from vesselview.app.scheduler import Scheduler
 from vesselview.engine.params import DEFAULT_THRESHOLD, Params
 from vesselview.gui.inspector.params_dock import ParamsPanel
-from vesselview.gui.widgets.param_controls import GROUPS
 
 
 @pytest.fixture

@@ -122,7 +122,7 @@ def test_image_files_are_sorted_and_filtered(tmp_path):
 def test_image_files_errors(tmp_path):
     with pytest.raises(InputError, match="no image file"):
         image_files(tmp_path)
-    with pytest.raises(InputError, match="cannot list the folder"):
+    with pytest.raises(InputError, match="folder cannot be opened"):
         image_files(tmp_path / "missing")
 
 

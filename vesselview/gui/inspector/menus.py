@@ -15,7 +15,7 @@ from collections.abc import Callable
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMenu
 
-from vesselview.app.export import caption_lines
+from vesselview.app.captions import caption_lines, dataset_method
 from vesselview.app.files import ROLE_TITLES, ROLES
 from vesselview.app.inspector import Inspector
 from vesselview.gui.about import show_about
@@ -82,7 +82,8 @@ class InspectorMenus:
         or there is no result yet."""
         response, case = self.model.response, self.model.case
         if caption and response is not None and case is not None:
-            save_captioned(self.view, caption_lines(response.result, case), path)
+            method = dataset_method(self.model.dataset, case)
+            save_captioned(self.view, caption_lines(response.result, case, method), path)
         else:
             save_screenshot(self.view, path)
 

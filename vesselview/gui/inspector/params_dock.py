@@ -29,13 +29,13 @@ from PySide6.QtWidgets import (
 from superqt import QCollapsible, QLabeledDoubleSlider, QLabeledSlider
 
 from vesselview.app.inspector import Inspector
-from vesselview.engine.params import DEFAULT_THRESHOLD, PARAM_SPECS, Params
-from vesselview.gui.widgets.param_controls import (
+from vesselview.app.param_labels import (
     ADVANCED_SLIDERS,
     ADVANCED_SWITCHES,
     GROUPS,
     SliderSpec,
 )
+from vesselview.engine.params import DEFAULT_THRESHOLD, PARAM_SPECS, Params
 
 
 class ParamsPanel(QWidget):

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 from superqt import QLabeledDoubleSlider
 
+from vesselview.app.captions import case_line
 from vesselview.app.inspector import Inspector, ShownCase
 from vesselview.gui.inspector.view import InspectorView
 from vesselview.synth import TEACHING_CASES, TeachingCase
@@ -83,5 +84,4 @@ class TeachingBar(QWidget):
         self.title.setToolTip(entry.explanation)
         self.slider.setToolTip(f"{low:g} gives back the reference; release to rebuild")
         self.show()
-        self.view.set_caption(f"Teaching case: {entry.title}, severity {self.severity:g} "
-                              f"{entry.unit}")
+        self.view.set_caption(case_line(shown.case))  # as the exports' caption says it

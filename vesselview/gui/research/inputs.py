@@ -165,13 +165,15 @@ def image_files(folder: str | os.PathLike) -> list[str]:
     try:
         entries = sorted(os.scandir(name), key=lambda entry: entry.name)
     except OSError as error:
-        raise InputError(f"{name}: cannot list the folder ({error.strerror})",
-                         source=name) from None
+        raise InputError(f"{name}: The folder cannot be opened; check that it exists and "
+                         "that you may read it", source=name,
+                         details=str(error.strerror)) from None
     files = [entry.path for entry in entries
              if entry.is_file() and entry.name.lower().endswith(IMAGE_SUFFIXES)]
     if not files:
-        raise InputError(f"{name}: no image file ({', '.join(IMAGE_SUFFIXES)}) in the folder",
-                         source=name)
+        raise InputError(f"{name}: The folder holds no image file; choose the folder of a "
+                         "method's results", source=name,
+                         details=f"image files end in {', '.join(IMAGE_SUFFIXES)}")
     return files
 
 

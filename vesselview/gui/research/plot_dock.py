@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from vesselview.app.export import case_id
 from vesselview.app.live import CaseEvaluators
+from vesselview.app.param_labels import param_label
 from vesselview.app.scheduler import Scheduler
 from vesselview.engine.case import Case
 from vesselview.engine.params import DEFAULT_THRESHOLD, Params
@@ -43,7 +44,7 @@ from vesselview.gui.research.plot_views import (
     side_legend,
     soft_curves,
 )
-from vesselview.gui.research.sweep_controls import SweepControls, parameter_label
+from vesselview.gui.research.sweep_controls import SweepControls
 from vesselview.gui.widgets.channel_jobs import ChannelJobs, JobStatus
 from vesselview.gui.widgets.error_label import ErrorLabel
 from vesselview.gui.widgets.export import (
@@ -230,7 +231,7 @@ class PlotDock(QWidget):
             self.difference_plot.setVisible(differences)
             draw_sweep(self.value_plot, self.difference_plot if differences else None,
                        self.sweep_result, self.controls.metrics(),
-                       parameter_label(self.sweep_result.key))
+                       param_label(self.sweep_result.key))
         elif self.mode == CURVES and self.curves is not None:
             threshold = self.params.threshold
             if threshold is None:

@@ -14,12 +14,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from vesselview.app.param_labels import param_label
 from vesselview.engine.families import FAMILIES
 from vesselview.engine.params import PARAM_SPECS
 from vesselview.engine.sweep import parse_sweep_values
 from vesselview.gui.research.inputs import default_sweep_text
 from vesselview.gui.research.metric_choice import MAIN_METRICS, MetricChecklist
-from vesselview.gui.widgets.param_controls import GROUPS
 
 
 def swept_metrics(key: str) -> tuple[str, ...]:
@@ -42,11 +42,6 @@ SWEEP_KEYS: tuple[str, ...] = tuple(
 CURRENT_CASE = "Current case"
 
 
-def parameter_label(key: str) -> str:
-    """The parameters dock's label of ``key`` (else its help text)."""
-    labels = {spec.key: spec.label for specs in GROUPS.values() for spec in specs}
-    return labels.get(key, PARAM_SPECS[key].help)
-
 
 class SweepControls(QWidget):
     """What to sweep, over which cases, and what to draw.
@@ -66,7 +61,7 @@ class SweepControls(QWidget):
         super().__init__(parent)
         self.key_box = QComboBox()
         for key in SWEEP_KEYS:
-            self.key_box.addItem(parameter_label(key), key)
+            self.key_box.addItem(param_label(key), key)
         self.key_box.activated.connect(lambda _i: self.set_parameter(self.key))
         self.values_edit = QLineEdit()
         self.values_edit.setToolTip("a:b (step 1), a:b:step, or v1, v2, ...")

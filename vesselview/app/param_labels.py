@@ -1,14 +1,17 @@
-"""The parameters' controls: label, slider range and step of every interactive parameter.
+"""How parameters are named to the user: label, slider range and step (no Qt).
 
-One table for the parameters panel (`vesselview.gui.inspector.params_dock`) and the
-plot dock's sweep controls (`vesselview.gui.research.sweep_controls`), so a parameter
-is named the same way everywhere.
+One table for the parameters panel (`vesselview.gui.inspector.params_dock`), the plot
+dock's sweep controls (`vesselview.gui.research.sweep_controls`) and the captions of
+exported images (`vesselview.app.captions`), so a parameter is named the same way
+everywhere.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
+
+from vesselview.engine.params import PARAM_SPECS
 
 
 @dataclasses.dataclass(frozen=True)
@@ -57,3 +60,16 @@ ADVANCED_SWITCHES: dict[str, str] = {
     "distance_fov": "distance metrics inside the FOV only",
     "cal_fov": "CAL inside the FOV only",
 }
+#: Labels of the parameters that have neither a slider nor a check box.
+OTHER_LABELS: dict[str, str] = {
+    "distance": "distance transform",
+    "ss_mode": "SS behaviour",
+}
+
+
+def param_label(key: str) -> str:
+    """The label parameter ``key`` has in the parameters panel (else its help text)."""
+    labels = {spec.key: spec.label
+              for spec in (*(s for specs in GROUPS.values() for s in specs), *ADVANCED_SLIDERS)}
+    return labels.get(key) or ADVANCED_SWITCHES.get(key) or OTHER_LABELS.get(
+        key, PARAM_SPECS[key].help)
