@@ -68,3 +68,26 @@ def test_thickness_lists_the_skeleton_pixels_and_widths_the_reference_pixels(
     widths = values["reference_widths"]
     assert widths.shape == (np.count_nonzero(case.reference),)
     assert widths.dtype == np.float64
+
+
+def test_the_tolerance_match_keeps_one_byte_per_pixel(stage_values) -> None:
+    case, values = stage_values
+    kept = [array for array in arrays_in(values["tolerance_match"])
+            if array.shape[:2] == case.reference.shape]
+    assert [array.dtype for array in kept] == [np.dtype(np.uint8)]
+
+
+def test_bytes_per_pixel_kept_by_all_stages_and_layers(stage_values) -> None:
+    # Distinct full-image buffers over every stage value (layers included), per pixel:
+    # 88 before issue 15's changes (float64 thickness, widths and distance maps, five
+    # tolerance masks, an int32 copy of the labels, layers copying their masks...), 36 after.
+    case, values = stage_values
+    buffers: dict[int, int] = {}
+    for value in values.values():
+        for array in arrays_in(value):
+            if array.shape[:2] == case.reference.shape:
+                base = array
+                while isinstance(base.base, np.ndarray):
+                    base = base.base
+                buffers[id(base)] = base.nbytes
+    assert sum(buffers.values()) / case.reference.size <= 40

@@ -24,28 +24,56 @@ from vesselview.engine.layers import Layer, classes_layer
 from vesselview.engine.morphology import dilate_square
 from vesselview.engine.scores import Scores
 
+#: Bits of `ToleranceMatch.flags`, one per pixel set.
+CANDIDATE, REFERENCE, CANDIDATE_MATCHED, REFERENCE_MATCHED, REFERENCE_BAND = 1, 2, 4, 8, 16
+
 
 @dataclasses.dataclass(frozen=True, eq=False)
 class ToleranceMatch:
-    """The tolerance-matched pixel sets at one ``t``.
+    """The tolerance-matched pixel sets at one ``t``, one byte per pixel for all five.
 
     Attributes
     ----------
-    candidate, reference : ndarray of bool, shape (H, W)
+    flags : ndarray of uint8, shape (H, W), read-only
+        Per pixel, the bits of the sets it belongs to (`CANDIDATE`...): five bool images
+        would take five bytes per pixel in the stage cache.
+
+    The sets, each a new bool (H, W) array:
+
+    candidate, reference
         ``S & F`` and ``G & F``.
-    candidate_matched : ndarray of bool, shape (H, W)
+    candidate_matched
         ``S_G``: candidate pixels within chessboard distance t of the reference.
-    reference_matched : ndarray of bool, shape (H, W)
+    reference_matched
         ``G_S``: reference pixels within chessboard distance t of the candidate.
-    reference_band : ndarray of bool, shape (H, W)
+    reference_band
         ``dil(G, square(t)) & ~G``: the tolerance band around the reference.
     """
 
-    candidate: np.ndarray
-    reference: np.ndarray
-    candidate_matched: np.ndarray
-    reference_matched: np.ndarray
-    reference_band: np.ndarray
+    flags: np.ndarray
+
+    def _set(self, bit: int) -> np.ndarray:
+        return (self.flags & np.uint8(bit)) != 0
+
+    @property
+    def candidate(self) -> np.ndarray:
+        return self._set(CANDIDATE)
+
+    @property
+    def reference(self) -> np.ndarray:
+        return self._set(REFERENCE)
+
+    @property
+    def candidate_matched(self) -> np.ndarray:
+        return self._set(CANDIDATE_MATCHED)
+
+    @property
+    def reference_matched(self) -> np.ndarray:
+        return self._set(REFERENCE_MATCHED)
+
+    @property
+    def reference_band(self) -> np.ndarray:
+        return self._set(REFERENCE_BAND)
 
 
 def tolerance_match(candidate: np.ndarray, reference: np.ndarray, fov: np.ndarray,
@@ -61,13 +89,13 @@ def tolerance_match(candidate: np.ndarray, reference: np.ndarray, fov: np.ndarra
     s = candidate & fov
     g = reference & fov
     grown_g = dilate_square(g, t)
-    return ToleranceMatch(
-        candidate=s,
-        reference=g,
-        candidate_matched=s & grown_g,
-        reference_matched=g & dilate_square(s, t),
-        reference_band=grown_g & ~g,
-    )
+    flags = s.view(np.uint8) * np.uint8(CANDIDATE)
+    for bit, pixels in ((REFERENCE, g), (CANDIDATE_MATCHED, s & grown_g),
+                        (REFERENCE_MATCHED, g & dilate_square(s, t)),
+                        (REFERENCE_BAND, grown_g & ~g)):
+        flags |= pixels.view(np.uint8) * np.uint8(bit)
+    flags.setflags(write=False)
+    return ToleranceMatch(flags)
 
 
 def tolerance_scores(match: ToleranceMatch) -> Scores:
