@@ -145,6 +145,20 @@ def test_unknown_files_are_reported_not_hidden(drive, tmp_path):
     assert browser.dataset.root == root  # the open dataset stays
 
 
+def test_failed_evaluations_are_one_notice_naming_the_file(tmp_path):
+    root, predictions = write_demo_drive(tmp_path, cases=3)
+    for case in ("02", "03"):  # 01 is shown: its own load error would be said too
+        broken = predictions["thick"] / f"{case}_test.png"
+        broken.write_bytes(broken.read_bytes()[:60])
+    browser = browser_on(Scheduler(synchronous=True))
+    assert browser.open(root, predictions)
+    assert set(browser.failures) == {("02", "thick"), ("03", "thick")}
+    (notice,) = browser.inspector.notices.notices
+    assert notice.kind == "error" and notice.source == "Case browser"
+    assert notice.message.startswith("2 cases could not be evaluated")
+    assert str(predictions["thick"] / "02_test.png") in notice.message
+
+
 def test_missing_values_sort_last():
 
     table = MetricTable(("a", "b", "c"), ("m",), ("dice",))

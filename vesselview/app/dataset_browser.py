@@ -39,6 +39,20 @@ METRICS_PRIORITY = 0
 CacheKey = tuple[Path, Path | None, Path, Params]
 
 
+#: The key of the one notice that sums up the dataset's failed evaluations.
+FAILURES_NOTICE = "dataset failures"
+
+
+def failures_notice(failures: dict[tuple[str, str], str]) -> str:
+    """One message for every failed evaluation: how many, and the first one's message."""
+    (case_id, method), message = next(iter(failures.items()))
+    first = f"case {case_id}, method {method}: {message}"
+    if len(failures) == 1:
+        return f"One case could not be evaluated (marked 'error' in the table), {first}"
+    return (f"{len(failures)} cases could not be evaluated (marked 'error' in the table; "
+            f"each is listed under the table); the first, {first}")
+
+
 class DatasetBrowser:
     """State and actions of the case browser of one inspector.
 
@@ -220,6 +234,8 @@ class DatasetBrowser:
     def _fail(self, case_id: str, method: str, message: str) -> None:
         self.failures[(case_id, method)] = message
         self.values_changed.emit(case_id, method)
+        self.inspector.notices.add(failures_notice(self.failures), "error",
+                                   key=FAILURES_NOTICE, source="Case browser")
 
     # -- order and navigation ------------------------------------------------------------
 
