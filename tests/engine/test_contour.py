@@ -6,8 +6,10 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
 
-from tests.engine.masks import check_scores, grid, pixels
+from tests.engine.masks import check_scores, grid, pixels, vessel_pairs
+from vesselview.engine.distance_map import distance_map
 from vesselview.engine.families.contour import contour_distances, contour_scores
 from vesselview.engine.overlap import tolerant_overlap
 
@@ -127,3 +129,34 @@ def test_tolerant_overlap_counts_by_hand() -> None:
     overlap = tolerant_overlap(ROW_S, ROW_G, 3)
     assert (overlap.matched, overlap.union) == (2, 3)
     np.testing.assert_array_equal(overlap.reference_band, pixels((1, 8), (0, 1), (0, 2), (0, 3)))
+
+
+def _same_bits(a: np.ndarray, b: np.ndarray) -> bool:
+    return a.dtype == b.dtype == np.float64 and np.array_equal(a.view(np.uint64),
+                                                               b.view(np.uint64))
+
+
+@settings(max_examples=40, deadline=None)
+@given(vessel_pairs(with_fov=False))
+def test_distances_read_from_the_candidate_map_equal_the_contour_transform(pair) -> None:
+    # d(p, P(S)) taken from d(p, S) outside S and by a k-d tree inside it: bit for bit
+    # the Euclidean transform of P(S) (the pipeline's path vs the one without the map).
+    candidate, reference = pair[:2]
+    to_candidate = distance_map(candidate, "euclidean") if candidate.any() else None
+    fast = contour_distances(candidate, reference, to_candidate=to_candidate)
+    plain = contour_distances(candidate, reference)
+    assert _same_bits(fast.reference_to_candidate, plain.reference_to_candidate)
+    assert _same_bits(fast.candidate_to_reference, plain.candidate_to_reference)
+
+
+def test_reference_contour_deep_inside_a_thick_candidate() -> None:
+    # Every reference contour pixel lies inside S's interior: all found by the k-d tree.
+    candidate = np.zeros((40, 50), bool)
+    candidate[2:38, 3:47] = True
+    reference = np.zeros_like(candidate)
+    reference[15:22, 20:31] = True
+    fast = contour_distances(candidate, reference,
+                             to_candidate=distance_map(candidate, "euclidean"))
+    plain = contour_distances(candidate, reference)
+    assert fast.reference_to_candidate.min() == 13.0  # row 15 is 13 rows below row 2
+    assert _same_bits(fast.reference_to_candidate, plain.reference_to_candidate)

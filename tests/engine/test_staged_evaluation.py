@@ -228,3 +228,29 @@ def test_describe_shows_values_counts_and_reasons() -> None:
                                 fov=CASE.fov), Params())
     assert empty.describe("precision") == "undefined (candidate is empty inside the FOV)"
     assert empty.describe("hausdorff") == "inf"
+
+
+def test_a_threshold_change_transforms_and_counts_the_candidate_once(monkeypatch) -> None:
+    # The distance and contour families share one Euclidean transform of S (the contour
+    # distances read d(p, P(S)) from it); CAL and topology share S's component count.
+    from vesselview.engine import distance_map as maps_module
+    from vesselview.engine.families import cal, contour, shared, topology
+
+    calls: dict[str, int] = {"transform": 0, "components": 0}
+
+    def counted(name, function):
+        def wrapper(*args, **kwargs):
+            calls[name] += 1
+            return function(*args, **kwargs)
+        return wrapper
+
+    evaluator = Evaluator(SOFT_CASE)
+    evaluator.evaluate(Params(threshold=0.5))
+    monkeypatch.setattr(maps_module, "distance_to", counted("transform", maps_module.distance_to))
+    monkeypatch.setattr(contour, "distance_to", counted("transform", contour.distance_to))
+    for module in (cal, shared, topology):
+        monkeypatch.setattr(module, "count_components",
+                            counted("components", module.count_components))
+    changed = evaluator.evaluate(Params(threshold=0.6))
+    assert calls == {"transform": 1, "components": 1}
+    assert same_metrics(changed.metrics, evaluate(SOFT_CASE, Params(threshold=0.6)).metrics)

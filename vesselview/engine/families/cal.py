@@ -21,6 +21,7 @@ import numpy as np
 
 from vesselview.engine.families.base import Family, MetricInfo, StageContext, layer, stage
 from vesselview.engine.families.shared import (
+    candidate_components,
     candidate_mask,
     candidate_skeleton,
     reference_skeleton,
@@ -51,18 +52,22 @@ class LengthMatch:
 
 
 def connectivity_score(candidate: np.ndarray, reference: np.ndarray,
-                       reference_components: int | None = None) -> Scores:
+                       reference_components: int | None = None,
+                       candidate_components: int | None = None) -> Scores:
     """``cal_c`` = 1 - min(1, |ncomp(G) - ncomp(S)| / #G) with 8-connected components.
 
     With an empty reference the ratio is k/0: infinite (C = 0) when the candidate has
     components; when it has none both masks are empty, a perfect match (C = 1, section 0).
-    ``reference_components`` is ``count_components(reference)`` when already computed.
+    ``reference_components`` and ``candidate_components`` are the component counts when
+    already computed.
     """
     out = Scores()
     n_g = int(np.count_nonzero(reference))
     if reference_components is None:
         reference_components = count_components(reference)
-    difference = abs(reference_components - count_components(candidate))
+    if candidate_components is None:
+        candidate_components = count_components(candidate)
+    difference = abs(reference_components - candidate_components)
     if n_g == 0:
         out.set("cal_c", 1.0 if difference == 0 else 0.0)
     else:
@@ -148,10 +153,12 @@ def cal_reference_components(ctx: StageContext) -> int:
     return count_components(reference & ctx.case.fov if ctx.params.cal_fov else reference)
 
 
-@stage("cal_connectivity", needs=(cal_masks, cal_reference_components))
+@stage("cal_connectivity", params=("cal_fov",),
+       needs=(cal_masks, cal_reference_components, candidate_components))
 def cal_connectivity(ctx: StageContext) -> Scores:
-    """``cal_c``."""
-    return connectivity_score(*ctx.get(cal_masks), ctx.get(cal_reference_components))
+    """``cal_c`` (on the whole image, S's component count is the one topology uses)."""
+    shared = None if ctx.params.cal_fov else ctx.get(candidate_components)
+    return connectivity_score(*ctx.get(cal_masks), ctx.get(cal_reference_components), shared)
 
 
 @stage("cal_area", params=("cal_alpha",), needs=(cal_masks,))

@@ -18,10 +18,11 @@ import dataclasses
 from typing import Literal
 
 import numpy as np
+from scipy.spatial import cKDTree
 
 from vesselview.engine.distance_map import DistanceMap, distance_map
 from vesselview.engine.families.base import Family, MetricInfo, StageContext, stage
-from vesselview.engine.families.shared import distance_masks, restricted
+from vesselview.engine.families.shared import candidate_distances, distance_masks, restricted
 from vesselview.engine.families.sources import CAL_PAPER
 from vesselview.engine.morphology import distance_to, inner_contour
 from vesselview.engine.overlap import tolerant_overlap
@@ -67,7 +68,8 @@ def contour_of(mask: np.ndarray) -> Contour:
 
 
 def contour_distances(candidate: np.ndarray, reference: np.ndarray,
-                      reference_contour: Contour | None = None) -> ContourDistances:
+                      reference_contour: Contour | None = None,
+                      to_candidate: DistanceMap | None = None) -> ContourDistances:
     """Distances from each contour pixel of one mask to the other mask's contour.
 
     Parameters
@@ -77,16 +79,52 @@ def contour_distances(candidate: np.ndarray, reference: np.ndarray,
     reference_contour : Contour, optional
         ``contour_of(reference)`` when already computed (it does not depend on the
         candidate); computed here when None.
+    to_candidate : DistanceMap, optional
+        The Euclidean ``d(x, S)`` when already computed: it gives ``d(p, P(S))`` outside
+        ``S`` (`distances_to_contour`), saving a transform of ``P(S)``.
     """
     contour_s = inner_contour(candidate)
     contour_g = reference_contour or contour_of(reference)
     if not contour_s.any() or contour_g.distances is None:
         empty = np.zeros(0)
         return ContourDistances(empty, empty)
-    return ContourDistances(
-        candidate_to_reference=contour_g.distances.at(contour_s),
-        reference_to_candidate=distance_to(contour_s, "euclidean")[contour_g.pixels],
-    )
+    to_contour_s = (distance_to(contour_s, "euclidean")[contour_g.pixels] if to_candidate is None
+                    else distances_to_contour(candidate, contour_s, to_candidate,
+                                              contour_g.pixels))
+    return ContourDistances(candidate_to_reference=contour_g.distances.at(contour_s),
+                            reference_to_candidate=to_contour_s)
+
+
+def distances_to_contour(mask: np.ndarray, contour: np.ndarray, to_mask: DistanceMap,
+                         points: np.ndarray) -> np.ndarray:
+    """``d(p, P(X))`` (Euclidean) at the True pixels of ``points``, from ``d(p, X)``.
+
+    Outside X the nearest pixel of X lies on P(X) (a 4-neighbour of an interior pixel,
+    one step towards p, would be nearer), so ``d(p, P(X)) = d(p, X)``, the same square
+    root of the same integer; on P(X) both are 0. Only the points inside X's interior
+    are measured anew, by nearest-neighbour search among P(X)'s pixels (a k-d tree; its
+    Euclidean distance is the correctly rounded square root of the integer too).
+
+    Parameters
+    ----------
+    mask, contour : ndarray of bool, shape (H, W)
+        ``X`` and ``P(X)`` (not empty).
+    to_mask : DistanceMap
+        ``d(x, X)``.
+    points : ndarray of bool, shape (H, W)
+
+    Returns
+    -------
+    ndarray of float64, shape (#points,)
+        In row-major order of ``points``.
+    """
+    values = to_mask.at(points)
+    interior = mask[points] & ~contour[points]
+    if interior.any():
+        inside = np.flatnonzero(points)[interior]
+        queries = np.column_stack(np.unravel_index(inside, points.shape))
+        values[interior] = cKDTree(np.argwhere(contour)).query(queries)[0]
+    return values
 
 
 def contour_scores(distances: ContourDistances, candidate: np.ndarray, reference: np.ndarray,
@@ -157,11 +195,12 @@ def reference_contour(ctx: StageContext) -> Contour:
     return contour_of(restricted(ctx.case.reference, ctx.case.fov, ctx.params.distance_fov))
 
 
-@stage("contour_distances", needs=(distance_masks, reference_contour))
+@stage("contour_distances", needs=(distance_masks, reference_contour, candidate_distances))
 def contour_distance_values(ctx: StageContext) -> ContourDistances:
     """Contour-to-contour distances of the restricted masks (no parameter but the masks')."""
     masks = ctx.get(distance_masks)
-    return contour_distances(masks.candidate, masks.reference, ctx.get(reference_contour))
+    return contour_distances(masks.candidate, masks.reference, ctx.get(reference_contour),
+                             ctx.get(candidate_distances))
 
 
 @stage("contour", params=("contour_gamma",), needs=(distance_masks, contour_distance_values))

@@ -22,7 +22,7 @@ import numpy as np
 from vesselview.engine.distance_map import DistanceMap, distance_map
 from vesselview.engine.families.base import Family, MetricInfo, StageContext, stage
 from vesselview.engine.families.contour import contour_distance_values
-from vesselview.engine.families.shared import distance_masks, restricted
+from vesselview.engine.families.shared import candidate_distances, distance_masks, restricted
 from vesselview.engine.families.sources import TOLERANCE_PAPER
 from vesselview.engine.scores import Scores
 from vesselview.engine.surface import surface_scores
@@ -174,13 +174,17 @@ def reference_distances(ctx: StageContext) -> DistanceMap | None:
     return distances_to(reference, ctx.params.distance)
 
 
-@stage("distance_maps", params=("distance",), needs=(distance_masks, reference_distances))
+@stage("distance_maps", params=("distance",),
+       needs=(distance_masks, reference_distances, candidate_distances))
 def distance_transforms(ctx: StageContext) -> DistanceMaps:
-    """Both distance transforms of the restricted masks."""
-    masks = ctx.get(distance_masks)
+    """Both distance transforms of the restricted masks (the Euclidean one to the
+    candidate is the contour distances' too)."""
+    masks, kind = ctx.get(distance_masks), ctx.params.distance
+    to_candidate = (ctx.get(candidate_distances) if kind == "euclidean"
+                    else distances_to(masks.candidate, kind))
     return DistanceMaps(candidate=masks.candidate, reference=masks.reference,
-                        to_candidate=distances_to(masks.candidate, ctx.params.distance),
-                        to_reference=ctx.get(reference_distances), region=masks.region)
+                        to_candidate=to_candidate, to_reference=ctx.get(reference_distances),
+                        region=masks.region)
 
 
 @stage("distance_map_metrics", params=("fom_k", "baddeley_p", "baddeley_c"),

@@ -1,5 +1,6 @@
-"""Stages several families share: the candidate at the threshold, both skeletons, and the
-masks the distance and contour families compare.
+"""Stages several families share: the candidate at the threshold, both skeletons, the
+candidate's component count (CAL and topology), the masks the distance and contour
+families compare and the Euclidean distance to the candidate they both read.
 
 The candidate stage is the only one reading ``threshold`` (for a hard candidate the
 pipeline leaves it out of every cache key); every stage that fetches it depends on it.
@@ -11,7 +12,9 @@ import dataclasses
 
 import numpy as np
 
+from vesselview.engine.distance_map import DistanceMap, distance_map
 from vesselview.engine.families.base import StageContext, stage
+from vesselview.engine.morphology import count_components
 from vesselview.engine.thinning import thin
 
 
@@ -31,6 +34,12 @@ def reference_skeleton(ctx: StageContext) -> np.ndarray:
 def candidate_skeleton(ctx: StageContext) -> np.ndarray:
     """``thin(S)`` over the whole image (bool, shape (H, W))."""
     return thin(ctx.get(candidate_mask))
+
+
+@stage("candidate_components", needs=(candidate_mask,))
+def candidate_components(ctx: StageContext) -> int:
+    """ncomp(S): 8-connected components of the candidate over the whole image."""
+    return count_components(ctx.get(candidate_mask))
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -62,3 +71,14 @@ def distance_masks(ctx: StageContext) -> DistanceMasks:
     return DistanceMasks(candidate=restricted(ctx.get(candidate_mask), fov, use_fov),
                          reference=restricted(ctx.case.reference, fov, use_fov),
                          region=fov if use_fov else None)
+
+
+@stage("candidate_distances", needs=(distance_masks,))
+def candidate_distances(ctx: StageContext) -> DistanceMap | None:
+    """Euclidean ``d(x, S)`` of the restricted candidate (None when it is empty).
+
+    One transform for the distance family (``distance`` = euclidean) and the contour
+    distances (`vesselview.engine.families.contour.contour_distances`).
+    """
+    candidate = ctx.get(distance_masks).candidate
+    return distance_map(candidate, "euclidean") if candidate.any() else None

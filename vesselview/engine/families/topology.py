@@ -16,6 +16,7 @@ import numpy as np
 
 from vesselview.engine.families.base import Family, MetricInfo, StageContext, stage
 from vesselview.engine.families.shared import (
+    candidate_components,
     candidate_mask,
     candidate_skeleton,
     reference_skeleton,
@@ -26,7 +27,8 @@ from vesselview.engine.scores import Scores
 
 def topology_scores(candidate: np.ndarray, reference: np.ndarray, candidate_skeleton: np.ndarray,
                     reference_skeleton: np.ndarray,
-                    reference_betti: tuple[int, int] | None = None) -> Scores:
+                    reference_betti: tuple[int, int] | None = None,
+                    candidate_components: int | None = None) -> Scores:
     """``cldice betti0_error betti1_error``.
 
     Parameters
@@ -35,6 +37,8 @@ def topology_scores(candidate: np.ndarray, reference: np.ndarray, candidate_skel
     candidate_skeleton, reference_skeleton : ndarray of bool, shape (H, W)
     reference_betti : (int, int), optional
         ``betti_numbers(reference)`` when already computed; computed here when None.
+    candidate_components : int, optional
+        ``count_components(candidate)`` when already computed; computed here when None.
     """
     out = Scores()
     n_skel_s = int(np.count_nonzero(candidate_skeleton))
@@ -49,7 +53,9 @@ def topology_scores(candidate: np.ndarray, reference: np.ndarray, candidate_skel
         out.ratio("cldice", 2.0 * tprec * tsens, tprec + tsens,
                   "no skeleton pixel lies inside the other mask (0/0)")
     components, holes = reference_betti or betti_numbers(reference)
-    out.set("betti0_error", abs(count_components(candidate) - components))
+    if candidate_components is None:
+        candidate_components = count_components(candidate)
+    out.set("betti0_error", abs(candidate_components - components))
     out.set("betti1_error", abs(count_holes(candidate) - holes))
     return out
 
@@ -87,13 +93,13 @@ def reference_betti(ctx: StageContext) -> tuple[int, int]:
     return betti_numbers(ctx.case.reference)
 
 
-@stage("topology",
-       needs=(candidate_mask, candidate_skeleton, reference_skeleton, reference_betti))
+@stage("topology", needs=(candidate_mask, candidate_skeleton, reference_skeleton,
+                          reference_betti, candidate_components))
 def topology_metrics(ctx: StageContext) -> Scores:
     """``cldice betti0_error betti1_error`` on the whole image."""
     return topology_scores(ctx.get(candidate_mask), ctx.case.reference,
                            ctx.get(candidate_skeleton), ctx.get(reference_skeleton),
-                           ctx.get(reference_betti))
+                           ctx.get(reference_betti), ctx.get(candidate_components))
 
 
 FAMILY = Family(name="topology", title="Topology", metrics=METRICS, scores=topology_metrics)
