@@ -35,10 +35,23 @@ def test_readout_follows_a_new_result_for_the_pixel_under_the_cursor(shown_windo
     row, col = int(rows[0]), int(cols[0])  # TP at threshold 0.5, FN at 0.8
     hover(shown_window, row, col)
     assert "TP" in shown_window.readout.text()
-    change_params(shown_window, qtbot, threshold=0.8)
-    info = shown_window.model.response.result.explain(row, col)
-    assert shown_window.readout.text() == format_readout(info)
+    change_params(shown_window, qtbot, threshold=0.8)  # a partial result may come first
+    first = shown_window.model.response.result
+    assert shown_window.readout.text() == format_readout(first.explain(row, col))
     assert "candidate: background" in shown_window.readout.text()
+    qtbot.waitUntil(lambda: not shown_window.model.response.result.pending,
+                    timeout=RESULT_TIMEOUT_MS)
+    complete = shown_window.model.response.result
+    qtbot.waitUntil(lambda: shown_window.readout.text() == format_readout(
+        complete.explain(row, col)), timeout=RESULT_TIMEOUT_MS)
+    assert "pending" not in shown_window.readout.text()
+
+
+def test_the_readout_of_a_partial_result_says_what_is_pending():
+    info = {"row": 1, "col": 2, "inside_fov": True, "reference": True, "candidate": False,
+            "distance_to_reference": None, "distance_to_candidate": None, "bands": [],
+            "segment": None, "layers": {"confusion": "FN: reference only"}}
+    assert "distance to reference pending, to candidate pending" in format_readout(info)
 
 
 def test_a_new_case_forgets_the_hovered_pixel(shown_window, qtbot, small_case):

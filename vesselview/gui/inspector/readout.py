@@ -27,8 +27,17 @@ _SAID_ELSEWHERE = frozenset({"fov", "band_t", "band_alpha", "band_beta", "segmen
 _LAYER_PREFIXES = {"confusion": "strict", "tolerant": "tolerant"}
 
 
-def format_distance(value: float) -> str:
-    """A distance in pixels for display ("none" when the mask is empty)."""
+def format_distance(value: float | None) -> str:
+    """A distance in pixels for display ("none" when the mask is empty, "pending" while a
+    partial result has no distance maps yet).
+
+    Examples
+    --------
+    >>> format_distance(2.0), format_distance(math.inf), format_distance(None)
+    ('2.00 px', 'none (mask empty)', 'pending')
+    """
+    if value is None:
+        return "pending"
     return "none (mask empty)" if math.isinf(value) else f"{value:.2f} px"
 
 
