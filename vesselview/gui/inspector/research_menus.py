@@ -8,12 +8,16 @@ parameters, its results) and call its actions (show a case, load a teaching case
 main window is only where their docks and menus go. Every tool computes on the model's
 scheduler (its own latest-wins channel); the plots share the model's `Evaluator` of the
 shown case.
+
+Each tool is built (and its module, with the research statistics it needs, imported) when
+it is first opened or asked for, not with the window: that import costs about a second of
+the inspector's start-up.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 from PySide6.QtCore import QObject, Qt
@@ -24,13 +28,14 @@ from vesselview.app.files import files_of
 from vesselview.app.inspector import Inspector
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
-from vesselview.gui.grading.launch import start_grading
-from vesselview.gui.research.agreement_view import AgreementView
-from vesselview.gui.research.behaviour_view import BehaviourView
-from vesselview.gui.research.candidates import CandidatesView
-from vesselview.gui.research.plot_dock import PlotDock
 from vesselview.gui.research.teaching import build_teaching_menu
 from vesselview.io.dataset import Dataset
+
+if TYPE_CHECKING:
+    from vesselview.gui.research.agreement_view import AgreementView
+    from vesselview.gui.research.behaviour_view import BehaviourView
+    from vesselview.gui.research.candidates import CandidatesView
+    from vesselview.gui.research.plot_dock import PlotDock
 
 W = TypeVar("W", bound=QWidget)
 _TOOL_WINDOW_SIZE = (1200, 620)
@@ -48,12 +53,8 @@ class ResearchTools(QObject):
 
     Attributes
     ----------
-    plots : PlotDock
     plots_dock : QDockWidget
-        Holds ``plots``; hidden until Research > Plots.
-    behaviour : BehaviourView
-    candidates : CandidatesView
-    agreement : AgreementView
+        Holds `plots` once built; hidden until Research > Plots.
     research_menu, teaching_menu : QMenu
     """
 
@@ -61,25 +62,70 @@ class ResearchTools(QObject):
                  load_teaching: Callable[[str, float], object] | None = None) -> None:
         super().__init__(window)
         self.window, self.model = window, model
-        self.plots = PlotDock(model.scheduler, model.evaluators)
+        self._tools: dict[str, Any] = {}
         self.plots_dock = QDockWidget("Plots", window)
         self.plots_dock.setObjectName("Plots")
-        self.plots_dock.setWidget(self.plots)
         window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.plots_dock)
         self.plots_dock.hide()
-        self.behaviour = _tool_window(BehaviourView(model.scheduler), window)
-        self.candidates = _tool_window(CandidatesView(model.scheduler), window)
-        self.agreement = _tool_window(AgreementView(model.scheduler), window)
-        for tool, source in ((self.plots, "Plots"), (self.behaviour, "Metric behaviour"),
-                             (self.candidates, "Candidates"),
-                             (self.agreement, "Agreement with graders")):
-            tool.error.report_to(model.notices, source)
         self.research_menu = self._research_menu()
         self.teaching_menu = build_teaching_menu(window, load_teaching or model.load_teaching,
                                                  self.open_behaviour)
         _insert_before_help(window, [self.research_menu, self.teaching_menu])
-        self._set_params(model.params)
         self._connect()
+
+    @property
+    def plots(self) -> PlotDock:
+        """The plots (sweeps, ROC/PR) in `plots_dock`; built at first use."""
+        if "plots" not in self._tools:
+            from vesselview.gui.research.plot_dock import PlotDock
+
+            plots = self._tool("plots", PlotDock(self.model.scheduler, self.model.evaluators),
+                               "Plots")
+            self.plots_dock.setWidget(plots)
+            plots.set_case(self.model.case)
+        return self._tools["plots"]
+
+    @property
+    def behaviour(self) -> BehaviourView:
+        """The metric-behaviour window; built at first use."""
+        if "behaviour" not in self._tools:
+            from vesselview.gui.research.behaviour_view import BehaviourView
+
+            view = self._tool("behaviour", _tool_window(
+                BehaviourView(self.model.scheduler), self.window), "Metric behaviour")
+            view.case_chosen.connect(self.show_case)
+        return self._tools["behaviour"]
+
+    @property
+    def candidates(self) -> CandidatesView:
+        """The candidates window; built at first use."""
+        if "candidates" not in self._tools:
+            from vesselview.gui.research.candidates import CandidatesView
+
+            view = self._tool("candidates", _tool_window(
+                CandidatesView(self.model.scheduler), self.window), "Candidates")
+            view.case_chosen.connect(self.show_case)
+            view.cases_changed.connect(
+                lambda cases: self.plots.set_case_set("the candidates", cases) if cases else None)
+        return self._tools["candidates"]
+
+    @property
+    def agreement(self) -> AgreementView:
+        """The agreement-with-graders window; built at first use."""
+        if "agreement" not in self._tools:
+            from vesselview.gui.research.agreement_view import AgreementView
+
+            self._tool("agreement", _tool_window(AgreementView(self.model.scheduler),
+                                                 self.window), "Agreement with graders")
+        return self._tools["agreement"]
+
+    def _tool(self, name: str, tool: W, source: str) -> W:
+        """Register a newly built ``tool``: its errors go to the notices (as ``source``),
+        it gets the current parameters."""
+        self._tools[name] = tool
+        tool.error.report_to(self.model.notices, source)  # type: ignore[attr-defined]
+        tool.set_params(self.model.params)  # type: ignore[attr-defined]
+        return tool
 
     def open_behaviour(self) -> None:
         """Show the metric-behaviour window."""
@@ -95,6 +141,8 @@ class ResearchTools(QObject):
 
     def open_grading(self) -> None:
         """Ask what to grade and open a grading window (``vesselview.gui.grading``)."""
+        from vesselview.gui.grading.launch import start_grading
+
         start_grading(self.window, self.model,
                       [candidate.case for candidate in self.candidates.candidates])
 
@@ -119,17 +167,17 @@ class ResearchTools(QObject):
         self.model.status.emit(f"Showing {case.sources.get('candidate', 'case')}")
 
     def shutdown(self) -> None:
-        """Abandon every tool's running computation (idempotent)."""
-        for jobs in (self.plots.jobs, self.behaviour.jobs, self.candidates.jobs,
-                     self.agreement.jobs):
-            jobs.cancel()
+        """Abandon every built tool's running computation (idempotent)."""
+        for tool in self._tools.values():
+            tool.jobs.cancel()
 
     def _set_params(self, params: Params) -> None:
-        for tool in (self.plots, self.behaviour, self.candidates, self.agreement):
+        for tool in self._tools.values():
             tool.set_params(params)
 
     def _on_result(self, _response: object) -> None:
-        self.plots.set_case(self.model.case)
+        if "plots" in self._tools:
+            self.plots.set_case(self.model.case)
 
     def _on_plots_toggled(self, shown: bool) -> None:
         if shown and self.plots.sweep_result is None and self.plots.curves is None:
@@ -139,10 +187,6 @@ class ResearchTools(QObject):
         self.model.params_changed.connect(self._set_params)
         self.model.result_changed.connect(self._on_result)
         self.plots_dock.toggleViewAction().toggled.connect(self._on_plots_toggled)
-        self.behaviour.case_chosen.connect(self.show_case)
-        self.candidates.case_chosen.connect(self.show_case)
-        self.candidates.cases_changed.connect(
-            lambda cases: self.plots.set_case_set("the candidates", cases) if cases else None)
 
     def _research_menu(self) -> QMenu:
         menu = QMenu("&Research", self.window)
