@@ -82,14 +82,25 @@ def _unwritable(path: str) -> None:
     raise OSError(f"cannot write {path}")
 
 
-def test_a_write_error_is_reported_with_the_path(monkeypatch, label):
-    _answer_dialog(monkeypatch, "/nowhere/out.csv")
+def test_a_write_error_is_reported_in_plain_words_with_the_path(monkeypatch, label, tmp_path):
+    target = str(tmp_path / "out.csv")
+    _answer_dialog(monkeypatch, target)
     reports = []
     save_with_dialog(label, "Export CSV", CSV_FILTER, _unwritable, report=reports.append)
-    assert reports == ["/nowhere/out.csv: cannot write /nowhere/out.csv"]
+    assert reports == [f"{target}: cannot be written (cannot write {target}); choose another "
+                       "folder or free some space"]
 
 
-def test_a_write_error_is_raised_when_nobody_reports_it(monkeypatch, label):
+def test_a_missing_folder_is_reported_before_writing(monkeypatch, label):
     _answer_dialog(monkeypatch, "/nowhere/out.csv")
-    with pytest.raises(OSError, match=r"cannot write /nowhere/out.csv"):
+    reports, written = [], []
+    save_with_dialog(label, "Export CSV", CSV_FILTER, written.append, report=reports.append)
+    assert written == []
+    assert reports == ["output /nowhere/out.csv: its folder /nowhere does not exist; "
+                       "create it first"]
+
+
+def test_a_write_error_is_raised_when_nobody_reports_it(monkeypatch, label, tmp_path):
+    _answer_dialog(monkeypatch, str(tmp_path / "out.csv"))
+    with pytest.raises(InputError, match=r"out.csv: cannot be written"):
         save_with_dialog(label, "Export CSV", CSV_FILTER, _unwritable)

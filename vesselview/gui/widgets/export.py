@@ -12,6 +12,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QImage, QPainter, QPixmap
 from PySide6.QtWidgets import QFileDialog, QWidget
 
+from vesselview.app.export import write_output
 from vesselview.errors import InputError
 
 IMAGE_FILTER = "Images (*.png *.gif *.tif *.tiff *.jpg *.jpeg *.bmp *.ppm *.pgm);;All files (*)"
@@ -36,22 +37,18 @@ def save_with_dialog(parent: QWidget, title: str, file_filter: str,
     write : callable
         ``write(path)`` writes the file.
     report : callable, optional
-        When given, an OSError or `InputError` from ``write`` is shown through
-        ``report`` (naming ``path``) instead of raised.
+        When given, an `InputError` (an unwritable ``path``, or one ``write`` raised)
+        is shown through ``report`` (naming ``path``) instead of raised.
     """
     path, _ = QFileDialog.getSaveFileName(parent, title, "", file_filter)
     if not path:
         return
-    try:
-        write(path)
-    except InputError as error:  # already names the file
+    try:  # a missing folder or a full disk is said in plain words, naming the file
+        write_output(path, (), lambda: write(path))
+    except InputError as error:
         if report is None:
             raise
         report(str(error))
-    except OSError as error:
-        if report is None:
-            raise
-        report(f"{path}: {error}")
 
 
 def save_screenshot(widget: QWidget, path: str | os.PathLike) -> None:
