@@ -64,11 +64,13 @@ def _row_pass(column_sq: np.ndarray, out: np.ndarray, start: int, stop: int) -> 
     """Euclidean distance of rows ``start:stop``: lower envelope of parabolas along each row.
 
     Parabola ``q`` is ``f[q] + (x - q)²``; the envelope's breakpoints are kept as exact
-    fractions ``num / den`` (integers) so that no comparison is rounded. Writes ``out``.
+    fractions ``num / den`` (integers) so that no comparison is rounded. Writes ``out``,
+    which may be ``column_sq``'s own memory: row i of the result needs only row i of
+    ``column_sq``, copied before it is overwritten.
     """
     width = column_sq.shape[1]
     for i in range(start, stop):
-        f = column_sq[i]
+        f = column_sq[i].copy()
         apex = np.empty(width, np.int64)
         num = np.empty(width + 1, np.int64)  # breakpoint k = num[k] / den[k], den > 0
         den = np.empty(width + 1, np.int64)
@@ -114,9 +116,13 @@ def _threads() -> ThreadPoolExecutor:
 
 
 def _rows_in_parallel(column_sq: np.ndarray) -> np.ndarray:
-    """`_row_pass` over every row, in one block per thread for tall images."""
-    height, width = column_sq.shape
-    out = np.empty((height, width), np.float64)
+    """`_row_pass` over every row, in one block per thread for tall images.
+
+    The distances overwrite the squared column distances (both 8 bytes per pixel), so
+    the transform needs one (H, W) buffer, not two.
+    """
+    height, _ = column_sq.shape
+    out = column_sq.view(np.float64)
     blocks = 1 if height < _PARALLEL_ROWS else os.cpu_count() or 1
     bounds = np.linspace(0, height, blocks + 1).astype(int).tolist()
     if blocks == 1:
