@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtWidgets import QLabel, QMessageBox, QPushButton
 
+from vesselview.gui.app import start_window
 from vesselview.gui.inspector.window import ERROR_POINTER
 from vesselview.io.plain_messages import DAMAGED
 from vesselview.io.writers import write_png
@@ -31,3 +32,17 @@ def test_a_damaged_file_is_said_once_in_plain_words(window, tmp_path):
     (dismiss,) = window.notices.findChildren(QPushButton)
     dismiss.click()
     assert window.model.notices.notices == [] and not window.notices.isVisibleTo(window)
+
+
+def test_a_failed_start_up_load_is_pointed_at_without_covering_the_readout(qtbot, tmp_path):
+    missing = str(tmp_path / "pred.png")
+    reference = tmp_path / "manual.png"
+    write_png(reference, np.eye(8, dtype=bool))
+    window = start_window([("reference", str(reference)), ("candidate", missing)], (1280, 720))
+    qtbot.addWidget(window)
+    window.show()  # after the error, as at start-up
+    qtbot.waitExposed(window)
+    assert window.model.case is None and [m for m in window.notices.messages if missing in m]
+    assert window.statusBar().currentMessage() == ERROR_POINTER
+    assert not window.readout.isVisible()  # the status message is not drawn over it
+    window.scheduler.shutdown()

@@ -281,8 +281,13 @@ class MainWindow(QMainWindow):
         self.model.drop_paths(paths, self.menus.ask_role)
 
     def showEvent(self, event: QShowEvent) -> None:
-        """On first showing, size the docks for the window's size."""
+        """On first showing, size the docks for the window's size (and let a status
+        message said before, e.g. a failed start-up load, cover the readout)."""
         super().showEvent(event)
+        message = self.statusBar().currentMessage()
+        if message:  # said before the window showed: hide the readout under it now
+            self.statusBar().clearMessage()  # the same message again would change nothing
+            self.statusBar().showMessage(message, _STATUS_MS)
         if not self._docks_fitted:
             self._fit_docks()
             self._docks_fitted = True
