@@ -52,7 +52,8 @@ def read_grades(path: str) -> list[GraderScore]:
                          "CSV the grading window exported, and that you may read it",
                          source=path, details=str(error)) from None
     if not grades:
-        raise InputError(f"{path}: the grades file has no rows", source=path)
+        raise InputError(f"{path}: the grades file has no rows; export the grades "
+                         "again from the grading window", source=path)
     _check_unique(path, grades)
     return [grade for _, grade in grades]
 
@@ -77,7 +78,8 @@ def _grade(path: str, line: int, header: list[str], cells: list[str]) -> GraderS
     row = {column: cell.strip() for column, cell in zip(header, cells, strict=True)}
     for column in _REQUIRED:
         if not row[column]:
-            raise InputError(f"{path} line {line}, column {column}: the cell is empty",
+            raise InputError(f"{path} line {line}, column {column}: the cell is empty; "
+                             "fill it in or delete the row",
                              source=path)
     try:
         score = float(row["score"])
@@ -85,7 +87,7 @@ def _grade(path: str, line: int, header: list[str], cells: list[str]) -> GraderS
         score = math.nan
     if not math.isfinite(score):
         raise InputError(f"{path} line {line}, column score: {row['score']!r} is not a "
-                         "finite number", source=path)
+                         "finite number; write the score as a number", source=path)
     return GraderScore(row["id"], row["method"], row["grader"], score, row["notes"])
 
 

@@ -142,7 +142,8 @@ def read_manifest_rows(path: str) -> list[Pair]:
         first_line.setdefault(pair.id, line)
         pairs.append(dataclasses.replace(pair, problem=problem))
     if not pairs:
-        raise InputError(f"{path}: the manifest lists no pairs", source=path)
+        raise InputError(f"{path}: the manifest lists no pairs; add a row per case "
+                         "(id, reference, candidate)", source=path)
     return pairs
 
 

@@ -131,7 +131,8 @@ class Dataset:
         for case in self.cases:
             if case.id == case_id:
                 return case
-        raise InputError(f"{self.root}: has no case {case_id!r}", source=str(self.root))
+        raise InputError(f"{self.root}: has no case {case_id!r}; check the case id",
+                         source=str(self.root))
 
 
 def open_dataset(root: PathLike, predictions: Mapping[str, PathLike] | None = None,
