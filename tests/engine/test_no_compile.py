@@ -14,7 +14,7 @@ from hypothesis.extra import numpy as hnp
 
 import vesselview as vv
 from vesselview.engine import kernels_choice
-from vesselview.engine.edt import euclidean_distance_to
+from vesselview.engine.edt import euclidean_distance_to, squared_euclidean_distance_to
 from vesselview.engine.skeletal import (
     assign_candidates,
     reference_segments,
@@ -51,6 +51,15 @@ def masks() -> st.SearchStrategy[np.ndarray]:
 @given(masks())
 def test_distance_transform(mask: np.ndarray) -> None:
     compiled, vectorised = both_ways(euclidean_distance_to, mask)
+    np.testing.assert_array_equal(compiled, vectorised)
+
+
+@PROPERTY
+@given(masks())
+def test_squared_distance_transform(mask: np.ndarray) -> None:
+    mask.flat[0] |= not mask.any()  # the squared transform wants a feature
+    compiled, vectorised = both_ways(squared_euclidean_distance_to, mask)
+    assert compiled.dtype == vectorised.dtype == np.uint32
     np.testing.assert_array_equal(compiled, vectorised)
 
 

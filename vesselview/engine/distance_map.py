@@ -3,9 +3,9 @@
 The distance and contour stages keep whole-image distance transforms so that a parameter
 change (a threshold, Pratt's k, Baddeley's p and c) re-uses them. On the pixel grid a
 Euclidean distance is the square root of an integer: the map keeps that integer d²
-(uint32) and takes the square root in float64 when read, which is bit for bit the
-float64 transform (`vesselview.engine.edt` takes the same correctly rounded square root
-of the same integer). City-block and chessboard distances are integers, kept as such.
+(uint32, as `vesselview.engine.edt` computes it) and takes the square root in float64
+when read, which is bit for bit the float64 transform (the same correctly rounded square
+root of the same integer). City-block and chessboard distances are integers, kept as such.
 Only an image whose squared diagonal exceeds 32 bits (about 65000 pixels corner to
 corner, a very elongated image within the size limit) keeps float64.
 """
@@ -16,9 +16,8 @@ import dataclasses
 
 import numpy as np
 
+from vesselview.engine.edt import squared_dtype, squared_euclidean_distance_to
 from vesselview.engine.morphology import DistanceKind, distance_to
-
-_UINT32_MAX = int(np.iinfo(np.uint32).max)
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -64,16 +63,12 @@ def distance_map(mask: np.ndarray, kind: DistanceKind) -> DistanceMap:
         Not empty (callers say what an empty mask means).
     kind : {"euclidean", "cityblock", "chessboard"}
     """
+    if kind == "euclidean" and squared_dtype(mask.shape) is np.uint32:
+        return DistanceMap(_readonly(squared_euclidean_distance_to(mask)), squared=True)
     distances = distance_to(mask, kind)  # float64, exact
-    height, width = mask.shape
     if kind != "euclidean":
         return DistanceMap(_readonly(distances.astype(np.uint32)), squared=False)
-    if (height - 1) ** 2 + (width - 1) ** 2 > _UINT32_MAX:
-        return DistanceMap(_readonly(distances), squared=False)
-    # d = sqrt(k) correctly rounded, k < 2**32: d*d is within 2**-20 of k, so rint is k.
-    squared = np.square(distances, out=distances)
-    np.rint(squared, out=squared)
-    return DistanceMap(_readonly(squared.astype(np.uint32)), squared=True)
+    return DistanceMap(_readonly(distances), squared=False)
 
 
 def _readonly(array: np.ndarray) -> np.ndarray:

@@ -25,6 +25,7 @@ from vesselview.engine.kernels_cache import kernel
 from vesselview.engine.kernels_choice import use_compiled
 
 _INF = np.int64(1) << 62
+_UINT32_MAX = int(np.iinfo(np.uint32).max)
 
 
 @kernel()
@@ -61,11 +62,13 @@ _PARALLEL_ROWS = 256
 
 @kernel()
 def _row_pass(column_sq: np.ndarray, out: np.ndarray, start: int, stop: int) -> None:
-    """Euclidean distance of rows ``start:stop``: lower envelope of parabolas along each row.
+    """Squared Euclidean distance of rows ``start:stop`` (at least one feature in the image):
+    lower envelope of parabolas along each row.
 
     Parabola ``q`` is ``f[q] + (x - q)²``; the envelope's breakpoints are kept as exact
-    fractions ``num / den`` (integers) so that no comparison is rounded. Writes ``out``,
-    which may be ``column_sq``'s own memory: row i of the result needs only row i of
+    fractions ``num / den`` (integers) so that no comparison is rounded. Writes the
+    integer d² into ``out`` (uint32, or int64 for images whose squared diagonal needs it),
+    which may be ``column_sq`` itself: row i of the result needs only row i of
     ``column_sq``, copied before it is overwritten.
     """
     width = column_sq.shape[1]
@@ -96,17 +99,13 @@ def _row_pass(column_sq: np.ndarray, out: np.ndarray, start: int, stop: int) -> 
             if k > 0:
                 num[k] = top
                 den[k] = bottom
-        if k < 0:
-            for q in range(width):
-                out[i, q] = np.inf
-            continue
         last = k
         k = 0
         for q in range(width):
             while k < last and num[k + 1] < q * den[k + 1]:
                 k += 1
             v = apex[k]
-            out[i, q] = np.sqrt(np.float64((q - v) * (q - v) + f[v]))
+            out[i, q] = (q - v) * (q - v) + f[v]
 
 
 @cache
@@ -115,14 +114,13 @@ def _threads() -> ThreadPoolExecutor:
                               thread_name_prefix="vesselview-edt")
 
 
-def _rows_in_parallel(column_sq: np.ndarray) -> np.ndarray:
+def _rows_in_parallel(column_sq: np.ndarray, dtype: type) -> np.ndarray:
     """`_row_pass` over every row, in one block per thread for tall images.
 
-    The distances overwrite the squared column distances (both 8 bytes per pixel), so
-    the transform needs one (H, W) buffer, not two.
+    int64 distances overwrite the squared column distances (one (H, W) buffer, not two).
     """
-    height, _ = column_sq.shape
-    out = column_sq.view(np.float64)
+    height, width = column_sq.shape
+    out = column_sq if dtype is np.int64 else np.empty((height, width), dtype)
     blocks = 1 if height < _PARALLEL_ROWS else os.cpu_count() or 1
     bounds = np.linspace(0, height, blocks + 1).astype(int).tolist()
     if blocks == 1:
@@ -131,6 +129,35 @@ def _rows_in_parallel(column_sq: np.ndarray) -> np.ndarray:
         list(_threads().map(_row_pass, [column_sq] * blocks, [out] * blocks, bounds[:-1],
                             bounds[1:]))
     return out
+
+
+def squared_dtype(shape: tuple[int, ...]) -> type:
+    """uint32 when every squared distance of an image of ``shape`` fits, else int64."""
+    height, width = shape
+    return np.uint32 if (height - 1) ** 2 + (width - 1) ** 2 <= _UINT32_MAX else np.int64
+
+
+def squared_euclidean_distance_to(mask: np.ndarray) -> np.ndarray:
+    """The integer squared Euclidean distance from every pixel to ``mask``'s nearest pixel.
+
+    Parameters
+    ----------
+    mask : ndarray of bool, shape (H, W)
+        Not empty.
+
+    Returns
+    -------
+    ndarray of `squared_dtype` (uint32, or int64 for a squared diagonal beyond 32 bits),
+    shape (H, W)
+        d² in pixels²; its square root is ``scipy.ndimage.distance_transform_edt(~mask)``.
+    """
+    features = np.array(mask, dtype=np.bool_, order="C")  # writable: one compiled variant
+    dtype = squared_dtype(features.shape)
+    if use_compiled(features.size):
+        return _rows_in_parallel(_column_pass(features), dtype)
+    squared = np.square(ndimage.distance_transform_edt(~features))
+    # d = sqrt(k) correctly rounded, k < 2**32: d*d is within 2**-20 of k, so rint is k.
+    return np.rint(squared, out=squared).astype(dtype)
 
 
 def euclidean_distance_to(mask: np.ndarray) -> np.ndarray:
@@ -146,9 +173,10 @@ def euclidean_distance_to(mask: np.ndarray) -> np.ndarray:
         Distances in pixels; ``inf`` everywhere when ``mask`` is empty. Equal to
         ``scipy.ndimage.distance_transform_edt(~mask)`` for a non-empty mask.
     """
-    features = np.array(mask, dtype=np.bool_, order="C")  # writable: one compiled variant
-    if use_compiled(features.size):
-        return _rows_in_parallel(_column_pass(features))
+    features = np.array(mask, dtype=np.bool_, order="C")
     if not features.any():
         return np.full(features.shape, np.inf)
+    if use_compiled(features.size):
+        distances = squared_euclidean_distance_to(features).astype(np.float64)
+        return np.sqrt(distances, out=distances)
     return np.asarray(ndimage.distance_transform_edt(~features), dtype=np.float64)

@@ -43,7 +43,8 @@ _B1, _B2, _B2_RO = _array(types.bool_, 1), _array(types.bool_, 2), \
 _I64_1, _I64_2 = _array(types.int64, 1), _array(types.int64, 2)
 _I32_2, _I32_2_RO = _array(types.int32, 2), _array(types.int32, 2, readonly=True)
 _U8_2, _U8_2_RO = _array(types.uint8, 2), _array(types.uint8, 2, readonly=True)
-_F64_1, _F64_2 = _array(types.float64, 1), _array(types.float64, 2)
+_U32_2 = _array(types.uint32, 2)
+_F64_1 = _array(types.float64, 1)
 
 #: (module, kernel) -> the argument types it is compiled for, most expensive kernel first
 #: (the order shares the work out evenly).
@@ -55,7 +56,7 @@ SIGNATURES: dict[tuple[str, str], list[tuple[types.Type, ...]]] = {
     ("vesselview.engine.skeletal._segment_kernels", "cut_long_components"): [
         (_I32_2, _I64_1, _I64_1, _I64_1, _I64_1, _I64_1, types.int64, _I64_2)],
     ("vesselview.engine.thinning", "_thin_points"): [(_B2, _B1, _B1)],
-    ("vesselview.engine.edt", "_row_pass"): [(_I64_2, _F64_2, types.int64, types.int64)],
+    ("vesselview.engine.edt", "_row_pass"): [(_I64_2, _U32_2, types.int64, types.int64)],
     ("vesselview.engine.edt", "_column_pass"): [(_B2,)],
     ("vesselview.engine.skeletal._segment_kernels", "remove_junctions"): [
         (_U8_2, _I64_1, _I64_1)],
