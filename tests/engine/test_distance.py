@@ -6,9 +6,12 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.engine.masks import NAN, check_scores, pixels
 from vesselview.engine.families.distance import distance_maps, distance_scores
+from vesselview.engine.morphology import distance_to
 
 ROW = (1, 7)
 # One-row image, columns 0..6:   G = ##.....   S = ....##.
@@ -140,3 +143,25 @@ def test_baddeley_on_empty_fov_is_undefined() -> None:
     empty = np.zeros(ROW, bool)
     check_scores(scores_of(CANDIDATE, REFERENCE, empty, use_fov=True), {
         "mse": 0.0, "hausdorff": 0.0, "hd95": 0.0, "fom": NAN, "delta_p": NAN})
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["euclidean", "cityblock"]), st.booleans(),
+       st.sampled_from([(1.0, 3.0), (2.0, 5.0), (3.3, 7.5)]))
+def test_delta_p_in_row_blocks_equals_the_whole_image_formula_bit_for_bit(seed, kind, use_fov,
+                                                                          p_and_c) -> None:
+    # Taller than one block of rows; the formula on whole float64 images, written here.
+    rng = np.random.default_rng(seed)
+    candidate, reference = rng.random((2, 300, 41)) < rng.uniform(0.0, 0.2, (2, 1, 1))
+    fov = np.zeros((300, 41), bool)
+    fov[20:290, 3:39] = True
+    p, c = p_and_c
+    maps = distance_maps(candidate, reference, fov, kind, use_fov)
+    whole = [np.full(candidate.shape, c) if d is None else np.minimum(
+        distance_to(restricted_mask, kind), c)
+        for d, restricted_mask in ((maps.to_reference, maps.reference),
+                                   (maps.to_candidate, maps.candidate))]
+    terms = np.abs(whole[0] - whole[1])
+    terms = (terms[fov] if use_fov else terms) ** p
+    expected = float(np.mean(terms) ** (1.0 / p))
+    assert distance_scores(maps, 1 / 9, p, c).values["delta_p"] == expected

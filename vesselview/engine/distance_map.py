@@ -48,9 +48,9 @@ class DistanceMap:
         """The distance at one pixel."""
         return float(self._decoded(self.stored[row:row + 1, col])[0])
 
-    def clipped(self, limit: float) -> np.ndarray:
-        """``min(d, limit)`` for every pixel: a new float64 (H, W) array."""
-        values = self._decoded(self.stored)
+    def clipped(self, limit: float, rows: slice = slice(None)) -> np.ndarray:
+        """``min(d, limit)`` for every pixel of ``rows``: a new float64 (rows, W) array."""
+        values = self._decoded(self.stored[rows])
         return np.minimum(values, limit, out=values)
 
 
