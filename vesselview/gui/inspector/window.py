@@ -5,23 +5,21 @@ The window observes the application model (`vesselview.app.inspector.Inspector`,
 shared scheduler -> ``partial_changed`` after each metric family, then ``result_changed``,
 on the main thread -> `_apply_partial` shows the finished families' values and layers at
 once (pending values marked), `_apply` updates metrics, segments, layers and legend.
-Cosmetic edits (layer styles, compare modes) go straight to the view and never reach
-the scheduler. The menus (`vesselview.gui.inspector.menus`) call the model's actions;
-they and the window do not know each other beyond construction.
+Cosmetic edits (layer styles, compare modes) go straight to the view
+(`vesselview.gui.inspector.layer_display`) and never reach the scheduler. The menus
+(`vesselview.gui.inspector.menus`) call the model's actions; they and the window do not
+know each other beyond construction.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import cast
 
 from PySide6.QtCore import QSettings, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
-    QLabel,
     QMainWindow,
-    QProgressBar,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -32,13 +30,11 @@ from vesselview.app.files import ShownCase
 from vesselview.app.inspector import Inspector
 from vesselview.app.live import Response
 from vesselview.app.scheduler import Scheduler
-from vesselview.app.style import FUNDUS, LayerStyle, default_style
-from vesselview.engine.params import DEFAULT_THRESHOLD
 from vesselview.gui.dataset import install_dataset_browser
-from vesselview.gui.inspector.compare import MASK_RGBA, CompareController, CompareMode
+from vesselview.gui.inspector.compare import CompareController
 from vesselview.gui.inspector.docks import WIDE_WIDTH, DockLayout
+from vesselview.gui.inspector.layer_display import LayerDisplay
 from vesselview.gui.inspector.layer_panel import LayerPanel
-from vesselview.gui.inspector.legend import compact_legend_html, legend_html, swatch
 from vesselview.gui.inspector.menus import InspectorMenus
 from vesselview.gui.inspector.metrics_panel import MetricsPanel
 from vesselview.gui.inspector.overview import Overview
@@ -47,6 +43,7 @@ from vesselview.gui.inspector.polarity import LOADER_POLARITY_NOTE, PolarityCont
 from vesselview.gui.inspector.readout import format_readout, format_readout_details
 from vesselview.gui.inspector.research_menus import install_research_tools
 from vesselview.gui.inspector.segments_table import SegmentsTable, segment_region
+from vesselview.gui.inspector.status_widgets import READOUT_PROMPT, fill_status_bar
 from vesselview.gui.inspector.teaching_bar import TeachingBar
 from vesselview.gui.inspector.view import InspectorView
 from vesselview.gui.widgets.main_thread import qt_scheduler
@@ -54,7 +51,6 @@ from vesselview.gui.widgets.notices import Notices
 
 #: The image view never gets narrower than this (pixels).
 MIN_VIEW_WIDTH = 480
-_READOUT_PROMPT = "Move the mouse over the image for a pixel readout."
 #: A slider drag asks for at most one evaluation per this many milliseconds (the first
 #: at once); the scheduler drops superseded ones anyway.
 THROTTLE_MS = 40
@@ -100,9 +96,6 @@ class MainWindow(QMainWindow):
         self.scheduler = scheduler if scheduler is not None else qt_scheduler(self)
         self.model = Inspector(self.scheduler, self.settings)
         self.model.evaluate_later = qthrottled(self.model.evaluate, THROTTLE_MS, leading=True)
-        self._shown_response: Response | None = None
-        self._compared_threshold: float | None = None
-        self._wanted_threshold: float | None = None  # of the shown result
         self._hovered: tuple[int, int] | None = None  # last pixel under the cursor
         self._docks_fitted = False
         self.view = InspectorView()
@@ -118,12 +111,13 @@ class MainWindow(QMainWindow):
         column.addWidget(self.view, 1)
         self.setCentralWidget(central)
         self.compare = CompareController(self.view)
+        self.layer_display = LayerDisplay(self.view, self.model, self.compare)
         self.params_panel = ParamsPanel(self.model)
         self.layer_panel = LayerPanel(self.model.layers)
         self.metrics_panel = MetricsPanel()
         self.segments_table = SegmentsTable()
         self._build_docks()
-        self._build_status_bar()
+        self.readout, self.busy, self.timing = fill_status_bar(self.statusBar())
         self._connect()
         self.menus = InspectorMenus(self, self.model, self.view, self.compare, self.layer_panel)
         # the Plots dock and the Research and Teaching menus
@@ -144,15 +138,13 @@ class MainWindow(QMainWindow):
     def _on_case(self, shown: ShownCase) -> None:
         """Put the model's new case on screen (its evaluation is under way)."""
         case = shown.case
-        self._shown_response = None
-        self._compared_threshold = None
         self._hovered = None
-        self.readout.setText(_READOUT_PROMPT)
+        self.readout.setText(READOUT_PROMPT)
         self.view.set_images(case.shape, case.fundus)
         self.params_panel.set_soft_candidate(case.candidate_soft is not None)
         self.metrics_panel.clear_values()
         self.segments_table.show_segments(None)
-        self._update_compare_masks(self.model.params.threshold)
+        self.layer_display.clear()
         self.setWindowTitle(f"vesselview: {case.sources.get('candidate', '?')} vs "
                             f"{case.sources.get('reference', '?')}")
 
@@ -176,72 +168,11 @@ class MainWindow(QMainWindow):
 
     def _show(self, response: Response) -> None:
         """Metrics, view layers, legend and readout of ``response`` (complete or partial)."""
-        previous, self._shown_response = self._shown_response, response
-        skeletal = response.result.skeletal
-        if previous is None or (skeletal is not None and previous.result.skeletal is not skeletal):
-            self.view.clear_highlight()  # segments renumbered: the outlined one is gone
         self.metrics_panel.show_result(response.result)
-        pending = () if response.result.complete else self.model.layers.names
-        self.view.main.show_layers(response.layers, self._styles(response.layers),
-                                   self.model.layers.names, pending)
-        self._set_fundus_style(self.model.layers[FUNDUS])
-        self._update_legend()
-        self._update_compare_masks(response.result.params.threshold)
+        self.layer_display.show(response)
         self._show_readout()
 
-    def _styles(self, names: Iterable[str]) -> dict[str, LayerStyle]:
-        """The model's style of each layer, the default one where a first partial result
-        brings a layer the model has no style for yet."""
-        styles = self.model.layers.styles
-        return {name: styles.get(name) or default_style(name) for name in names}
-
-    def _update_compare_masks(self, threshold: float | None) -> None:
-        """Give the compare modes the candidate at ``threshold``; in overlay mode only
-        when a compare mode is chosen (thresholding a large soft map takes tens of ms)."""
-        case = self.model.case
-        self._wanted_threshold = threshold
-        if (case is None or threshold == self._compared_threshold
-                or self.compare.mode is CompareMode.OVERLAY):
-            return
-        self.compare.set_masks(case.reference, case.candidate_at(threshold))
-        self._compared_threshold = threshold
-
-    def _on_compare_mode(self, _mode: CompareMode) -> None:
-        self._update_compare_masks(self._wanted_threshold)
-        self._update_legend()
-
-    def _update_legend(self) -> None:
-        if self.compare.mode is not CompareMode.OVERLAY:
-            self.view.set_legend(f"{swatch(MASK_RGBA)} vessel (mask named in the banner)")
-            return
-        response = self._shown_response
-        if response is None:
-            return
-        styles = self._styles(response.layers)
-        order = [*self.model.layers.names, *response.layers]
-        shown = [(response.layers[name], styles[name]) for name in dict.fromkeys(order)
-                 if name in response.layers and styles[name].visible]
-        threshold = self.model.params.threshold
-        self.view.set_legend(legend_html(shown, DEFAULT_THRESHOLD if threshold is None
-                                         else threshold), compact_legend_html(shown))
-
     # -- reactions -----------------------------------------------------------------------
-
-    def _on_style_changed(self, name: str, style: LayerStyle) -> None:
-        response = self._shown_response
-        if name == FUNDUS:
-            self._set_fundus_style(style)
-        elif response is not None and name in response.layers:
-            self.view.main.apply_style(response.layers[name], style)
-        self._update_legend()
-
-    def _on_order_changed(self, names: list[str]) -> None:
-        self.view.main.stack(names)
-        self._update_legend()
-
-    def _set_fundus_style(self, style: LayerStyle) -> None:
-        for stack in (self.view.main, self.view.second):
-            stack.set_fundus_style(style)
 
     def _on_hovered(self, row: int, col: int) -> None:
         self._hovered = (row, col)
@@ -249,7 +180,7 @@ class MainWindow(QMainWindow):
 
     def _show_readout(self) -> None:
         """Describe the last hovered pixel with the shown result."""
-        response = self._shown_response
+        response = self.layer_display.response
         if response is not None and self._hovered is not None:
             info = response.result.explain(*self._hovered)
             self.readout.setText(format_readout(info))
@@ -329,19 +260,6 @@ class MainWindow(QMainWindow):
         dock.setWidget(widget)
         return dock
 
-    def _build_status_bar(self) -> None:
-        self.readout = QLabel(_READOUT_PROMPT)
-        self.busy = QProgressBar()
-        self.busy.setRange(0, 0)
-        self.busy.setFixedWidth(100)
-        self.busy.setFormat("evaluating")
-        self.busy.hide()
-        self.timing = QLabel()
-        bar = self.statusBar()
-        bar.addWidget(self.readout, 1)
-        bar.addPermanentWidget(self.busy)
-        bar.addPermanentWidget(self.timing)
-
     def _on_warning(self, message: str) -> None:
         if LOADER_POLARITY_NOTE not in message:  # the polarity controls say it their way
             self.notices.add(message, "warning")
@@ -359,8 +277,8 @@ class MainWindow(QMainWindow):
         model.warning.connect(self._on_warning)
         model.view_requested.connect(self.view.set_view_rect)
         model.live.busy_changed.connect(self._on_busy)
-        model.layers.changed.connect(self._on_style_changed)
-        model.layers.order_changed.connect(self._on_order_changed)
+        model.layers.changed.connect(self.layer_display.on_style_changed)
+        model.layers.order_changed.connect(self.layer_display.on_order_changed)
         self.view.hovered.connect(self._on_hovered)
         self.segments_table.segment_selected.connect(self._focus_segment)
-        self.compare.mode_changed.connect(self._on_compare_mode)
+        self.compare.mode_changed.connect(self.layer_display.on_compare_mode)

@@ -1,0 +1,120 @@
+"""What the image view shows of a result: layers in the model's styles and order, the
+legend, and the masks the compare modes show.
+
+`LayerDisplay` is the part of the inspector window that keeps the view in step with the
+model's layer styles (`vesselview.app.layer_styles.LayerStyles`): a style or order edit is
+cosmetic and goes straight to the view, never to the scheduler.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from vesselview.app.inspector import Inspector
+from vesselview.app.live import Response
+from vesselview.app.style import FUNDUS, LayerStyle, default_style
+from vesselview.engine.params import DEFAULT_THRESHOLD
+from vesselview.gui.inspector.compare import MASK_RGBA, CompareController, CompareMode
+from vesselview.gui.inspector.legend import compact_legend_html, legend_html, swatch
+from vesselview.gui.inspector.view import InspectorView
+
+
+class LayerDisplay:
+    """Shows results' layers, legend and compare masks in ``view``.
+
+    Parameters
+    ----------
+    view : InspectorView
+        The image view (main and second stacks).
+    model : Inspector
+        Its layer styles and order, parameters and shown case are read.
+    compare : CompareController
+        The compare modes, given the candidate mask at the shown threshold.
+
+    Attributes
+    ----------
+    response : Response or None
+        The result on screen (complete or partial; None after a new case).
+    """
+
+    def __init__(self, view: InspectorView, model: Inspector,
+                 compare: CompareController) -> None:
+        self.view, self.model, self.compare = view, model, compare
+        self.response: Response | None = None
+        self._compared_threshold: float | None = None
+        self._wanted_threshold: float | None = None  # of the shown result
+
+    def clear(self) -> None:
+        """Forget the shown result (a new case is on screen, its evaluation under way)."""
+        self.response = None
+        self._compared_threshold = None
+        self.update_compare_masks(self.model.params.threshold)
+
+    def show(self, response: Response) -> None:
+        """View layers, legend and compare masks of ``response`` (complete or partial)."""
+        previous, self.response = self.response, response
+        skeletal = response.result.skeletal
+        if previous is None or (skeletal is not None and previous.result.skeletal is not skeletal):
+            self.view.clear_highlight()  # segments renumbered: the outlined one is gone
+        pending = () if response.result.complete else self.model.layers.names
+        self.view.main.show_layers(response.layers, self._styles(response.layers),
+                                   self.model.layers.names, pending)
+        self._set_fundus_style(self.model.layers[FUNDUS])
+        self.update_legend()
+        self.update_compare_masks(response.result.params.threshold)
+
+    def _styles(self, names: Iterable[str]) -> dict[str, LayerStyle]:
+        """The model's style of each layer, the default one where a first partial result
+        brings a layer the model has no style for yet."""
+        styles = self.model.layers.styles
+        return {name: styles.get(name) or default_style(name) for name in names}
+
+    def update_compare_masks(self, threshold: float | None) -> None:
+        """Give the compare modes the candidate at ``threshold``; in overlay mode only
+        when a compare mode is chosen (thresholding a large soft map takes tens of ms)."""
+        case = self.model.case
+        self._wanted_threshold = threshold
+        if (case is None or threshold == self._compared_threshold
+                or self.compare.mode is CompareMode.OVERLAY):
+            return
+        self.compare.set_masks(case.reference, case.candidate_at(threshold))
+        self._compared_threshold = threshold
+
+    def on_compare_mode(self, _mode: CompareMode) -> None:
+        """Another compare mode was chosen: its masks and legend."""
+        self.update_compare_masks(self._wanted_threshold)
+        self.update_legend()
+
+    def update_legend(self) -> None:
+        """The legend of the visible layers (or of the compare mode's mask)."""
+        if self.compare.mode is not CompareMode.OVERLAY:
+            self.view.set_legend(f"{swatch(MASK_RGBA)} vessel (mask named in the banner)")
+            return
+        response = self.response
+        if response is None:
+            return
+        styles = self._styles(response.layers)
+        order = [*self.model.layers.names, *response.layers]
+        shown = [(response.layers[name], styles[name]) for name in dict.fromkeys(order)
+                 if name in response.layers and styles[name].visible]
+        threshold = self.model.params.threshold
+        self.view.set_legend(legend_html(shown, DEFAULT_THRESHOLD if threshold is None
+                                         else threshold), compact_legend_html(shown))
+
+    def on_style_changed(self, name: str, style: LayerStyle) -> None:
+        """Restyle layer ``name`` in the view (no evaluation)."""
+        response = self.response
+        if name == FUNDUS:
+            self._set_fundus_style(style)
+        elif response is not None and name in response.layers:
+            self.view.main.apply_style(response.layers[name], style)
+        self.update_legend()
+
+    def on_order_changed(self, names: list[str]) -> None:
+        """Stack the view's layers in the order ``names`` (bottom to top)."""
+        self.view.main.stack(names)
+        self.update_legend()
+
+    def _set_fundus_style(self, style: LayerStyle) -> None:
+        for stack in (self.view.main, self.view.second):
+            stack.set_fundus_style(style)
