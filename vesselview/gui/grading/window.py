@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMainWindow, QWidget
 
 from vesselview.app.grading import GradingSession
@@ -25,9 +25,8 @@ from vesselview.engine.case import Case
 from vesselview.engine.params import Params
 from vesselview.errors import VesselviewError
 from vesselview.gui.grading.image import GradingImage
-from vesselview.gui.grading.keys import GRADING_KEYS, LABEL_KEYS
-from vesselview.gui.grading.marking import Tool
 from vesselview.gui.grading.panel import GradingPanel
+from vesselview.gui.grading.shortcuts import GradingShortcuts
 from vesselview.gui.inspector.metrics_panel import MetricsPanel
 from vesselview.gui.widgets.error_label import ErrorLabel
 from vesselview.gui.widgets.main_thread import qt_scheduler
@@ -91,8 +90,8 @@ class GradingWindow(QMainWindow):
         self.saved_label = QLabel()
         self.statusBar().addPermanentWidget(self.error_label)
         self.statusBar().addPermanentWidget(self.saved_label)
+        self.shortcuts = GradingShortcuts(self)
         self._connect()
-        self._install_keys()
         self.panel.show_label(self.editor.label)
         self.panel.show_tool(self.editor.tool)
         self.panel.brush.setValue(self.editor.brush_radius)
@@ -257,61 +256,12 @@ class GradingWindow(QMainWindow):
         panel.move_requested.connect(self.move)
         panel.export_requested.connect(self.export)
         panel.label_chosen.connect(lambda label: setattr(self.editor, "label", label))
-        panel.tool_chosen.connect(self._set_tool)
+        panel.tool_chosen.connect(self.shortcuts.set_tool)
         panel.brush_changed.connect(lambda radius: setattr(self.editor, "brush_radius", radius))
         panel.clear_label_requested.connect(self.editor.clear_label)
         panel.view_chosen.connect(self.image.set_view_mode)
         self.editor.marks_edited.connect(self._on_marks_edited)
         self._notes_timer.timeout.connect(self._save_notes)
-
-    def _set_tool(self, tool: Tool) -> None:
-        if tool is not Tool.POLYGON:
-            self.editor.cancel_polygon()
-        self.editor.tool = tool
-        self.panel.show_tool(tool)
-
-    def _set_label(self, label: str) -> None:
-        self.editor.label = label
-        self.panel.show_label(label)
-
-    def _resize_brush(self, step: int) -> None:
-        self.panel.brush.setValue(self.editor.brush_radius + step)
-
-    def _install_keys(self) -> None:
-        actions = {
-            "score_ten": lambda: self.score(10),
-            "clear_score": lambda: self.score(None),
-            "next": lambda: self.go_to("next"),
-            "previous": lambda: self.go_to("previous"),
-            "next_ungraded": lambda: self.go_to("next_ungraded"),
-            "navigate": self._escape,
-            "brush": lambda: self._set_tool(Tool.BRUSH),
-            "eraser": lambda: self._set_tool(Tool.ERASER),
-            "polygon": lambda: self._set_tool(Tool.POLYGON),
-            "close_polygon": self.editor.close_polygon,
-            "smaller_brush": lambda: self._resize_brush(-1),
-            "larger_brush": lambda: self._resize_brush(+1),
-            "notes": self.panel.notes.setFocus,
-            "export": self.export,
-        }
-        for name, action in actions.items():
-            for sequence in GRADING_KEYS[name].sequences:
-                self._shortcut(sequence, action)
-        for digit in range(10):
-            self._shortcut(str(digit), lambda score=digit: self.score(score))
-        for sequence, label in zip(LABEL_KEYS, MARK_LABELS, strict=True):
-            self._shortcut(sequence, lambda chosen=label: self._set_label(chosen))
-
-    def _shortcut(self, sequence: str, action) -> None:
-        shortcut = QShortcut(QKeySequence(sequence), self)
-        shortcut.activated.connect(action)
-
-    def _escape(self) -> None:
-        """Esc: leave the notes for the image, else cancel a polygon and pan."""
-        if self.panel.notes.hasFocus():
-            self.image.setFocus()
-            return
-        self._set_tool(Tool.NAVIGATE)
 
     def changeEvent(self, event: QEvent) -> None:
         """Save pending notes when the window loses the focus (e.g. the inspector, which
