@@ -8,13 +8,14 @@ application's scheduler (`ChannelJobs`); a sweep of the inspector's case uses th
 inspector's shared `Evaluator`, so the shown case's skeletons and distance transforms
 are not computed twice. Changing which metrics are drawn or toggling the differences
 only redraws. Exports: the curve as CSV (sweep rows as
-`Sweep.to_rows`, soft curves exactly as ``vesselview-eval --curves``) and as PNG.
+`Sweep.to_rows`, soft curves exactly as ``vesselview-eval --curves``;
+`vesselview.gui.research.plot_exports`) and as PNG.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 import pyqtgraph as pg
@@ -37,6 +38,7 @@ from vesselview.engine.case import Case
 from vesselview.engine.params import DEFAULT_THRESHOLD, Params
 from vesselview.engine.pipeline import Evaluator
 from vesselview.gui.research.inputs import load_case_set
+from vesselview.gui.research.plot_exports import write_curves_csv, write_sweep_csv
 from vesselview.gui.research.plot_views import (
     SoftCurves,
     draw_soft_curves,
@@ -53,9 +55,6 @@ from vesselview.gui.widgets.export import (
     save_screenshot,
     save_with_dialog,
 )
-from vesselview.io.curve_tables import write_curves
-from vesselview.io.output_file import atomic_output
-from vesselview.io.tables import write_table
 from vesselview.research.sweep import Sweep, sweep
 
 SWEEP, CURVES = "sweep", "curves"
@@ -166,13 +165,11 @@ class PlotDock(QWidget):
     def export_csv(self, path: str) -> None:
         """Write the shown numbers as CSV (soft curves: written in the background)."""
         if self.mode == SWEEP and self.sweep_result is not None:
-            rows = shown_columns(self.sweep_result, self.controls.metrics(),
-                                 self.controls.differences)
-            with atomic_output(path) as stream:
-                write_table(rows, stream, params=self.sweep_result.params)
+            write_sweep_csv(path, self.sweep_result, self.controls.metrics(),
+                            self.controls.differences)
         elif self.mode == CURVES and self._curves_input is not None:
             case, params = self._curves_input
-            self.jobs.run("export", lambda stop, progress: _write_curves(case, params, path))
+            self.jobs.run("export", lambda stop, progress: write_curves_csv(case, params, path))
         else:
             self.error.show_message("Nothing to export yet: press Compute first.")
 
@@ -296,25 +293,7 @@ class PlotDock(QWidget):
                          report=self.error.show_message)
 
 
-def shown_columns(result: Sweep, metrics: Sequence[str],
-                  differences: bool) -> list[dict[str, Any]]:
-    """`Sweep.to_rows` cut to the case, the swept key and the drawn ``metrics``.
-
-    Each metric keeps its ``<metric>_forward_difference`` column when ``differences``.
-    """
-    keep = {"case", result.key, *metrics, *(f"{m}_forward_difference" for m in metrics)}
-    return [{column: value for column, value in row.items() if column in keep}
-            for row in result.to_rows(differences=differences)]
-
-
 def _differ_besides(old: Params, new: Params, key: str) -> bool:
     """True when ``old`` and ``new`` differ in a parameter other than ``key``."""
     before, after = old.to_dict(), new.to_dict()
     return any(before[name] != after[name] for name in before if name != key)
-
-
-def _write_curves(case: Case, params: Params, path: str) -> str:
-    """Write the soft-map curves of ``case`` to ``path`` as ``vesselview-eval --curves`` CSV."""
-    with atomic_output(path) as stream:
-        write_curves(case, params, stream, "csv")
-    return path
