@@ -23,10 +23,11 @@ from tests.mask_files import save_mask, vessel_mask
 from vesselview.cli import main as cli_main
 from vesselview.cli.main import main
 from vesselview.cli.pool import DIED, ItemFailure, run_in_processes
-from vesselview.cli.runner import Job, run_pairs
+from vesselview.cli.runner import run_pairs
 from vesselview.engine.params import Params
 from vesselview.io.loader import load_case
 from vesselview.io.manifest import read_manifest_rows
+from vesselview.io.pair_evaluation import Job
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 

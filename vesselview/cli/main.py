@@ -20,7 +20,7 @@ from vesselview.cli.arguments import PROG, UsageError, parameter_grid, parse_arg
 from vesselview.cli.memory_budget import available_memory, budget_workers, largest_image_pixels
 from vesselview.cli.progress import ProgressBar
 from vesselview.cli.report_options import report_grid
-from vesselview.cli.runner import Job, PairOutcome, RowFailure, interrupted_outcomes, run_pairs
+from vesselview.cli.runner import interrupted_outcomes, run_pairs
 from vesselview.cli.sources import pairs_from_options
 from vesselview.cli.termination import Terminated, sigterm_raises
 from vesselview.engine.params import Params
@@ -28,6 +28,7 @@ from vesselview.errors import VesselviewError
 from vesselview.io.loader import load_case
 from vesselview.io.manifest import Pair
 from vesselview.io.output_file import atomic_output, check_output, interrupted_path
+from vesselview.io.pair_evaluation import Job, PairOutcome, RowFailure
 from vesselview.io.summary import summarise
 from vesselview.io.writers import Record, write_csv, write_json
 

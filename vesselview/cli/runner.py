@@ -22,9 +22,6 @@ from vesselview.io.pair_evaluation import (
     failed_outcome,
 )
 
-__all__ = ["Job", "PairOutcome", "RowFailure", "evaluate_pair", "interrupted_outcomes",
-           "run_pairs"]
-
 #: Seconds to wait for a Dask scheduler to answer.
 CONNECT_TIMEOUT = 10
 

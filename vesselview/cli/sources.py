@@ -13,8 +13,6 @@ from vesselview.io.dataset import open_dataset
 from vesselview.io.dataset_pairs import PairSource, dataset_pairs, pair_files
 from vesselview.io.manifest import read_manifest_rows, single_pair
 
-__all__ = ["PairSource", "dataset_pairs", "pairs_from_options"]
-
 
 def pairs_from_options(options: argparse.Namespace) -> PairSource:
     """The pairs that ``--reference/--candidate``, ``--manifest`` or ``--dataset`` give.
