@@ -30,9 +30,10 @@ masks = st.one_of(noise_masks(), vessel_masks())
 radii = st.integers(0, 6)
 
 
-@pytest.mark.parametrize("radius", range(0, 8))
+@pytest.mark.parametrize("radius", [*range(0, 8), 12, 25, 50])
 def test_disk_is_skimage_disk(radius: int) -> None:
     np.testing.assert_array_equal(disk(radius), skimage_disk(radius))
+    assert disk(radius).dtype == np.uint8
 
 
 def test_small_disks_by_hand() -> None:
