@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from vesselview.cli.arguments import UsageError
-from vesselview.cli.pool import ItemFailure, run_in_processes
 from vesselview.io.manifest import Pair
 from vesselview.io.pair_evaluation import (
     Job,
@@ -57,6 +56,9 @@ def run_pairs(pairs: Sequence[Pair], job: Job, *, workers: int = 1,
         return _on_dask(scheduler, pairs, job, advance, finished)
     if workers == 1 or len(pairs) == 1:
         return _serially(pairs, job, advance, finished)
+    # here: a serial run needs neither multiprocessing nor the kernel warm-up (numba)
+    from vesselview.cli.pool import run_in_processes
+
     raw: dict[int, Any] = {}
     run_in_processes(functools.partial(evaluate_pair, job=job), pairs, min(workers, len(pairs)),
                      lambda: _convert(raw, pairs, job, finished, advance), raw)
@@ -66,6 +68,8 @@ def run_pairs(pairs: Sequence[Pair], job: Job, *, workers: int = 1,
 def _convert(raw: dict[int, Any], pairs: Sequence[Pair], job: Job,
              finished: dict[int, PairOutcome], advance: Advance) -> None:
     """Turn the pool's newly finished results into outcomes (a dead worker: a failed row)."""
+    from vesselview.cli.pool import ItemFailure  # loaded by the pool run that calls this
+
     for index in raw.keys() - finished.keys():
         result, pair = raw[index], pairs[index]
         finished[index] = failed_outcome(pair, job, RowFailure(

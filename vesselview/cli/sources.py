@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 
-from vesselview.io.dataset import open_dataset
 from vesselview.io.dataset_pairs import PairSource, dataset_pairs, pair_files
 from vesselview.io.manifest import read_manifest_rows, single_pair
 
@@ -24,6 +23,8 @@ def pairs_from_options(options: argparse.Namespace) -> PairSource:
         dataset folder that cannot be read (see `open_dataset`).
     """
     if options.dataset is not None:
+        from vesselview.io.dataset import open_dataset  # only here: the dataset readers
+
         return dataset_pairs(open_dataset(options.dataset, options.predictions,
                                           options.observer), list(options.predictions))
     if options.manifest is not None:

@@ -13,11 +13,14 @@ from its fundus photograph (``fov_source`` ``estimated``). Used by ``vesselview-
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
 from vesselview.errors import InputError
-from vesselview.io.dataset import Dataset, DatasetCase
 from vesselview.io.loader import AUTO_FOV
 from vesselview.io.manifest import Pair
+
+if TYPE_CHECKING:  # a manifest run imports `PairSource` without the dataset readers
+    from vesselview.io.dataset import Dataset, DatasetCase
 
 
 @dataclasses.dataclass(frozen=True)
