@@ -1,4 +1,5 @@
-"""``--workers`` is budgeted per worker: fewer run when that many would not fit in memory."""
+"""``--workers`` is budgeted per worker: fewer run when that many would not fit in memory;
+without ``--workers``, a small run is serial."""
 
 from __future__ import annotations
 
@@ -9,13 +10,16 @@ import pytest
 from PIL import Image
 
 from vesselview.cli import main as cli_main
+from vesselview.cli.arguments import default_workers
 from vesselview.cli.memory_budget import (
     BYTES_PER_PIXEL,
     WORKER_BASE_BYTES,
     budget_workers,
     largest_image_pixels,
+    runs_serially,
     worker_bytes,
 )
+from vesselview.io.manifest import Pair
 
 LARGE = 3504 * 3390
 
@@ -62,3 +66,24 @@ def test_the_cli_runs_fewer_workers_and_says_so(capsys, monkeypatch, tmp_path):
     assert [record["metrics"]["dice"] for record in json.loads(out)["results"]] == [1.0, 1.0]
     assert err.splitlines() == ["vesselview-eval: warning: --workers 2 lowered to 1: about "
                                 "0.2 GB per worker for 0.0 Mpx images and 0.0 GB available"]
+
+
+def test_a_small_run_is_serial_unless_workers_are_asked_for(tmp_path):
+    drive = 584 * 565
+    assert runs_serially(60, 1, drive) and not runs_serially(61, 1, drive)
+    assert not runs_serially(20, 4, drive)  # a sweep multiplies the work
+    assert not runs_serially(2, 1, LARGE)
+    Image.new("L", (16, 16)).save(tmp_path / "small.png")
+    pairs = [Pair(id=str(index), reference=str(tmp_path / "small.png"),
+                  candidate=str(tmp_path / "small.png")) for index in range(3)]
+    assert cli_main._budgeted_workers(None, None, pairs, 1) == 1
+    assert cli_main._budgeted_workers(2, None, pairs, 1) == 2
+    assert cli_main._budgeted_workers(None, None, pairs[:1], 1) == 1
+
+
+def test_a_large_run_gets_the_default_workers(tmp_path, monkeypatch):
+    Image.new("L", (3504, 3390)).save(tmp_path / "large.png")
+    pairs = [Pair(id=str(index), reference=str(tmp_path / "large.png"),
+                  candidate=str(tmp_path / "large.png")) for index in range(8)]
+    monkeypatch.setattr(cli_main, "available_memory", lambda: None)
+    assert cli_main._budgeted_workers(None, None, pairs, 1) == default_workers()

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from vesselview._version import __version__
+from vesselview.cli.memory_budget import SERIAL_WORK_PIXELS
 from vesselview.cli.report_options import (
     REPORT_FORMATS,
     add_report_arguments,
@@ -55,7 +56,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def default_workers() -> int:
-    """Default number of local worker processes: ``min(4, cpu count)``."""
+    """Local worker processes without ``--workers``: ``min(4, cpu count)``, or 1 for a
+    small run (`vesselview.cli.memory_budget.runs_serially`)."""
     return min(4, os.cpu_count() or 1)
 
 
@@ -145,9 +147,13 @@ def build_parser() -> argparse.ArgumentParser:
                              "probability-map candidate instead of metrics (one pair)")
     parser.add_argument("--summary", action="store_true",
                         help="CSV: add summary:mean/std/median rows (JSON always has them)")
-    parser.add_argument("--workers", type=_positive_int, default=default_workers(),
-                        metavar="N", help="local worker processes; 1 = serial in-process "
-                        f"(default: %(default)s, at most {MAX_WORKERS}); each needs about "
+    parser.add_argument("--workers", type=_positive_int, metavar="N",
+                        help="local worker processes; 1 = serial in-process (default: "
+                        f"{default_workers()}, or 1 for a run of less than "
+                        f"{SERIAL_WORK_PIXELS // 1_000_000} megapixel-evaluations, pairs x "
+                        "parameter sets x pixels of the largest image, e.g. 60 DRIVE-size "
+                        "pairs, where starting workers, about 1.5 s each, costs more than "
+                        f"it saves; at most {MAX_WORKERS}); each needs about "
                         "0.2 GB + 85 bytes per pixel of the largest image (1.2 GB at "
                         "3504x3390): fewer run when that many would not fit in the memory "
                         "available, with a warning")

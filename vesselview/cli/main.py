@@ -16,8 +16,19 @@ import traceback
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from vesselview.cli.arguments import PROG, UsageError, parameter_grid, parse_arguments
-from vesselview.cli.memory_budget import available_memory, budget_workers, largest_image_pixels
+from vesselview.cli.arguments import (
+    PROG,
+    UsageError,
+    default_workers,
+    parameter_grid,
+    parse_arguments,
+)
+from vesselview.cli.memory_budget import (
+    available_memory,
+    budget_workers,
+    largest_image_pixels,
+    runs_serially,
+)
 from vesselview.cli.progress import ProgressBar
 from vesselview.cli.report_options import report_grid
 from vesselview.cli.runner import interrupted_outcomes, run_pairs
@@ -91,7 +102,7 @@ def _evaluate(options: argparse.Namespace) -> int:
         check_output(options.output, [*source.inputs, options.grades])
     grades = _read_grades(options)
     _warn_if_oversubscribed(options.workers, options.scheduler)
-    workers = _budgeted_workers(options.workers, options.scheduler, pairs)
+    workers = _budgeted_workers(options.workers, options.scheduler, pairs, len(grid))
     job = Job(tuple(report_grid(options, base, grid)), base.threshold,
               options.invert_reference, options.invert_candidate)
     finished: dict[int, PairOutcome] = {}
@@ -189,20 +200,27 @@ def _write_curves(options: argparse.Namespace, params: Params) -> int:
     return EXIT_OK
 
 
-def _warn_if_oversubscribed(workers: int, scheduler: str | None) -> None:
+def _warn_if_oversubscribed(workers: int | None, scheduler: str | None) -> None:
     """Warn when more local worker processes than cores compete for them."""
     cores = os.cpu_count() or 1
-    if scheduler is None and workers > cores:
+    if scheduler is None and workers is not None and workers > cores:
         _report(f"warning: --workers {workers} exceeds the {cores} CPU cores of this "
                 "machine; the workers compete for them (slower, more memory)")
 
 
-def _budgeted_workers(workers: int, scheduler: str | None, pairs: Sequence[Pair]) -> int:
-    """``--workers``, lowered (and said so) when that many would not fit in memory."""
-    workers = min(workers, len(pairs))
+def _budgeted_workers(requested: int | None, scheduler: str | None, pairs: Sequence[Pair],
+                      combinations: int) -> int:
+    """``--workers``, lowered (and said so) when that many would not fit in memory.
+
+    Without ``--workers`` (``requested`` None): `default_workers`, or 1 when the run is
+    too small to gain from worker processes (`runs_serially`).
+    """
+    workers = min(default_workers() if requested is None else requested, len(pairs))
     if scheduler is not None or workers <= 1:
         return workers
     pixels = largest_image_pixels([pair.reference for pair in pairs])
+    if requested is None and runs_serially(len(pairs), combinations, pixels):
+        return 1
     budget = budget_workers(workers, pixels, available_memory())
     if budget.workers < workers:
         _report(budget.note)

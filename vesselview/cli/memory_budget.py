@@ -1,4 +1,5 @@
-"""How many local workers fit in memory: ``--workers`` is budgeted per worker.
+"""How many local workers fit in memory (``--workers`` is budgeted per worker), and
+whether a run is too small for workers at all.
 
 Every worker process holds the libraries and one evaluation at a time. Its peak grows
 with the image: ``WORKER_BASE_BYTES + BYTES_PER_PIXEL * pixels``, measured with
@@ -6,6 +7,12 @@ with the image: ``WORKER_BASE_BYTES + BYTES_PER_PIXEL * pixels``, measured with
 3504x3390, of which 0.15 GB are the libraries; the CLI builds no layers, so this is an
 upper bound). When the requested workers would not fit in the memory available now,
 fewer run, and the command says so on stderr; ``--help`` states the rule.
+
+A worker process first imports the libraries and loads the compiled kernels, about
+1.5 s of one core, before it evaluates anything. So without ``--workers``, a run with
+less work than `SERIAL_WORK_PIXELS` runs serially in the command's own process
+(`runs_serially`): workers win only once the work is several times a worker's
+start-up.
 """
 
 from __future__ import annotations
@@ -14,15 +21,17 @@ import dataclasses
 import os
 from collections.abc import Sequence
 
-import numpy as np
-from PIL import Image
-
 #: Resident memory of a worker before it evaluates (Python, numpy, scipy, numba, ...).
 WORKER_BASE_BYTES = 200_000_000
 #: Peak memory per image pixel of one full evaluation (bench_memory.py, 3504x3390).
 BYTES_PER_PIXEL = 85
 #: References whose size is read to find the largest image (headers only).
 SIZE_SAMPLE = 100
+#: Below this many pixel-evaluations (pairs x parameter sets x pixels of the largest
+#: image) the default runs serially: 20 Mpx are about 4 s of one core (~0.2 us per pixel
+#: for every metric), 60 DRIVE-size (584x565) pairs. Measured on 2 cores: 20 and 60
+#: DRIVE-size pairs ran faster serially than with 2 workers (README, "Speed").
+SERIAL_WORK_PIXELS = 20_000_000
 
 
 @dataclasses.dataclass(frozen=True)
@@ -62,6 +71,12 @@ def budget_workers(requested: int, pixels: int, available: int | None) -> Budget
                         f"and {available / 1e9:.1f} GB available")
 
 
+def runs_serially(pairs: int, combinations: int, pixels: int) -> bool:
+    """Whether a run of ``pairs`` x ``combinations`` evaluations of images of at most
+    ``pixels`` pixels is too small to gain from worker processes (`SERIAL_WORK_PIXELS`)."""
+    return pairs * combinations * pixels < SERIAL_WORK_PIXELS
+
+
 def available_memory() -> int | None:
     """Bytes of memory available to new processes now (Linux ``MemAvailable``)."""
     try:
@@ -86,6 +101,9 @@ def largest_image_pixels(paths: Sequence[str]) -> int:
 
 
 def _pixels(path: str) -> int:
+    import numpy as np  # here: ``--help`` (which reads SERIAL_WORK_PIXELS) needs neither
+    from PIL import Image
+
     try:
         if path.lower().endswith(".npy"):
             shape = np.load(path, mmap_mode="r").shape
