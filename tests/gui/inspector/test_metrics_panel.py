@@ -53,11 +53,23 @@ def test_changed_values_are_marked_then_fade(panel, qtbot):
     assert "dice" not in panel.changed_keys
     row = panel.rows["f1_t"]
     assert row.text(2).startswith("+")
-    assert row.background(1).color().alpha() > 0
-    qtbot.waitUntil(lambda: row.background(1).style() == Qt.BrushStyle.NoBrush,
+    assert row.font(1).bold() and row.font(2).bold() and not row.font(0).bold()
+    qtbot.waitUntil(lambda: not row.font(1).bold() and not row.font(2).bold(),
                     timeout=HIGHLIGHT_MS * 4)
     panel.show_result(after)
     assert panel.changed_keys == set() and row.text(2) == ""
+
+
+def test_a_changed_value_is_cued_without_any_colour(panel):
+    """Yellow is the image's highlight only: a changed row keeps its (default) colours."""
+    evaluator = Evaluator(square_case(np.s_[4:10, 3:9]))
+    panel.show_result(evaluator.evaluate(Params(t=0)))
+    row = panel.rows["f1_t"]
+    colours = [(row.background(c), row.foreground(c)) for c in range(3)]
+    panel.show_result(evaluator.evaluate(Params(t=1)))
+    assert "f1_t" in panel.changed_keys
+    assert [(row.background(c), row.foreground(c)) for c in range(3)] == colours
+    assert row.background(1).style() == Qt.BrushStyle.NoBrush
 
 
 def test_clear_values(panel):

@@ -2,11 +2,11 @@
 
 Undefined values read "undefined (reason)"; defined ones carry their unit (px, %).
 A partial result's pending values read ``PENDING_TEXT``, greyed, with the tooltip
-``PENDING_TIP``. Values that differ from the previous complete result get a tinted
-background for ``HIGHLIGHT_MS`` and their change in the Δ column, as soon as a partial
-result has them. The Δ column and the value column
-are as wide as their numbers; metric names (and long undefined reasons) are elided
-instead, their full text is in the tooltip.
+``PENDING_TIP``. Values that differ from the previous complete result are shown in bold
+for ``HIGHLIGHT_MS`` and their change is in the Δ column, as soon as a partial result
+has them (bold, not a colour: yellow is the image's highlight and means nothing else).
+The Δ column and the value column are as wide as their numbers in bold; metric names
+(and long undefined reasons) are elided instead, their full text is in the tooltip.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import math
 from typing import NamedTuple
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
@@ -34,7 +34,6 @@ HIGHLIGHT_MS = 1500
 PENDING_TEXT, PENDING_TIP = "…", "computing"
 #: Shown large above the tree.
 HEADLINE_KEYS = ("dice", "f1_t", "cal", "ss")
-_CHANGED = QColor(240, 228, 66, 110)  # Okabe-Ito yellow, translucent
 _UNDEFINED = QColor(150, 150, 150)
 _NAME, _VALUE, _DELTA = range(3)
 _CELL_MARGIN = 16  # px around a cell's text (item padding of the common styles)
@@ -178,15 +177,15 @@ class MetricsPanel(QWidget):
             item.setText(_DELTA, cells.delta)
 
     def _mark_change(self, key: str, item: QTreeWidgetItem, value: float) -> None:
-        """Tint row ``key`` when ``value`` differs from the previous complete result's."""
+        """Embolden row ``key`` when ``value`` differs from the previous complete result's."""
         before = self._baseline.metrics[key] if self._baseline is not None else value
         if not changed(before, value):
             if key in self.changed_keys:  # a superseded evaluation's change
                 self.changed_keys.discard(key)
-                self._set_background(item, QBrush())
+                self._set_bold(item, False)
         elif key not in self.changed_keys:
             self.changed_keys.add(key)
-            self._set_background(item, QBrush(_CHANGED))
+            self._set_bold(item, True)
 
     def displayed(self, key: str) -> str:
         """The value text shown for metric ``key``."""
@@ -223,16 +222,23 @@ class MetricsPanel(QWidget):
         self._fit_value_column([])
 
     def _fit_value_column(self, numbers: list[str]) -> None:
-        """Make the value column as wide as the widest of ``numbers`` (undefined reasons elide)."""
-        metrics = self.tree.fontMetrics()
+        """Make the value column as wide as the widest of ``numbers`` in bold (a changed
+        value's weight; undefined reasons elide)."""
+        bold = self.tree.font()
+        bold.setBold(True)
+        metrics = QFontMetrics(bold)
         widest = max(metrics.horizontalAdvance(text) for text in [*numbers, "undefined", "Value"])
         self.tree.setColumnWidth(_VALUE, widest + _CELL_MARGIN)
 
     def _clear_highlights(self) -> None:
         for item in self.rows.values():
-            self._set_background(item, QBrush())
+            self._set_bold(item, False)
 
     @staticmethod
-    def _set_background(item: QTreeWidgetItem, brush: QBrush) -> None:
-        for column in range(3):
-            item.setBackground(column, brush)
+    def _set_bold(item: QTreeWidgetItem, bold: bool) -> None:
+        """Show a row's value and change in bold (a changed value) or the normal weight."""
+        for column in (_VALUE, _DELTA):
+            font = item.font(column)
+            if font.bold() != bold:
+                font.setBold(bold)
+                item.setFont(column, font)
