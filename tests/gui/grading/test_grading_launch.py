@@ -66,3 +66,31 @@ def test_grade_cases_offers_the_dataset_open_in_the_inspector(window, monkeypatc
     window.research.open_grading()
     assert offered[0] is window.model.dataset.dataset
     assert window.findChild(GradingWindow) is None  # cancelled
+
+
+def test_an_unreadable_case_of_the_grading_window_is_a_notice_of_the_inspector(
+        window, qtbot, monkeypatch, tmp_path, drive):
+    damaged = tmp_path / "unet" / "01_test.png"
+    damaged.write_bytes(damaged.read_bytes()[:80])
+
+    def accept_the_open_dataset(dialog: GradingSetupDialog) -> int:
+        dialog.grader.setText("erin")
+        dialog.file.setText(str(tmp_path / "erin.json"))
+        dialog.blinded.setChecked(False)  # items in (case, method) order
+        dialog.accept()
+        return dialog.result()
+
+    monkeypatch.setattr(GradingSetupDialog, "exec", accept_the_open_dataset)
+    assert window.model.open_dataset(str(drive), {"unet": str(tmp_path / "unet")})
+    qtbot.waitUntil(lambda: not window.model.loading.busy, timeout=RESULT_TIMEOUT_MS)
+    before = list(window.model.notices.notices)
+    window.research.open_grading()
+    grading = window.findChild(GradingWindow)
+    qtbot.waitUntil(lambda: grading.case is not None, timeout=RESULT_TIMEOUT_MS)
+    assert grading.session.current.method == "observer2"  # the second observer's 01 first
+    grading.go_to("next")
+    qtbot.waitUntil(lambda: grading.error_label.isVisible(), timeout=RESULT_TIMEOUT_MS)
+    new = [n for n in window.model.notices.notices if n not in before]
+    (notice,) = new
+    assert str(damaged) in notice.message and notice.source == "Grading"
+    grading.close()
