@@ -39,7 +39,6 @@ from vesselview.synth import demo_case
 
 API_SCRIPT = """
 import vesselview as vv
-from vesselview.engine.kernels_warmup import SIGNATURES
 from vesselview.synth import demo_case
 vv.Evaluator(demo_case()).evaluate(vv.Params())
 """
@@ -47,7 +46,6 @@ vv.Evaluator(demo_case()).evaluate(vv.Params())
 PARTIAL_SCRIPT = """
 import os, time
 import vesselview as vv
-from vesselview.engine.kernels_warmup import SIGNATURES
 from vesselview.synth import demo_case
 
 def first(result):
