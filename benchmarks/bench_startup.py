@@ -34,7 +34,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from vesselview.engine.kernels_warmup import SIGNATURES
+from vesselview.engine.kernels_warmup import KERNELS
 from vesselview.synth import demo_case
 
 API_SCRIPT = """
@@ -100,7 +100,7 @@ def settle(cache: Path, timeout: float = 300.0) -> None:
     so that they neither compete with the next run nor write into a deleted folder."""
     deadline = time.time() + timeout
     while time.time() < deadline:
-        if any(len(list(markers.iterdir())) == len(SIGNATURES)
+        if any(len(list(markers.iterdir())) == len(KERNELS)
                for markers in cache.glob("compiled-*")):
             return
         time.sleep(0.2)

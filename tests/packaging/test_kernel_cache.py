@@ -145,7 +145,7 @@ for module in [m for m in sys.modules if m.startswith("vesselview")]:
 
 def test_a_cold_start_compiles_every_kernel_an_evaluation_needs_in_parallel(
         package_copy, tmp_path):
-    from vesselview.engine.kernels_warmup import SIGNATURES
+    from vesselview.engine.kernels_warmup import signatures
 
     env = {key: value for key, value in os.environ.items()
            if not key.startswith(("NUMBA_", "VESSELVIEW_"))}
@@ -157,8 +157,8 @@ def test_a_cold_start_compiles_every_kernel_an_evaluation_needs_in_parallel(
     assert first == "True"
     # Exactly the listed signatures, each loaded from the cache the helpers wrote.
     expected = {(module, name, repr(signature))
-                for (module, name), signatures in SIGNATURES.items()
-                for signature in signatures}
+                for (module, name), listed in signatures().items()
+                for signature in listed}
     assert {tuple(line.rsplit(" ", 1)[0].split(" ", 2)) for line in compiled} == expected
     assert all(line.endswith(" True") for line in compiled), compiled
     assert list((tmp_path / "cache").glob("compiled-*"))
@@ -188,7 +188,7 @@ print(still_compiling, len(used))
 
 
 def test_a_cold_start_evaluates_without_waiting_for_the_compile(package_copy, tmp_path):
-    from vesselview.engine.kernels_warmup import SIGNATURES
+    from vesselview.engine.kernels_warmup import KERNELS
 
     env = {key: value for key, value in os.environ.items()
            if not key.startswith(("NUMBA_", "VESSELVIEW_"))}
@@ -200,8 +200,8 @@ def test_a_cold_start_evaluates_without_waiting_for_the_compile(package_copy, tm
     assert cold.stdout.split() == ["True", "0"]
     # The compiling processes marked every kernel done.
     markers = {path.name for path in (tmp_path / "cache").glob("compiled-*/*")}
-    assert markers == {f"{module}.{name}" for module, name in SIGNATURES}
+    assert markers == {f"{module}.{name}" for module, name in KERNELS}
     warm = subprocess.run([sys.executable, "-c", EVALUATE_COLD], env=env, cwd=package_copy,
                           capture_output=True, text=True, timeout=600)
     assert warm.returncode == 0, warm.stderr
-    assert warm.stdout.split() == ["False", str(len(SIGNATURES))]
+    assert warm.stdout.split() == ["False", str(len(KERNELS))]

@@ -15,10 +15,12 @@ leave it behind.
 
 from __future__ import annotations
 
+import functools
 import importlib.metadata
 import os
 import sys
 import tempfile
+import threading
 import warnings
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -94,16 +96,74 @@ def _configure() -> bool:
 
 #: Whether compiled kernels are kept on disk (decided once, at import).
 CACHING = _configure()
+_lock = threading.RLock()
 
-import numba  # noqa: E402  (after NUMBA_CACHE_DIR is set: numba reads it at import)
 
-
-def kernel(*, parallel: bool = False) -> Callable[[Callable[..., Any]], Any]:
-    """``numba.njit``, GIL released, cached on disk when `CACHING`.
+def kernel(*, parallel: bool = False) -> Callable[[Callable[..., Any]], LazyKernel]:
+    """``numba.njit``, GIL released, cached on disk when `CACHING`, made at first use.
 
     Parameters
     ----------
     parallel : bool
         Run ``numba.prange`` loops on several threads.
     """
-    return numba.njit(cache=CACHING, nogil=True, parallel=parallel)
+    return functools.partial(LazyKernel, parallel=parallel)
+
+
+class LazyKernel:
+    """A numba kernel whose dispatcher is made at its first use (call or attribute).
+
+    Importing numba costs about 0.2 s of every start; a start that runs no compiled
+    kernel (the no-compile path of `vesselview.engine.kernels_choice`) never pays it.
+    When one kernel of a module is made, every lazy kernel in that module's namespace is
+    replaced there by its dispatcher: kernels call each other by name, and numba looks
+    the names up in that namespace when it compiles.
+
+    Parameters
+    ----------
+    function : callable
+        The kernel's Python source (kept as ``py_func``, like a dispatcher's).
+    parallel : bool
+    """
+
+    def __init__(self, function: Callable[..., Any], *, parallel: bool = False) -> None:
+        functools.update_wrapper(self, function)
+        self.py_func = function
+        self.parallel = parallel
+        self._dispatcher: Any = None
+
+    def dispatcher(self) -> Any:
+        """The numba dispatcher (compiled, or loaded from the cache, at its first call)."""
+        if self._dispatcher is None:
+            with _lock:
+                _make_dispatchers(self.py_func.__globals__)
+        return self._dispatcher
+
+    def __call__(self, *args: Any) -> Any:
+        return self.dispatcher()(*args)
+
+    def __getattr__(self, name: str) -> Any:
+        """The dispatcher's attributes (``compile``, ``signatures``, ``stats``...)."""
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.dispatcher(), name)
+
+
+def is_kernel(value: object) -> bool:
+    """Whether ``value`` is a kernel: lazy, or already a numba dispatcher."""
+    if isinstance(value, LazyKernel):
+        return True
+    numba = sys.modules.get("numba")
+    return numba is not None and isinstance(value, numba.core.dispatcher.Dispatcher)
+
+
+def _make_dispatchers(namespace: dict[str, Any]) -> None:
+    """Replace every lazy kernel in a module's ``namespace`` by its numba dispatcher."""
+    import numba  # after NUMBA_CACHE_DIR is set (at import): numba reads it at import
+
+    for name, value in list(namespace.items()):
+        if isinstance(value, LazyKernel):
+            if value._dispatcher is None:
+                value._dispatcher = numba.njit(cache=CACHING, nogil=True,
+                                               parallel=value.parallel)(value.py_func)
+            namespace[name] = value._dispatcher

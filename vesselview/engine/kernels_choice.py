@@ -26,9 +26,8 @@ from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
-from numba.core.dispatcher import Dispatcher
-
 from vesselview.engine import kernels_warmup
+from vesselview.engine.kernels_cache import is_kernel
 
 #: The environment variable that forces one path: "compiled" or "no-compile".
 MODE_ENV = "VESSELVIEW_KERNELS"
@@ -80,21 +79,21 @@ def forced(mode: str) -> Iterator[None]:
         _forced = before
 
 
-def python_function(kernel: Dispatcher) -> Callable[..., Any]:
+def python_function(kernel: Any) -> Callable[..., Any]:
     """The kernel's own source as a plain Python function, never compiled.
 
     The kernels it calls are replaced by their Python functions too (calling a
-    dispatcher would compile it).
+    kernel would compile it).
     """
     return _python_function(kernel)
 
 
 @cache
-def _python_function(kernel: Dispatcher) -> Callable[..., Any]:
+def _python_function(kernel: Any) -> Callable[..., Any]:
     function = kernel.py_func
     namespace = dict(function.__globals__)
     for name in function.__code__.co_names:
-        if isinstance(namespace.get(name), Dispatcher):
+        if is_kernel(namespace.get(name)):
             namespace[name] = _python_function(namespace[name])
     return types.FunctionType(function.__code__, namespace, function.__name__,
                               function.__defaults__, function.__closure__)

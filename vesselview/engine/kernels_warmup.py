@@ -10,13 +10,14 @@ from the cache. The compiling processes mark each kernel done with an empty file
 folder named after these exact kernel sources, so later starts skip all of this at the
 cost of a few ``stat`` calls, even when the process that started them has exited.
 
-`SIGNATURES` lists the argument types each kernel is called with by a full evaluation
+`signatures` lists the argument types each kernel is called with by a full evaluation
 (binary and probability-map candidates, every layer); ``tests/packaging`` checks it
 against the kernels an evaluation actually compiles, so it cannot drift.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
 import importlib.util
@@ -27,46 +28,60 @@ import sys
 import threading
 import warnings
 from pathlib import Path
-
-from numba import types
+from typing import Any
 
 from vesselview.engine import kernels_cache
 
+#: (module, kernel) of every kernel, most expensive first (the order shares the work out
+#: evenly); `signatures` gives the argument types of each.
+KERNELS: tuple[tuple[str, str], ...] = (
+    ("vesselview.engine.skeletal.assign", "assign_pixels"),
+    ("vesselview.engine.skeletal._segment_kernels", "label_components"),
+    ("vesselview.engine.skeletal._segment_kernels", "cut_long_components"),
+    ("vesselview.engine.thinning", "_thin_points"),
+    ("vesselview.engine.edt", "_row_pass"),
+    ("vesselview.engine.edt", "_column_pass"),
+    ("vesselview.engine.skeletal._segment_kernels", "remove_junctions"),
+    ("vesselview.engine.skeletal._segment_kernels", "reattach_junctions"),
+    ("vesselview.engine.skeletal.thickness", "_nearest_background"),
+    ("vesselview.engine.skeletal.fits", "_break_ties"),
+)
 
-def _array(dtype: types.Type, ndim: int, *, readonly: bool = False) -> types.Array:
-    """A C-contiguous array type (numba compiles read-only arrays separately)."""
-    return types.Array(dtype, ndim, "C", readonly=readonly)
 
+@functools.cache
+def signatures() -> dict[tuple[str, str], list[tuple[Any, ...]]]:
+    """(module, kernel) -> the numba argument types it is compiled for, in `KERNELS` order.
 
-_B1, _B2, _B2_RO = _array(types.bool_, 1), _array(types.bool_, 2), \
-    _array(types.bool_, 2, readonly=True)
-_I64_1, _I64_2 = _array(types.int64, 1), _array(types.int64, 2)
-_I32_2, _I32_2_RO = _array(types.int32, 2), _array(types.int32, 2, readonly=True)
-_U8_2, _U8_2_RO = _array(types.uint8, 2), _array(types.uint8, 2, readonly=True)
-_U32_2 = _array(types.uint32, 2)
-_F64_1 = _array(types.float64, 1)
+    A function, not a constant: numba's types need numba, which a start that compiles
+    nothing never imports.
+    """
+    from numba import types
 
-#: (module, kernel) -> the argument types it is compiled for, most expensive kernel first
-#: (the order shares the work out evenly).
-SIGNATURES: dict[tuple[str, str], list[tuple[types.Type, ...]]] = {
-    ("vesselview.engine.skeletal.assign", "assign_pixels"): [
-        (_I64_1, _I64_1, _B2, _I32_2_RO, _U8_2_RO, types.int64)],
-    ("vesselview.engine.skeletal._segment_kernels", "label_components"): [
-        (_I32_2, _B1, _I64_1, _I64_1)],
-    ("vesselview.engine.skeletal._segment_kernels", "cut_long_components"): [
-        (_I32_2, _I64_1, _I64_1, _I64_1, _I64_1, _I64_1, types.int64, _I64_2)],
-    ("vesselview.engine.thinning", "_thin_points"): [(_B2, _B1, _B1)],
-    ("vesselview.engine.edt", "_row_pass"): [(_I64_2, _U32_2, types.int64, types.int64)],
-    ("vesselview.engine.edt", "_column_pass"): [(_B2,)],
-    ("vesselview.engine.skeletal._segment_kernels", "remove_junctions"): [
-        (_U8_2, _I64_1, _I64_1)],
-    ("vesselview.engine.skeletal._segment_kernels", "reattach_junctions"): [
-        (_I32_2, _I64_1, _I64_1)],
-    ("vesselview.engine.skeletal.thickness", "_nearest_background"): [
-        (_B2_RO, _I64_1, _I64_1, _I64_1, _I64_1, _F64_1, types.float64),
-        (_B2, _I64_1, _I64_1, _I64_1, _I64_1, _F64_1, types.float64)],
-    ("vesselview.engine.skeletal.fits", "_break_ties"): [(_F64_1, _I64_1)],
-}
+    def array(dtype: Any, ndim: int, *, readonly: bool = False) -> Any:
+        """A C-contiguous array type (numba compiles read-only arrays separately)."""
+        return types.Array(dtype, ndim, "C", readonly=readonly)
+
+    b1, b2, b2_ro = array(types.bool_, 1), array(types.bool_, 2), \
+        array(types.bool_, 2, readonly=True)
+    i64_1, i64_2 = array(types.int64, 1), array(types.int64, 2)
+    i32_2, i32_2_ro = array(types.int32, 2), array(types.int32, 2, readonly=True)
+    u8_2, u8_2_ro = array(types.uint8, 2), array(types.uint8, 2, readonly=True)
+    u32_2, f64_1 = array(types.uint32, 2), array(types.float64, 1)
+    listed: list[list[tuple[Any, ...]]] = [
+        [(i64_1, i64_1, b2, i32_2_ro, u8_2_ro, types.int64)],
+        [(i32_2, b1, i64_1, i64_1)],
+        [(i32_2, i64_1, i64_1, i64_1, i64_1, i64_1, types.int64, i64_2)],
+        [(b2, b1, b1)],
+        [(i64_2, u32_2, types.int64, types.int64)],
+        [(b2,)],
+        [(u8_2, i64_1, i64_1)],
+        [(i32_2, i64_1, i64_1)],
+        [(b2_ro, i64_1, i64_1, i64_1, i64_1, f64_1, types.float64),
+         (b2, i64_1, i64_1, i64_1, i64_1, f64_1, types.float64)],
+        [(f64_1, i64_1)],
+    ]
+    return dict(zip(KERNELS, listed, strict=True))
+
 
 #: How much lower the compiling processes' CPU priority is (``nice`` increment).
 _COMPILE_NICENESS = 10
@@ -104,7 +119,7 @@ def start_compiling(processes: int | None = None) -> bool:
             return False
         _checked = True
         markers = kernels_cache.cache_dir() / f"compiled-{_sources_digest()}"
-        if all((markers / _marker_name(kernel)).exists() for kernel in SIGNATURES):
+        if all((markers / _marker_name(kernel)).exists() for kernel in KERNELS):
             return False
         try:
             _compiling.extend(_start_processes(processes or cores, markers))
@@ -157,7 +172,7 @@ def compile_kernels(processes: int | None = None) -> bool:
 
 
 def compile_share(kernels: list[tuple[str, str]], markers: str) -> None:
-    """Compile (or load from the cache) ``kernels`` for their `SIGNATURES`.
+    """Compile (or load from the cache) ``kernels`` for their `signatures`.
 
     Marks each kernel done with an empty file in the folder ``markers``, so the marks
     stay right when the process that started this one has exited meanwhile (a CLI run
@@ -171,7 +186,7 @@ def compile_share(kernels: list[tuple[str, str]], markers: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for module, name in kernels:
         dispatcher = getattr(importlib.import_module(module), name)
-        for signature in SIGNATURES[module, name]:
+        for signature in signatures()[module, name]:
             dispatcher.compile(signature)
         (folder / _marker_name((module, name))).touch()
 
@@ -187,7 +202,7 @@ def _start_processes(processes: int, markers: Path) -> list[subprocess.Popen[str
     Plain subprocesses rather than multiprocessing: a spawned child would import the
     caller's main script again, and a user's script need not guard against that.
     """
-    kernels = list(SIGNATURES)
+    kernels = list(KERNELS)
     count = max(1, min(processes, len(kernels)))
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path)}
     return [subprocess.Popen(
@@ -197,11 +212,11 @@ def _start_processes(processes: int, markers: Path) -> list[subprocess.Popen[str
 
 
 def _sources_digest() -> str:
-    """Hash of the kernel sources (paths and contents), the signatures, the cache folder
-    (numba's version) and Python's version."""
-    digest = hashlib.sha256(repr(SIGNATURES).encode())
+    """Hash of the kernel sources (paths and contents), this module's (the signatures),
+    the cache folder (numba's version) and Python's version."""
+    digest = hashlib.sha256(Path(__file__).read_bytes())
     digest.update(f"{kernels_cache.cache_dir()} {sys.version}".encode())
-    for module in sorted({module for module, _ in SIGNATURES}):
+    for module in sorted({module for module, _ in KERNELS}):
         spec = importlib.util.find_spec(module)
         if spec is not None and spec.origin is not None:
             # numba files its cache by the source's folder and stamps it with the content
