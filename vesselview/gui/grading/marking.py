@@ -1,8 +1,9 @@
 """Region marks drawn on the image: a brush, an eraser and a polygon, one label at a time.
 
 `MarkEditor` owns the current item's masks (one bool (H, W) array per label) and shows
-them as one uint8 index image (0 = unmarked, ``i + 1`` = label ``i``; a later label is
-drawn over an earlier one) with a lookup table, so a stroke repaints one array.
+them as one uint8 index image (0 = unmarked, ``i + 1`` = label ``i``'s fill, then its
+hatch lines; a later label is drawn over an earlier one) with a lookup table, so a
+stroke repaints one array. Each label has a colour and a hatching of its own.
 `MarkingBox` is the image's view box: while a drawing tool is chosen, the left mouse
 button draws instead of panning (the wheel still zooms). A stroke or a closed polygon
 ends in one ``marks_edited(label)`` signal, which the grading window saves.
@@ -19,30 +20,10 @@ from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem
 
-from vesselview.engine.layers import OKABE_ITO, RGBA
+from vesselview.gui.grading.mark_style import VIEW_BACKGROUND, mark_index, mark_lookup_table
 from vesselview.gui.inspector.canvas import LEVELS, index_item
 from vesselview.io.grading_files import MARK_LABELS
 
-#: How each label is named on screen.
-MARK_TITLES: dict[str, str] = {
-    "missed_vessel": "Missed vessel",
-    "false_vessel": "False vessel",
-    "broken_connection": "Broken connection",
-    "wrong_width": "Wrong width",
-    "ignore": "Ignore (left out of the metrics)",
-}
-#: Label colours: none is a colour of the segmentation under them (white TP, blue FP,
-#: vermillion FN) nor near one (orange, sky blue), so a mark never reads as a class;
-#: "ignore" in the inspector's ignore-layer colour (`vesselview.engine.layers`). Okabe-Ito
-#: has too few colours left, so two marks use saturated magenta and cyan.
-MARK_COLOURS: dict[str, RGBA] = {
-    "missed_vessel": OKABE_ITO["bluish_green"],
-    "false_vessel": OKABE_ITO["yellow"],
-    "broken_connection": (255, 0, 255, 255),
-    "wrong_width": (0, 255, 255, 255),
-    "ignore": OKABE_ITO["reddish_purple"],
-}
-MARK_OPACITY = 0.55
 DEFAULT_BRUSH_RADIUS = 4  # pixels of the image
 _MARKS_Z = 500  # above the segmentation overlays
 _POLYGON_PEN = QPen(Qt.GlobalColor.white, 0)  # cosmetic: one screen pixel wide
@@ -55,14 +36,6 @@ class Tool(enum.Enum):
     BRUSH = "brush"
     ERASER = "eraser"
     POLYGON = "polygon"
-
-
-def mark_lookup_table(opacity: float = MARK_OPACITY) -> np.ndarray:
-    """RGBA table (256, 4) uint8 of the mark index image."""
-    table = np.zeros((256, 4), np.uint8)
-    for index, label in enumerate(MARK_LABELS, start=1):
-        table[index] = (*MARK_COLOURS[label][:3], round(255 * opacity))
-    return table
 
 
 class MarkEditor(QObject):
@@ -182,9 +155,8 @@ class MarkEditor(QObject):
         if self._index.shape != self._shape:
             self._index = np.zeros(self._shape, np.uint8)
         window = (slice(top, bottom), slice(left, right))
-        self._index[window] = 0
-        for index, label in enumerate(MARK_LABELS, start=1):
-            self._index[window][self.masks[label][window]] = index
+        self._index[window] = mark_index({label: mask[window] for label, mask in
+                                          self.masks.items()}, top, left)
         self.item.setImage(self._index, autoLevels=False, levels=LEVELS)
 
     def _show_polygon(self) -> None:
@@ -206,7 +178,7 @@ class MarkingBox(pg.ViewBox):
 
     def __init__(self) -> None:
         super().__init__(lockAspect=True, invertY=True, enableMenu=False)
-        self.setBackgroundColor((16, 16, 16))
+        self.setBackgroundColor(VIEW_BACKGROUND)
         self.editor: MarkEditor | None = None
 
     def _drawing(self, button: Qt.MouseButton) -> MarkEditor | None:

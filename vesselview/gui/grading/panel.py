@@ -6,8 +6,9 @@ It only shows and reports: the grading window applies each choice to the
 
 from __future__ import annotations
 
+import numpy as np
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtGui import QIcon, QImage, QPixmap
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -26,7 +27,13 @@ from PySide6.QtWidgets import (
 )
 
 from vesselview.gui.grading.keys import TEN_KEY
-from vesselview.gui.grading.marking import MARK_COLOURS, MARK_TITLES, Tool
+from vesselview.gui.grading.mark_style import (
+    HATCH_TITLES,
+    MARK_TITLES,
+    VIEW_BACKGROUND,
+    mark_swatch,
+)
+from vesselview.gui.grading.marking import Tool
 from vesselview.gui.grading.segmentation import SegmentationView, segmentation_legend_html
 from vesselview.io.grading_files import MARK_LABELS, Scale
 
@@ -36,12 +43,15 @@ _TOOL_TITLES = {Tool.NAVIGATE: "Pan", Tool.BRUSH: "Brush", Tool.ERASER: "Eraser"
                 Tool.POLYGON: "Polygon"}
 _MAX_BRUSH = 60  # pixels of the image
 _SCORE_COLUMNS = 6  # score buttons per row
+_SWATCH_SIZE = 16  # px: four hatch periods
 
 
 def _swatch(label: str) -> QIcon:
-    pixmap = QPixmap(14, 14)
-    pixmap.fill(QColor(*MARK_COLOURS[label][:3]))
-    return QIcon(pixmap)
+    """The label's colour and hatching as the image shows them (over its dark background)."""
+    pixels = np.ascontiguousarray(mark_swatch(label, _SWATCH_SIZE, VIEW_BACKGROUND))
+    image = QImage(pixels.data, _SWATCH_SIZE, _SWATCH_SIZE, 3 * _SWATCH_SIZE,
+                   QImage.Format.Format_RGB888)
+    return QIcon(QPixmap.fromImage(image.copy()))
 
 
 class GradingPanel(QWidget):
@@ -180,7 +190,7 @@ class GradingPanel(QWidget):
         for index, label in enumerate(MARK_LABELS):
             button = QRadioButton(MARK_TITLES[label])
             button.setIcon(_swatch(label))
-            button.setToolTip(f"Ctrl+{index + 1}")
+            button.setToolTip(f"Ctrl+{index + 1} · drawn with {HATCH_TITLES[label]}")
             self.labels.addButton(button, index)
             layout.addWidget(button)
         tools = QHBoxLayout()
