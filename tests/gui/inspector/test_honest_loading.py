@@ -70,7 +70,8 @@ def test_every_warning_stays_until_dismissed(window, qtbot):
     window.model.warning.emit("first.png: read as a probability map")  # not twice
     assert window.notices.messages == ["first.png: read as a probability map",
                                        "second.png: palette image read by index"]
-    first_button = window.notices.findChildren(QPushButton)[0]
+    first_button = next(button for button in window.notices.findChildren(QPushButton)
+                        if button.text() == "Dismiss")
     qtbot.mouseClick(first_button, Qt.MouseButton.LeftButton)
     assert window.notices.messages == ["second.png: palette image read by index"]
 

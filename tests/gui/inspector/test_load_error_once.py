@@ -29,7 +29,8 @@ def test_a_damaged_file_is_said_once_in_plain_words(window, tmp_path):
     assert "CRC" not in label.text() and "CRC checksum" in label.toolTip()
     assert window.statusBar().currentMessage() == ERROR_POINTER
     assert not [box for box in window.findChildren(QMessageBox) if box.isVisible()]
-    (dismiss,) = window.notices.findChildren(QPushButton)
+    (dismiss,) = [button for button in window.notices.findChildren(QPushButton)
+                  if button.text() == "Dismiss"]
     dismiss.click()
     assert window.model.notices.notices == [] and not window.notices.isVisibleTo(window)
 

@@ -25,6 +25,11 @@ _STYLES = {
 }
 
 
+#: At most this many messages show at once (the newest); the rest behind "Show all", so
+#: a burst of errors never pushes the image out of a small window.
+SHOWN = 3
+
+
 class Notices(QWidget):
     """The notices of a `NoticeBoard`, stacked top to bottom, each with a Dismiss button;
     hidden when there are none.
@@ -49,6 +54,8 @@ class Notices(QWidget):
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(4, 4, 4, 0)
         self._layout.setSpacing(3)
+        self._expanded = False
+        self._build_footer()
         self.hide()
         for notice in self.board.notices:
             self._on_added(notice)
@@ -95,7 +102,7 @@ class Notices(QWidget):
         layout.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
         button.clicked.connect(lambda _checked=False, n=notice: self.board.dismiss(n))
         self._rows[id(notice)] = row
-        self._layout.addWidget(row)
+        self._layout.insertWidget(self._layout.count() - 1, row)  # above the footer
         self._refresh()
 
     def _on_removed(self, notice: Notice) -> None:
@@ -105,6 +112,36 @@ class Notices(QWidget):
             row.deleteLater()
             self._refresh()
 
+    def _toggle_expanded(self) -> None:
+        self._expanded = not self._expanded
+        self._refresh()
+
+    def _build_footer(self) -> None:
+        """The row under the notices when more than `SHOWN` are kept: how many are
+        hidden, Show all / Show fewer, Dismiss all."""
+        self.footer = QWidget(self)
+        self.footer_label = QLabel(self.footer)
+        self.expand_button = QPushButton("Show all", self.footer)
+        self.expand_button.clicked.connect(self._toggle_expanded)
+        dismiss_all = QPushButton("Dismiss all", self.footer)
+        dismiss_all.setToolTip("Hide every message")
+        dismiss_all.clicked.connect(self.dismiss_all)
+        layout = QHBoxLayout(self.footer)
+        layout.setContentsMargins(6, 0, 3, 0)
+        layout.addWidget(self.footer_label, 1)
+        layout.addWidget(self.expand_button)
+        layout.addWidget(dismiss_all)
+        self._layout.addWidget(self.footer)
+
     def _refresh(self) -> None:
-        self.setVisible(bool(self._rows))
+        """Show the newest `SHOWN` rows (all when expanded) and the footer if some hide."""
+        rows = list(self._rows.values())
+        hidden = 0 if self._expanded else max(0, len(rows) - SHOWN)
+        for index, row in enumerate(rows):
+            row.setVisible(index >= hidden)
+        self.footer.setVisible(len(rows) > SHOWN)
+        self.footer_label.setText(f"{hidden} earlier messages hidden" if hidden
+                                  else f"{len(rows)} messages")
+        self.expand_button.setText("Show fewer" if self._expanded else "Show all")
+        self.setVisible(bool(rows))
         self.changed.emit()
