@@ -14,7 +14,9 @@ from hypothesis.extra import numpy as hnp
 
 import vesselview as vv
 from vesselview.engine import kernels_choice
+from vesselview.engine.distance_map import distance_map
 from vesselview.engine.edt import euclidean_distance_to, squared_euclidean_distance_to
+from vesselview.engine.families.distance import _clipped_gap
 from vesselview.engine.skeletal import (
     assign_candidates,
     reference_segments,
@@ -61,6 +63,18 @@ def test_squared_distance_transform(mask: np.ndarray) -> None:
     compiled, vectorised = both_ways(squared_euclidean_distance_to, mask)
     assert compiled.dtype == vectorised.dtype == np.uint32
     np.testing.assert_array_equal(compiled, vectorised)
+
+
+@PROPERTY
+@given(vessel_pairs(with_fov=False), st.sampled_from(["euclidean", "cityblock"]),
+       st.floats(0.5, 9.0))
+def test_baddeley_clipped_gap(pair, kind: str, c: float) -> None:
+    candidate, reference = pair[:2]
+    maps = [distance_map(mask, kind) if mask.any() else None for mask in (reference, candidate)]
+    height, width = reference.shape
+    compiled, vectorised = both_ways(_clipped_gap, *maps, c, slice(1, height), width)
+    assert compiled.dtype == vectorised.dtype == np.float64
+    np.testing.assert_array_equal(compiled.view(np.uint64), vectorised.view(np.uint64))
 
 
 @pytest.mark.parametrize("fill", [False, True])

@@ -39,6 +39,7 @@ KERNELS: tuple[tuple[str, str], ...] = (
     ("vesselview.engine.skeletal._segment_kernels", "label_components"),
     ("vesselview.engine.skeletal._segment_kernels", "cut_long_components"),
     ("vesselview.engine.thinning", "_thin_points"),
+    ("vesselview.engine.families.distance", "_clipped_gap_kernel"),
     ("vesselview.engine.edt", "_row_pass"),
     ("vesselview.engine.edt", "_column_pass"),
     ("vesselview.engine.skeletal._segment_kernels", "remove_junctions"),
@@ -66,12 +67,14 @@ def signatures() -> dict[tuple[str, str], list[tuple[Any, ...]]]:
     i64_1, i64_2 = array(types.int64, 1), array(types.int64, 2)
     i32_2, i32_2_ro = array(types.int32, 2), array(types.int32, 2, readonly=True)
     u8_2, u8_2_ro = array(types.uint8, 2), array(types.uint8, 2, readonly=True)
-    u32_2, f64_1 = array(types.uint32, 2), array(types.float64, 1)
+    u32_2, u32_2_ro = array(types.uint32, 2), array(types.uint32, 2, readonly=True)
+    f64_1 = array(types.float64, 1)
     listed: list[list[tuple[Any, ...]]] = [
         [(i64_1, i64_1, b2, i32_2_ro, u8_2_ro, types.int64)],
         [(i32_2, b1, i64_1, i64_1)],
         [(i32_2, i64_1, i64_1, i64_1, i64_1, i64_1, types.int64, i64_2)],
         [(b2, b1, b1)],
+        [(u32_2_ro, types.boolean, u32_2_ro, types.boolean, types.float64)],
         [(i64_2, u32_2, types.int64, types.int64)],
         [(b2,)],
         [(u8_2, i64_1, i64_1)],

@@ -24,6 +24,8 @@ from vesselview.engine.families.base import Family, MetricInfo, StageContext, st
 from vesselview.engine.families.contour import contour_distance_values
 from vesselview.engine.families.shared import candidate_distances, distance_masks, restricted
 from vesselview.engine.families.sources import TOLERANCE_PAPER
+from vesselview.engine.kernels_cache import kernel
+from vesselview.engine.kernels_choice import use_compiled
 from vesselview.engine.scores import Scores
 from vesselview.engine.surface import surface_scores
 
@@ -138,9 +140,7 @@ def _baddeley(maps: DistanceMaps, p: float, c: float) -> float:
     filled = 0
     for top in range(0, height, _DELTA_P_ROWS):
         rows = slice(top, min(top + _DELTA_P_ROWS, height))
-        diff = np.subtract(_clipped(maps.to_reference, c, rows, width),
-                           _clipped(maps.to_candidate, c, rows, width))
-        np.abs(diff, out=diff)
+        diff = _clipped_gap(maps.to_reference, maps.to_candidate, c, rows, width)
         block = diff.ravel() if region is None else diff[region[rows]]
         block **= p
         terms[filled:filled + block.size] = block
@@ -148,11 +148,51 @@ def _baddeley(maps: DistanceMaps, p: float, c: float) -> float:
     return float(np.mean(terms) ** (1.0 / p))
 
 
+def _clipped_gap(to_reference: DistanceMap | None, to_candidate: DistanceMap | None,
+                 c: float, rows: slice, width: int) -> np.ndarray:
+    """``|min(d(x,G), c) - min(d(x,S), c)|`` on ``rows``: a new float64 (rows, W) array.
+
+    Two maps of 32-bit integers go through `_clipped_gap_kernel` (one pass writing one
+    array); otherwise numpy does the same operations (``c`` for an empty mask's map).
+    """
+    if (to_reference is not None and to_candidate is not None
+            and to_reference.stored.dtype == to_candidate.stored.dtype == np.uint32
+            and use_compiled(to_reference.stored.size)):
+        return _clipped_gap_kernel(to_reference.stored[rows], to_reference.squared,
+                                   to_candidate.stored[rows], to_candidate.squared, float(c))
+    diff = np.subtract(_clipped(to_reference, c, rows, width),
+                       _clipped(to_candidate, c, rows, width))
+    return np.abs(diff, out=diff)
+
+
 def _clipped(distances: DistanceMap | None, c: float, rows: slice, width: int) -> np.ndarray:
     """``min(d, c)`` on ``rows`` (float64, (rows, W)); ``c`` everywhere for an empty mask."""
     if distances is None:
         return np.full((rows.stop - rows.start, width), c)
     return distances.clipped(c, rows)
+
+
+@kernel()
+def _clipped_gap_kernel(reference: np.ndarray, reference_squared: bool,
+                        candidate: np.ndarray, candidate_squared: bool,
+                        c: float) -> np.ndarray:
+    """`_clipped_gap` from two `DistanceMap.stored` arrays (uint32, (H, W)).
+
+    The same IEEE operations as `DistanceMap.clipped` and numpy's subtract and abs
+    (a correctly rounded square root, min, difference, absolute value), so the same bits.
+    """
+    height, width = reference.shape
+    out = np.empty((height, width), np.float64)
+    for i in range(height):
+        for j in range(width):
+            d_g = np.float64(reference[i, j])
+            d_s = np.float64(candidate[i, j])
+            if reference_squared:
+                d_g = np.sqrt(d_g)
+            if candidate_squared:
+                d_s = np.sqrt(d_s)
+            out[i, j] = abs(min(d_g, c) - min(d_s, c))
+    return out
 
 
 def _info(key: str, name: str, definition: str, source: str, unit: str = "",
