@@ -6,14 +6,15 @@ inspector does; prints the process's peak resident set (RSS), the part of it tak
 before evaluating (interpreter, libraries, the case), and the stages whose results the
 evaluator keeps (its stage cache, and the layers): where the memory goes. The CLI's
 path: ``vesselview-eval --reference --candidate --fov --workers 1`` on the same files
-(every metric, no layers), its peak RSS.
+(every metric, no layers), its peak RSS. The GUI's path: the inspector window (Qt
+offscreen) shows the case, then every layer, repainting; its peak RSS.
 
 Targets (issue 15): peak <= 1 GB at 3504x3390 and <= 6 GB at 10000x10000. The
 3504x3390 case is the synthetic fundus of ``bench_pipeline.py``; 10000x10000 is that
 case scaled up (nearest neighbour, so vessels get ~2.9x wider).
 
 Usage: ``python benchmarks/bench_memory.py [--shapes 3504x3390,10000x10000] [--top 8]
-[--paths api,cli]``
+[--paths api,cli,gui]``
 """
 
 from __future__ import annotations
@@ -112,6 +113,40 @@ sys.exit(code)
 """
 
 
+MEASURE_GUI = """
+import dataclasses, os, sys
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+import numpy as np
+from PySide6.QtCore import QEventLoop
+from PySide6.QtWidgets import QApplication
+import vesselview as vv
+from vesselview.gui.app import WINDOW_SIZE, configure_qt
+from vesselview.gui.inspector.window import MainWindow
+
+configure_qt()
+application = QApplication(sys.argv[:1])
+folder = sys.argv[1]
+case = vv.Case(**{name: np.load(f"{folder}/{name}.npy")
+                  for name in ("reference", "candidate", "fov", "fundus")})
+window = MainWindow()
+window.resize(*WINDOW_SIZE)
+window.show()
+loop = QEventLoop()
+window.result_applied.connect(loop.quit)
+window.model.show_case(case)
+loop.exec()
+panel = window.layer_panel
+for name, style in list(panel.styles.items()):
+    panel.set_style(name, dataclasses.replace(style, visible=True))
+    window.view.canvas.viewport().repaint()
+application.processEvents()
+with open("/proc/self/status") as status:
+    line = next(line for line in status if line.startswith("VmHWM:"))
+print("peak", int(line.split()[1]) * 1024, file=sys.stderr)
+window.close()
+"""
+
+
 def write_case(folder: Path, height: int, width: int) -> None:
     """The synthetic soft-map case at ``height x width`` as .npy files in ``folder``."""
     base = demo_case(shape=(min(height, 3504), min(width, 3390)), soft=True)
@@ -153,11 +188,21 @@ def measure_cli(folder: str, shape: tuple[int, int]) -> None:
     print(f"{shape[0]}x{shape[1]} CLI, every metric: peak RSS {verdict(shape, peak)}")
 
 
+def measure_gui(folder: str, shape: tuple[int, int]) -> None:
+    """Print the GUI's path: the inspector showing the case and every layer."""
+    out = subprocess.run([sys.executable, "-c", MEASURE_GUI, folder], check=True,
+                         capture_output=True, text=True)
+    peak = int(next(line for line in out.stderr.splitlines()[::-1]
+                    if line.startswith("peak")).split()[1])
+    print(f"{shape[0]}x{shape[1]} GUI, every layer shown: peak RSS {verdict(shape, peak)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shapes", default="3504x3390,10000x10000")
     parser.add_argument("--top", type=int, default=8)
-    parser.add_argument("--paths", default="api,cli", help="api (every layer) and/or cli")
+    parser.add_argument("--paths", default="api,cli,gui",
+                        help="api (every layer), cli (every metric), gui (every layer shown)")
     args = parser.parse_args()
     paths = args.paths.split(",")
     for text in args.shapes.split(","):
@@ -168,6 +213,8 @@ def main() -> None:
                 measure_api(folder, (height, width), args.top)
             if "cli" in paths:
                 measure_cli(folder, (height, width))
+            if "gui" in paths:
+                measure_gui(folder, (height, width))
 
 
 if __name__ == "__main__":
