@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from vesselview._version import __version__
-from vesselview.cli.memory_budget import SERIAL_WORK_PIXELS
+from vesselview.cli.memory_budget import SERIAL_WORK_PIXELS, budget_rule
 from vesselview.cli.report_options import (
     REPORT_FORMATS,
     add_report_arguments,
@@ -154,9 +154,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "parameter sets x pixels of the largest image, e.g. 60 DRIVE-size "
                         "pairs, where starting workers, about 1.5 s each, costs more than "
                         f"it saves; at most {MAX_WORKERS}); each needs about "
-                        "0.2 GB + 85 bytes per pixel of the largest image (1.2 GB at "
-                        "3504x3390): fewer run when that many would not fit in the memory "
-                        "available, with a warning")
+                        f"{budget_rule()}: fewer run when that many would not fit in the "
+                        "memory available, with a warning")
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="run on an existing Dask distributed cluster "
                         "(needs vesselview[distributed])")

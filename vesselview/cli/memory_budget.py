@@ -3,10 +3,10 @@ whether a run is too small for workers at all.
 
 Every worker process holds the libraries and one evaluation at a time. Its peak grows
 with the image: ``WORKER_BASE_BYTES + BYTES_PER_PIXEL * pixels``, measured with
-``benchmarks/bench_memory.py`` (a full evaluation with every layer: about 1.1 GB at
-3504x3390, of which 0.15 GB are the libraries; the CLI builds no layers, so this is an
-upper bound). When the requested workers would not fit in the memory available now,
-fewer run, and the command says so on stderr; ``--help`` states the rule.
+``benchmarks/bench_memory.py``: the CLI's path (every metric of one pair) peaked at
+0.65 GB at 3504x3390 and 3.86 GB at 10000x10000, 36-37 bytes per pixel above 0.2 GB;
+40 rounds that up. When the requested workers would not fit in the memory available
+now, fewer run, and the command says so on stderr; ``--help`` states the rule.
 
 A worker process first imports the libraries and loads the compiled kernels, about
 1.5 s of one core, before it evaluates anything. So without ``--workers``, a run with
@@ -23,8 +23,10 @@ from collections.abc import Sequence
 
 #: Resident memory of a worker before it evaluates (Python, numpy, scipy, numba, ...).
 WORKER_BASE_BYTES = 200_000_000
-#: Peak memory per image pixel of one full evaluation (bench_memory.py, 3504x3390).
-BYTES_PER_PIXEL = 85
+#: Peak memory per image pixel of one evaluation (bench_memory.py, CLI path, rounded up).
+BYTES_PER_PIXEL = 40
+#: The image size the help text gives the budget for (a large fundus photograph).
+EXAMPLE_SHAPE = (3504, 3390)
 #: References whose size is read to find the largest image (headers only).
 SIZE_SAMPLE = 100
 #: Below this many pixel-evaluations (pairs x parameter sets x pixels of the largest
@@ -45,6 +47,13 @@ class Budget:
 def worker_bytes(pixels: int) -> int:
     """Peak resident memory of one worker evaluating an image of ``pixels`` pixels."""
     return WORKER_BASE_BYTES + BYTES_PER_PIXEL * pixels
+
+
+def budget_rule() -> str:
+    """The budget in words, for ``--help``."""
+    height, width = EXAMPLE_SHAPE
+    return (f"{WORKER_BASE_BYTES / 1e9:.1f} GB + {BYTES_PER_PIXEL} bytes per pixel of the "
+            f"largest image ({worker_bytes(height * width) / 1e9:.1f} GB at {height}x{width})")
 
 
 def budget_workers(requested: int, pixels: int, available: int | None) -> Budget:
