@@ -3,7 +3,7 @@
 A layer is a small integer image plus a legend (class value -> name, RGBA colour).
 The GUI recolours a layer by swapping its lookup table, never by rebuilding pixels.
 Class colours are from the Okabe–Ito palette, which stays distinguishable under the
-common colour-vision deficiencies; two more colours (`EXTRA_COLOURS`) have one meaning
+common colour-vision deficiencies; three more colours (`EXTRA_COLOURS`) have one meaning
 each. `COLOUR_MEANINGS` says what every reserved colour means.
 """
 
@@ -29,11 +29,15 @@ OKABE_ITO: dict[str, RGBA] = {
 }
 
 #: Colours outside the Okabe–Ito palette, each with a meaning of its own: cyan (absent from
-#: the probability map's magma-like ramp) for the threshold contour drawn over that map, and
-#: a neutral dark grey for window chrome drawn over the image (the swipe divider).
+#: the probability map's ramp) for the threshold contour drawn over that map, a neutral
+#: dark grey for window chrome drawn over the image (the swipe divider), and a vivid green
+#: for the masks of the compare modes (light and green, it stands out on a red-orange
+#: fundus; at least 25 CIEDE2000 ΔE from every other reserved colour, and it leaves room
+#: for six segment-label colours 20 ΔE apart, `vesselview.app.label_palette`).
 EXTRA_COLOURS: dict[str, RGBA] = {
     "cyan": (0, 255, 255, 255),
     "chrome_grey": (80, 80, 80, 255),
+    "vivid_green": (0, 255, 68, 255),
 }
 #: Every colour that means something (keys of `COLOUR_MEANINGS`): colours chosen freely,
 #: such as the segment labels' cycle, keep a perceptual distance from all of them.
@@ -55,6 +59,8 @@ COLOUR_MEANINGS: dict[str, str] = {
     "black": "unused (invisible on a dark fundus)",
     "cyan": "threshold contour: where the probability map crosses the threshold",
     "chrome_grey": "window chrome over the image only (swipe divider); no layer draws with it",
+    "vivid_green": "vessel of the mask shown by a compare mode (flicker, swipe, side by side); "
+                   "no layer draws with it",
 }
 #: The highlight colour (selection); nothing else is drawn in it.
 HIGHLIGHT: RGBA = OKABE_ITO["yellow"]
@@ -62,6 +68,8 @@ HIGHLIGHT: RGBA = OKABE_ITO["yellow"]
 THRESHOLD_CONTOUR: RGBA = EXTRA_COLOURS["cyan"]
 #: The colour of window chrome drawn over the image (the swipe divider).
 CHROME: RGBA = EXTRA_COLOURS["chrome_grey"]
+#: The colour of a vessel mask in the compare modes (flicker, swipe, side by side).
+COMPARE_MASK: RGBA = EXTRA_COLOURS["vivid_green"]
 
 
 @dataclasses.dataclass(frozen=True)

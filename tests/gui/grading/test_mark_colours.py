@@ -4,6 +4,7 @@ hatching too (for colour-vision deficiencies)."""
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import numpy as np
 import pyqtgraph as pg
@@ -14,6 +15,7 @@ from skimage.color import deltaE_ciede2000, rgb2lab
 from vesselview.engine.layers import COLOUR_MEANINGS, HIGHLIGHT, RESERVED_COLOURS
 from vesselview.gui.grading.mark_style import (
     HATCH_PERIOD,
+    HATCH_TITLES,
     MARK_COLOURS,
     VIEW_BACKGROUND,
     mark_index,
@@ -86,3 +88,12 @@ def test_a_stroke_shows_its_labels_fill_and_hatching(qtbot):
     assert (shown[marked & ~lines][:, :3] == colour[:3]).all()
     assert (shown[marked & ~lines][:, 3] < 255).all()
     assert (shown[~marked][:, 3] == 0).all()
+
+
+def test_the_grading_docs_name_each_labels_colour_and_hatching():
+    docs = (Path(__file__).parents[3] / "docs" / "grading.md").read_text(encoding="utf-8")
+    for label in MARK_LABELS:
+        row = next(line for line in docs.splitlines() if line.startswith(f"| `{label}` |"))
+        red, green, blue = MARK_COLOURS[label][:3]
+        assert f"({red}, {green}, {blue})" in row
+        assert HATCH_TITLES[label].replace(" /", " `/`").replace(" \\", " `\\`") in row

@@ -1,7 +1,9 @@
 """Compare modes: flicker, swipe and side by side between reference and candidate masks.
 
 In every compare mode the overlays are hidden and the two masks are drawn in the same
-colour over the fundus, so the eye sees only where they differ:
+colour over the fundus, so the eye sees only where they differ; that colour
+(`vesselview.engine.layers.COMPARE_MASK`, vivid green) means "vessel of the shown
+mask" and nothing else (white, for instance, is the overlays' "both agree"):
 
 - flicker: one mask at a time; a key toggles, Space shows the other mask while held
   (caught in the main window while flicker is on, so it never presses a focused button;
@@ -35,12 +37,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from vesselview.engine.layers import CHROME
+from vesselview.engine.layers import CHROME, COMPARE_MASK
 from vesselview.gui.inspector.canvas import LEVELS, index_item
 from vesselview.gui.inspector.view import InspectorView
 
-#: Colour of a vessel mask in compare modes (near white, slightly translucent).
-MASK_RGBA = (245, 245, 245, 230)
+#: Colour of a vessel mask in compare modes (slightly translucent).
+MASK_RGBA = (*COMPARE_MASK[:3], 230)
 #: Colour of the swipe divider: window chrome, a neutral grey no layer draws with.
 DIVIDER_RGBA = CHROME
 _TEXT_INPUTS = (QLineEdit, QAbstractSpinBox, QTextEdit, QPlainTextEdit)
