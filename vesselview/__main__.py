@@ -1,5 +1,13 @@
-"""``python -m vesselview``: the inspector (same as the ``vesselview`` command)."""
+"""``python -m vesselview``: the inspector (same as the ``vesselview`` command).
 
-from vesselview.gui.app import main
+Also the entry script of the bundle's ``vesselview`` executable, which the first start
+runs again to compile the kernels in the background (`compile_if_asked`).
+"""
+
+from vesselview.engine.kernels_warmup import compile_if_asked
+
+compile_if_asked()
+
+from vesselview.gui.app import main  # noqa: E402  (a compiling process never loads Qt)
 
 raise SystemExit(main())

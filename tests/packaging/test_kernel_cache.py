@@ -205,3 +205,33 @@ def test_a_cold_start_evaluates_without_waiting_for_the_compile(package_copy, tm
                           capture_output=True, text=True, timeout=600)
     assert warm.returncode == 0, warm.stderr
     assert warm.stdout.split() == ["False", str(len(KERNELS))]
+
+
+#: A frozen program's first start: the compiling processes are the program itself.
+FROZEN_START = """
+import sys
+sys.frozen = True
+sys.executable = sys.argv[1]
+from vesselview.engine import kernels_warmup
+print(kernels_warmup.start_compiling(processes=2))
+kernels_warmup.wait_for_kernels()
+"""
+
+
+@LINUX_ONLY
+def test_a_frozen_program_compiles_by_starting_itself_again(package_copy, tmp_path):
+    from vesselview.engine.kernels_warmup import KERNELS
+
+    program = tmp_path / "vesselview-bundle"  # stands for the bundle's executable
+    program.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m vesselview "$@"\n')
+    program.chmod(0o755)
+    env = {key: value for key, value in os.environ.items()
+           if not key.startswith(("NUMBA_", "VESSELVIEW_"))}
+    env.update(PYTHONPATH=str(package_copy), NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    started = subprocess.run([sys.executable, "-c", FROZEN_START, str(program)], env=env,
+                             cwd=package_copy, capture_output=True, text=True, timeout=600)
+    assert started.returncode == 0, started.stderr
+    assert started.stdout.split() == ["True"]
+    assert "Warning" not in started.stderr
+    markers = {path.name for path in (tmp_path / "cache").glob("compiled-*/*")}
+    assert markers == {f"{module}.{name}" for module, name in KERNELS}

@@ -21,6 +21,7 @@ import functools
 import hashlib
 import importlib
 import importlib.util
+import json
 import multiprocessing
 import os
 import subprocess
@@ -88,6 +89,9 @@ def signatures() -> dict[tuple[str, str], list[tuple[Any, ...]]]:
 
 #: How much lower the compiling processes' CPU priority is (``nice`` increment).
 _COMPILE_NICENESS = 10
+#: In a copy of a frozen program started to compile: the JSON ``[kernels, markers]`` of
+#: its share (`compile_if_asked`).
+COMPILE_ENV = "VESSELVIEW_COMPILE_SHARE"
 _COMPILE_SHARE = "from vesselview.engine.kernels_warmup import compile_share; compile_share"
 _lock = threading.Lock()
 _checked = False
@@ -98,11 +102,12 @@ def start_compiling(processes: int | None = None) -> bool:
     """Start compiling every kernel into the on-disk cache in parallel; do not wait.
 
     Does nothing (returns False) when the markers say the cache is complete, when the
-    cache is in memory only, in a worker process (its parent compiles), in a frozen
-    bundle (no interpreter to start), on a single core (nothing to gain), or after the
-    first call in this process. Until `compiling` says they are done, run no kernel:
-    `vesselview.engine.kernels_choice.use_compiled` picks the no-compile path, or calls
-    `wait_for_kernels` first.
+    cache is in memory only, in a worker process (its parent compiles), on a single core
+    (nothing to gain), or after the first call in this process. In a frozen program (the
+    bundle) the compiling processes are the program itself, started again with
+    `COMPILE_ENV` set (its entry script calls `compile_if_asked` first). Until
+    `compiling` says they are done, run no kernel: `vesselview.engine.kernels_choice.
+    use_compiled` picks the no-compile path, or calls `wait_for_kernels` first.
 
     Parameters
     ----------
@@ -118,7 +123,7 @@ def start_compiling(processes: int | None = None) -> bool:
     cores = os.cpu_count() or 1
     with _lock:
         if (_checked or not kernels_cache.CACHING or multiprocessing.parent_process()
-                or getattr(sys, "frozen", False) or (processes or cores) < 2):
+                or (processes or cores) < 2):
             return False
         _checked = True
         markers = kernels_cache.cache_dir() / f"compiled-{_sources_digest()}"
@@ -199,19 +204,38 @@ def _marker_name(kernel: tuple[str, str]) -> str:
     return ".".join(kernel)
 
 
+def compile_if_asked() -> None:
+    """In a compiling process of a frozen program: compile the share `COMPILE_ENV` names,
+    then exit. Does nothing in any other process (the entry scripts call it first)."""
+    share = os.environ.get(COMPILE_ENV)
+    if share:
+        kernels, markers = json.loads(share)
+        compile_share([(module, name) for module, name in kernels], markers)
+        raise SystemExit(0)
+
+
 def _start_processes(processes: int, markers: Path) -> list[subprocess.Popen[str]]:
-    """`compile_share` in fresh interpreters, one share each, started and not awaited.
+    """`compile_share` in fresh processes, one share each, started and not awaited.
 
     Plain subprocesses rather than multiprocessing: a spawned child would import the
-    caller's main script again, and a user's script need not guard against that.
+    caller's main script again, and a user's script need not guard against that. A
+    frozen program has no interpreter to start: it starts itself (`compile_if_asked`).
     """
     kernels = list(KERNELS)
     count = max(1, min(processes, len(kernels)))
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path)}
-    return [subprocess.Popen(
-        [sys.executable, "-c", f"{_COMPILE_SHARE}({kernels[start::count]!r}, {str(markers)!r})"],
-        env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        text=True) for start in range(count)]
+    children = []
+    for start in range(count):
+        share = kernels[start::count]
+        if getattr(sys, "frozen", False):
+            command = [sys.executable]
+            env[COMPILE_ENV] = json.dumps([share, str(markers)])
+        else:
+            command = [sys.executable, "-c", f"{_COMPILE_SHARE}({share!r}, {str(markers)!r})"]
+        children.append(subprocess.Popen(
+            command, env=dict(env), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE, text=True))
+    return children
 
 
 def _sources_digest() -> str:
