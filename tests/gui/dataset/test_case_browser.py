@@ -28,7 +28,10 @@ def finished(browser) -> bool:
 
 @pytest.fixture
 def opened(window, qtbot, drive):
-    """The inspector window with the dataset opened and every value computed."""
+    """The inspector window (shown: the browser may dock into it) with the dataset opened
+    and every value computed."""
+    window.show()
+    qtbot.waitExposed(window)
     browser = window.dataset_browser.browser
     assert browser.open(*drive)
     qtbot.waitUntil(lambda: finished(browser), timeout=RESULT_TIMEOUT_MS)

@@ -1,11 +1,13 @@
-"""Wire the case browser into an inspector window: File > Open dataset and the
-next/previous case keys."""
+"""Wire the case browser into an inspector window: File > Open dataset, the next/previous
+case keys, and its place as one of the window's secondary windows (beside the window, or
+docked below the image on a small screen: `vesselview.gui.inspector.secondary_windows`)."""
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtWidgets import QDialog, QMainWindow, QWidget
+from PySide6.QtCore import QSize
+from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow
 
 from vesselview.app.dataset_browser import DatasetBrowser
 from vesselview.app.inspector import Inspector
@@ -13,6 +15,11 @@ from vesselview.gui.dataset.open_dialog import OpenDatasetDialog
 from vesselview.gui.dataset.window import DatasetBrowserWindow
 from vesselview.gui.inspector.compare import CompareController
 from vesselview.gui.inspector.menus import InspectorMenus
+from vesselview.gui.inspector.secondary_windows import SecondaryWindows
+
+#: Preferred and least frame sizes (pixels) of the case browser (docked below the image
+#: when the screen has no room for the least beside the window or the image).
+BROWSER_SIZE, BROWSER_LEAST_SIZE = QSize(1100, 760), QSize(640, 400)
 
 
 class InspectorWindow(Protocol):
@@ -21,11 +28,7 @@ class InspectorWindow(Protocol):
     model: Inspector
     compare: CompareController
     menus: InspectorMenus
-
-
-def _bring_up(widget: QWidget) -> None:
-    widget.show()
-    widget.raise_()
+    secondary: SecondaryWindows
 
 
 def install_dataset_browser(window: InspectorWindow) -> DatasetBrowserWindow:
@@ -36,10 +39,16 @@ def install_dataset_browser(window: InspectorWindow) -> DatasetBrowserWindow:
     browser = DatasetBrowser(window.model)
     parent = window if isinstance(window, QMainWindow) else None
     browser_window = DatasetBrowserWindow(browser, parent)
+    dock = QDockWidget("Case browser")
+    dock.setObjectName("Case browser")
+    dock.setWidget(browser_window)
+    for shortcut in browser_window.step_keys:  # the inspector's next/previous keys step it
+        shortcut.setEnabled(False)
+    window.secondary.add("browser", dock, BROWSER_SIZE, BROWSER_LEAST_SIZE)
     compare = window.compare
     browser.current_changed.connect(lambda _case: compare.compare_with(None, None))
     browser.comparison_ready.connect(compare.compare_with)
-    browser.opened.connect(lambda _dataset: _bring_up(browser_window))
+    browser.opened.connect(lambda _dataset: window.secondary.bring_up("browser"))
     actions = window.menus.actions
 
     def open_dialog() -> None:

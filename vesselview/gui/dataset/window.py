@@ -149,9 +149,11 @@ class DatasetBrowserWindow(QWidget):
         layout.addWidget(self.issues)
         layout.addLayout(exports)
         self.resize(1100, 760)
+        self.step_keys: list[QShortcut] = []  # its own next/previous case keys
         for key, step in (("next_case", 1), ("previous_case", -1)):
             shortcut = QShortcut(QKeySequence(SHORTCUTS[key][0]), self)
             shortcut.activated.connect(lambda s=step: self.browser.step(s))
+            self.step_keys.append(shortcut)
 
     def _connect(self) -> None:
         browser = self.browser

@@ -3,8 +3,9 @@
 Wide windows (at least `WIDE_WIDTH` pixels) keep parameters and layers on the left and
 metrics and segments on the right. Narrower ones put every dock into one left column
 (parameters and layers tabbed above, metrics and segments tabbed below) so that the
-image keeps most of the width. The Plots dock floats as a window of its own the first
-time it opens, never squeezing the image. Presentation mode (F11) hides every dock
+image keeps most of the width. The Plots dock and the case browser open beside the
+window or below the image, never squeezing its width
+(`vesselview.gui.inspector.secondary_windows`). Presentation mode (F11) hides every dock
 and doubles the overlay text for a projector; leaving it restores the docks as they were.
 """
 
@@ -13,10 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from PySide6.QtCore import QByteArray, QRect, Qt
+from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
-    QApplication,
     QDockWidget,
     QMainWindow,
     QScrollArea,
@@ -34,8 +34,6 @@ DOCK_WIDTH_FRACTION = 0.22
 METRICS_WIDTH, LAYERS_WIDTH = 400, 350
 #: Largest part of the left dock column's height the parameters take in wide windows.
 PARAMS_HEIGHT_FRACTION = 0.6
-#: The floating Plots window's size as a part of the screen's available area.
-PLOTS_SCREEN_FRACTION = (0.6, 0.6)
 #: Font scale of presentation mode (window and overlay text).
 PRESENTATION_SCALE = 1.6
 
@@ -124,12 +122,6 @@ class DockLayout:
         window.resizeDocks([params, layers], [params_height, left_height - params_height],
                            Qt.Orientation.Vertical)
 
-    def float_plots(self, dock: QDockWidget) -> None:
-        """Show ``dock`` as a window of its own beside the inspector, sized for the screen."""
-        if not dock.isFloating():
-            dock.setFloating(True)
-            dock.setGeometry(_plots_geometry(self.window))
-
     def toggle_presentation(self) -> None:
         """Enter or leave presentation mode."""
         self.set_presentation(not self.presenting)
@@ -152,11 +144,3 @@ class DockLayout:
             self.window.restoreState(self._saved_state)
         self.view.set_text_scale(PRESENTATION_SCALE if on else 1.0)
 
-
-def _plots_geometry(window: QMainWindow) -> QRect:
-    """A rectangle for the floating Plots window: part of the screen, right of centre."""
-    screen = window.screen() or QApplication.primaryScreen()
-    available = screen.availableGeometry()
-    width = int(PLOTS_SCREEN_FRACTION[0] * available.width())
-    height = int(PLOTS_SCREEN_FRACTION[1] * available.height())
-    return QRect(available.right() - width, available.bottom() - height, width, height)

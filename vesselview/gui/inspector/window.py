@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from PySide6.QtCore import QSettings, Signal
+from PySide6.QtCore import QSettings, QSize, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -42,6 +42,7 @@ from vesselview.gui.inspector.params_dock import ParamsPanel
 from vesselview.gui.inspector.polarity import LOADER_POLARITY_NOTE, PolarityControls
 from vesselview.gui.inspector.readout import format_readout, format_readout_details
 from vesselview.gui.inspector.research_menus import install_research_tools
+from vesselview.gui.inspector.secondary_windows import SecondaryWindows
 from vesselview.gui.inspector.segments_table import SegmentsTable, segment_region
 from vesselview.gui.inspector.status_widgets import READOUT_PROMPT, fill_status_bar
 from vesselview.gui.inspector.teaching_bar import TeachingBar
@@ -54,6 +55,9 @@ MIN_VIEW_WIDTH = 480
 #: A slider drag asks for at most one evaluation per this many milliseconds (the first
 #: at once); the scheduler drops superseded ones anyway.
 THROTTLE_MS = 40
+#: Preferred and least frame sizes (pixels) of the Plots window (docked below the image
+#: when the screen has no room for the least beside the window or the image).
+PLOTS_SIZE, PLOTS_LEAST_SIZE = QSize(820, 460), QSize(480, 320)
 _STATUS_MS = 10000
 #: What the status bar says when an error was added to the notices above the image.
 ERROR_POINTER = "Failed: see the message above the image."
@@ -122,7 +126,8 @@ class MainWindow(QMainWindow):
         self.menus = InspectorMenus(self, self.model, self.view, self.compare, self.layer_panel)
         # the Plots dock and the Research and Teaching menus
         self.research = install_research_tools(self, self.model, self.teaching.load)
-        self.docks.float_plots(self.research.plots_dock)
+        self.secondary = SecondaryWindows(self, self.view, self.settings)
+        self.secondary.add("plots", self.research.plots_dock, PLOTS_SIZE, PLOTS_LEAST_SIZE)
         self.menus.add_view_action("presentation", self.docks.toggle_presentation)
         self.overview = Overview(self.view, self.model)
         overview = self.menus.add_view_action("overview", self.overview.toggle)
@@ -232,6 +237,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Stop the background work before the window goes."""
+        self.secondary.save()
         self.scheduler.shutdown()
         super().closeEvent(event)
 
