@@ -246,7 +246,8 @@ def test_a_threshold_change_transforms_and_counts_the_candidate_once(monkeypatch
 
     evaluator = Evaluator(SOFT_CASE)
     evaluator.evaluate(Params(threshold=0.5))
-    monkeypatch.setattr(maps_module, "distance_to", counted("transform", maps_module.distance_to))
+    for name in ("distance_to", "squared_euclidean_distance_to"):
+        monkeypatch.setattr(maps_module, name, counted("transform", getattr(maps_module, name)))
     monkeypatch.setattr(contour, "distance_to", counted("transform", contour.distance_to))
     for module in (cal, shared, topology):
         monkeypatch.setattr(module, "count_components",
