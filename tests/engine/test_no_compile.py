@@ -77,6 +77,15 @@ def test_baddeley_clipped_gap(pair, kind: str, c: float) -> None:
     np.testing.assert_array_equal(compiled.view(np.uint64), vectorised.view(np.uint64))
 
 
+def test_squared_distances_across_a_long_image_are_exact() -> None:
+    # The case OpenCV's float32 transform gets wrong: long-range squared distances.
+    mask = np.zeros((2, 1000), bool)
+    mask[0, 0] = True
+    compiled, vectorised = both_ways(squared_euclidean_distance_to, mask)
+    np.testing.assert_array_equal(compiled, vectorised)
+    assert vectorised[1, 885] == 885 ** 2 + 1
+
+
 @pytest.mark.parametrize("fill", [False, True])
 def test_distance_transform_of_empty_and_full_masks(fill: bool) -> None:
     compiled, vectorised = both_ways(euclidean_distance_to, np.full((5, 7), fill))
