@@ -17,6 +17,7 @@ against the kernels an evaluation actually compiles, so it cannot drift.
 
 from __future__ import annotations
 
+import atexit
 import functools
 import hashlib
 import importlib
@@ -94,6 +95,8 @@ _COMPILE_NICENESS = 10
 COMPILE_ENV = "VESSELVIEW_COMPILE_SHARE"
 _COMPILE_SHARE = "from vesselview.engine.kernels_warmup import compile_share; compile_share"
 _lock = threading.Lock()
+_loading = threading.Lock()
+_exiting = threading.Event()
 _checked = False
 _compiling: list[subprocess.Popen[str]] = []
 
@@ -135,6 +138,8 @@ def start_compiling(processes: int | None = None) -> bool:
             warnings.warn(f"vesselview: cannot start compiling the kernels in parallel "
                           f"({error}); they compile at first use", RuntimeWarning, stacklevel=2)
             return False
+        threading.Thread(target=_load_when_compiled, name="vesselview-kernels",
+                         daemon=True).start()
         return True
 
 
@@ -157,6 +162,34 @@ def wait_for_kernels() -> None:
                       else f"exit status {child.returncode}")
             warnings.warn(f"vesselview: compiling the kernels in parallel failed ({reason}); "
                           "they compile at first use instead", RuntimeWarning, stacklevel=2)
+
+
+def _load_when_compiled() -> None:
+    """Wait for the compiling processes, then load every kernel from the cache, so that
+    the first evaluation after the compile (a slider moved in the inspector, the next
+    case of a batch) does not pay for it (numba's import and the loading, ~0.5 s).
+
+    Kernel by kernel, and never once the interpreter exits (`_stop_loading`): a daemon
+    thread stopped inside numba's compiler could crash the exit.
+    """
+    for child in list(_compiling):
+        child.wait()
+    wait_for_kernels()
+    for module, name in KERNELS:
+        with _loading:
+            if _exiting.is_set():
+                return
+            kernel = getattr(importlib.import_module(module), name)
+            for signature in signatures()[module, name]:
+                kernel.compile(signature)
+
+
+@atexit.register
+def _stop_loading() -> None:
+    """At exit: let `_load_when_compiled` finish the kernel it loads, and no other."""
+    _exiting.set()
+    with _loading:
+        pass
 
 
 def compiling() -> bool:
