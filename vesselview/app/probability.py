@@ -1,8 +1,13 @@
 """The probability-map layer of a soft candidate: a heat map under the other overlays.
 
-The candidate's probabilities in (0, 1] become indices 1..255 of a magma-like ramp
-(perceptually ordered, readable with the common colour-vision deficiencies, and with no
-yellow, which is kept for the highlight); probability 0 stays transparent. The legend
+The candidate's probabilities in (0, 1] become indices 1..255 of a violet ramp, dark
+navy violet to light lavender: CIE L* rises evenly from 14 to 82 at a nearly constant hue
+(about 300-310 degrees), so the order reads by lightness alone (also with the common
+colour-vision deficiencies), and every colour of it stays at least `RAMP_MIN_DELTA_E`
+(CIEDE2000) from every reserved colour (`vesselview.engine.layers.COLOUR_MEANINGS`: the
+yellow highlight, the classes' blues and oranges, white, the greys...). Violet is the
+only hue where such a ramp runs from dark to light; the usual maps (magma, viridis)
+end near yellow, white or vermillion. Probability 0 stays transparent. The legend
 draws the ramp as a colour bar with the threshold marked on it, and the image shows the
 threshold's contour: the border of the candidate mask (probability above the threshold)
 as a thin line in a colour of its own.
@@ -21,13 +26,16 @@ from vesselview.engine.case import Case
 from vesselview.engine.layers import Layer, LegendEntry
 
 NAME = "probability"
-#: Colour stops of the ramp: (index 1..255, RGBA), after matplotlib's "magma".
+#: Least CIEDE2000 ΔE between a colour of the ramp and any reserved colour.
+RAMP_MIN_DELTA_E = 20.0
+#: Colour stops of the ramp (index 1..255, RGBA), linear between them: at CIE L* 14, 31,
+#: 48, 65 and 82, each the colour of hue 296-316 degrees farthest from the reserved colours.
 RAMP = (
-    LegendEntry(1, "probability 0", (0, 0, 4, 255)),
-    LegendEntry(64, "probability 0.25", (81, 18, 124, 255)),
-    LegendEntry(128, "probability 0.5", (183, 55, 121, 255)),
-    LegendEntry(191, "probability 0.75", (252, 137, 97, 255)),
-    LegendEntry(255, "probability 1", (252, 253, 191, 255)),
+    LegendEntry(1, "probability 0", (0, 0, 137, 255)),
+    LegendEntry(64, "probability 0.25", (99, 0, 198, 255)),
+    LegendEntry(128, "probability 0.5", (141, 65, 255, 255)),
+    LegendEntry(191, "probability 0.75", (158, 143, 253, 255)),
+    LegendEntry(255, "probability 1", (214, 194, 255, 255)),
 )
 # The heat map of the last soft map asked for (one per case, built once, off the main
 # thread) and its layer with the contour at the last threshold asked for.
