@@ -18,7 +18,7 @@ import numpy as np
 
 from vesselview.engine.families.base import Family, MetricInfo, StageContext, layer, stage
 from vesselview.engine.families.shared import candidate_mask
-from vesselview.engine.layers import Layer, classes_layer
+from vesselview.engine.layers import Layer, classes_layer, rule_layer
 from vesselview.engine.scores import Scores
 
 EMPTY_REFERENCE = "reference is empty inside the FOV"
@@ -165,11 +165,11 @@ def ignore_layer(ctx: StageContext) -> Layer:
 def confusion_layer(ctx: StageContext) -> Layer:
     """TP / FP / FN inside the FOV."""
     fov = ctx.case.fov
-    s, g = ctx.get(candidate_mask) & fov, ctx.case.reference & fov
-    return classes_layer("confusion", "Pixel agreement (strict)", [
-        (s & g, "TP: both", "white"),
-        (s & ~g & fov, "FP: candidate only", "blue"),
-        (~s & g & fov, "FN: reference only", "vermillion"),
+    return rule_layer("confusion", "Pixel agreement (strict)", [
+        ctx.get(candidate_mask) & fov, ctx.case.reference & fov], [
+        (lambda s, g: s and g, "TP: both", "white"),
+        (lambda s, g: s and not g, "FP: candidate only", "blue"),
+        (lambda s, g: g and not s, "FN: reference only", "vermillion"),
     ])
 
 
