@@ -25,8 +25,9 @@ def test_rules_paint_the_planes_of_classes_layer(seed: int, n_masks: int, n_clas
 
     code = sum(mask.astype(int) << bit for bit, mask in enumerate(masks))
     planes = [(table[code], f"class {k}", COLOURS[k]) for k, table in enumerate(tables)]
-    ruled = rule_layer("x", "X", masks, [(rule(t), name, colour)
-                                         for t, (_, name, colour) in zip(tables, planes, strict=True)])
+    rules = [(rule(table), name, colour)
+             for table, (_, name, colour) in zip(tables, planes, strict=True)]
+    ruled = rule_layer("x", "X", masks, rules)
     expected = classes_layer("x", "X", planes)
     assert ruled.data.dtype == np.uint8 and ruled.data.shape == shape
     np.testing.assert_array_equal(ruled.data, expected.data)
