@@ -53,6 +53,33 @@ def test_usage_errors(capsys, argv, message):
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("argv, size", [
+    (["--size", "1280x720"], (1280, 720)),
+    (["--size", "1280x720", "--presentation"], (1280, 720)),
+])
+def test_screenshot_at_a_size_and_in_presentation_mode(qapp, tmp_path, argv, size):
+    path = tmp_path / "sized.png"
+    assert main([*argv, "--screenshot", str(path)]) == 0
+    with Image.open(path) as image:
+        assert image.size == size
+
+
+def test_screenshot_with_plots_waits_for_the_plot(qapp, tmp_path, monkeypatch):
+    shown = []
+    monkeypatch.setattr("vesselview.gui.app.save_screenshot",
+                        lambda window, path: shown.append(window.research.plots.sweep_result))
+    assert main(["--plots", "--screenshot", str(tmp_path / "plots.png")]) == 0
+    assert shown and shown[0] is not None  # the sweep is drawn in the screenshot
+
+
+@pytest.mark.parametrize("size", ["1280", "1280x", "x720", "100x100", "wide"])
+def test_bad_sizes_are_refused(capsys, size):
+    with pytest.raises(SystemExit) as raised:
+        build_parser().parse_args(["--size", size])
+    assert raised.value.code == 2
+    assert "1280x720" in capsys.readouterr().err
+
+
 def test_options():
     args = build_parser().parse_args(["--fundus", "f.tif", "--fov", "m.gif", "--demo"])
     assert (args.fundus, args.fov, args.demo, args.reference) == ("f.tif", "m.gif", True, None)

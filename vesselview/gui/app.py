@@ -53,8 +53,23 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--screenshot", metavar="PNG",
                         help="render the window offscreen after the first evaluation, "
                              "write it to PNG and exit")
+    parser.add_argument("--size", metavar="WxH", type=window_size,
+                        help="window size in pixels, e.g. 1280x720 (default: 1600x960, "
+                             "fitted to the screen)")
+    parser.add_argument("--plots", action="store_true",
+                        help="open the Plots window (a sweep of t) at start")
+    parser.add_argument("--presentation", action="store_true",
+                        help="start in presentation mode (no docks, large text; F11 leaves)")
     parser.add_argument("--version", action="version", version=f"vesselview {__version__}")
     return parser
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """``"WxH"`` as ``(W, H)`` pixels, each at least 200 (argparse type of ``--size``)."""
+    width, _, height = text.lower().partition("x")
+    if not (width.isdigit() and height.isdigit()) or min(int(width), int(height)) < 200:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a window size: write e.g. 1280x720")
+    return int(width), int(height)
 
 
 def fitted_size(app: QApplication, wanted: tuple[int, int]) -> tuple[int, int]:
@@ -123,8 +138,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     apply_identity(app)
     if app.platformName() == "offscreen":
         _OFFSCREEN_FILTER.install()
-    window = start_window(files_given, WINDOW_SIZE if args.screenshot
-                          else fitted_size(app, WINDOW_SIZE))  # a real window fits the screen
+    size = args.size or WINDOW_SIZE
+    window = start_window(files_given, size if args.screenshot
+                          else fitted_size(app, size))  # a real window fits the screen
     if files_given and window.model.case is None:
         error = window.model.notices.last_error()
         said = with_details(error.message, error.details) if error else "no case opened"
@@ -133,9 +149,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             window.scheduler.shutdown()
             return 2
     if args.screenshot:
-        return _screenshot(window, args.screenshot)
+        return _screenshot(window, args.screenshot, args.plots, args.presentation)
     window.show()
+    _open_extras(window, args.plots, args.presentation)
     return app.exec()
+
+
+def _open_extras(window: MainWindow, plots: bool, presentation: bool) -> None:
+    """Open the Plots window and enter presentation mode as asked (window shown)."""
+    if plots:
+        window.research.plots_dock.show()
+    if presentation:
+        window.docks.set_presentation(True)
 
 
 def start_window(files: Sequence[tuple[str, str]], size: tuple[int, int]) -> MainWindow:
@@ -153,8 +178,10 @@ def start_window(files: Sequence[tuple[str, str]], size: tuple[int, int]) -> Mai
     return window
 
 
-def _screenshot(window: MainWindow, path: str) -> int:
-    """Show ``window`` offscreen, wait for the first result, save it as PNG, close it.
+def _screenshot(window: MainWindow, path: str, plots: bool = False,
+                presentation: bool = False) -> int:
+    """Show ``window`` offscreen, wait for the first result (and the first plot with
+    ``plots``), save it as PNG, close it.
 
     A local event loop (not ``QApplication.exec``) keeps the application reusable,
     e.g. by tests that call `main` several times in one process.
@@ -163,6 +190,12 @@ def _screenshot(window: MainWindow, path: str) -> int:
     status = {"code": 1}
 
     def capture(_response: object) -> None:
+        window.result_applied.disconnect(capture)
+        tools = window.research
+        if plots and tools.plots.sweep_result is None:  # the plot's sweep is still running
+            tools.plots.plotted.connect(lambda _kind: QTimer.singleShot(50, write))
+            tools.plots.jobs.failed.connect(fail)
+            return
         QTimer.singleShot(50, write)
 
     def write() -> None:
@@ -179,7 +212,9 @@ def _screenshot(window: MainWindow, path: str) -> int:
 
     window.result_applied.connect(capture)
     window.model.live.failed.connect(fail)
+    window.secondary.remember = False  # the user's placements are not this run's
     window.show()
+    _open_extras(window, plots, presentation)
     loop.exec()
     window.close()
     return status["code"]

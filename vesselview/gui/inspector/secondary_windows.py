@@ -38,6 +38,7 @@ class SecondaryWindows:
         self._docks: dict[str, QDockWidget] = {}
         self._sizes: dict[str, tuple[QSize, QSize]] = {}  # wanted and least frame sizes
         self._placed: set[str] = set()
+        self.remember = True  # False: `save` keeps the saved placements (e.g. screenshots)
         # the bottom dock area lies under the image only: the side columns keep their height
         window.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
@@ -86,7 +87,7 @@ class SecondaryWindows:
 
     def save(self) -> None:
         """Remember where each placed secondary window is (docked, or its frame)."""
-        for name in self._placed:
+        for name in self._placed if self.remember else ():
             dock = self._docks[name]
             RememberedPlacement(self.settings, name).save(not dock.isFloating(),
                                                           dock.frameGeometry())
