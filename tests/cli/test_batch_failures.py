@@ -20,6 +20,7 @@ import pytest
 
 from tests.cli import worker_hooks
 from tests.mask_files import save_mask, vessel_mask
+from vesselview.cli import batch
 from vesselview.cli import main as cli_main
 from vesselview.cli.main import main
 from vesselview.cli.pool import DIED, ItemFailure, run_in_processes
@@ -122,9 +123,9 @@ def test_a_dying_worker_fails_only_its_pair(dataset):
 
 _HANGING_RUN = """
 import functools, sys
-from vesselview.cli import main
+from vesselview.cli import batch, main
 from tests.cli import worker_hooks
-main.Job = functools.partial(main.Job, load=worker_hooks.hang)
+batch.Job = functools.partial(batch.Job, load=worker_hooks.hang)
 sys.exit(main.main(sys.argv[1:]))
 """
 
@@ -203,7 +204,7 @@ def test_an_interrupted_run_writes_the_pairs_that_finished(dataset, tmp_path, mo
             raise KeyboardInterrupt
         return load_case(reference, candidate, *args, **kwargs)
 
-    monkeypatch.setattr(cli_main, "Job", functools.partial(cli_main.Job, load=interrupt_third))
+    monkeypatch.setattr(batch, "Job", functools.partial(batch.Job, load=interrupt_third))
     output = tmp_path / "out.csv"
     output.write_text("the complete output of an earlier run\n")
     code = cli_main.main(["--manifest", str(dataset), "--workers", "1", "--format", "csv",

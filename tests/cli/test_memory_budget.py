@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from vesselview.cli import batch
 from vesselview.cli import main as cli_main
 from vesselview.cli.arguments import default_workers
 from vesselview.cli.memory_budget import (
@@ -61,7 +62,7 @@ def test_the_cli_runs_fewer_workers_and_says_so(capsys, monkeypatch, tmp_path):
     Image.fromarray(mask).save(tmp_path / "cand.png")
     (tmp_path / "pairs.csv").write_text("id,reference,candidate\na,ref.png,cand.png\n"
                                         "b,ref.png,cand.png\n")
-    monkeypatch.setattr(cli_main, "available_memory", lambda: 1)
+    monkeypatch.setattr(batch, "available_memory", lambda: 1)
     code = cli_main.main(["--manifest", str(tmp_path / "pairs.csv"), "--workers", "2"])
     out, err = capsys.readouterr()
     assert code == 0
@@ -78,17 +79,17 @@ def test_a_small_run_is_serial_unless_workers_are_asked_for(tmp_path):
     Image.new("L", (16, 16)).save(tmp_path / "small.png")
     pairs = [Pair(id=str(index), reference=str(tmp_path / "small.png"),
                   candidate=str(tmp_path / "small.png")) for index in range(3)]
-    assert cli_main._budgeted_workers(None, None, pairs, 1) == 1
-    assert cli_main._budgeted_workers(2, None, pairs, 1) == 2
-    assert cli_main._budgeted_workers(None, None, pairs[:1], 1) == 1
+    assert batch._budgeted_workers(None, None, pairs, 1) == 1
+    assert batch._budgeted_workers(2, None, pairs, 1) == 2
+    assert batch._budgeted_workers(None, None, pairs[:1], 1) == 1
 
 
 def test_a_large_run_gets_the_default_workers(tmp_path, monkeypatch):
     Image.new("L", (3504, 3390)).save(tmp_path / "large.png")
     pairs = [Pair(id=str(index), reference=str(tmp_path / "large.png"),
                   candidate=str(tmp_path / "large.png")) for index in range(8)]
-    monkeypatch.setattr(cli_main, "available_memory", lambda: None)
-    assert cli_main._budgeted_workers(None, None, pairs, 1) == default_workers()
+    monkeypatch.setattr(batch, "available_memory", lambda: None)
+    assert batch._budgeted_workers(None, None, pairs, 1) == default_workers()
 
 
 def test_help_states_the_budget_per_worker(capsys):

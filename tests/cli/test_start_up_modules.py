@@ -42,8 +42,17 @@ def test_a_plain_manifest_run_imports_no_unneeded_module(dataset: Path):
     assert _loaded(NOT_FOR_A_PLAIN_RUN, report["modules"]) == []
 
 
-def test_importing_the_cli_imports_no_unneeded_module():
-    code = "import sys, json, vesselview.cli.main; print(json.dumps(sorted(sys.modules)))"
+def test_help_and_version_import_no_engine_nor_its_libraries():
+    code = ("import contextlib, io, json, sys\n"
+            "from vesselview.cli.main import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+            "    codes = [main(['--help']), main(['--version']), main(['--workers', '0'])]\n"
+            "print(json.dumps({'codes': codes, 'help': out.getvalue(), "
+            "'modules': sorted(sys.modules)}))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=300, check=True)
-    assert _loaded(NOT_FOR_A_PLAIN_RUN, json.loads(done.stdout)) == []
+    report = json.loads(done.stdout)
+    assert report["codes"] == [0, 0, 2] and "--workers N" in report["help"]
+    heavy = ("numpy", "scipy", "cv2", "PIL", "numba", "vesselview.engine.pipeline",
+             "vesselview.io", *NOT_FOR_A_PLAIN_RUN)
+    assert _loaded(heavy, report["modules"]) == []

@@ -8,49 +8,22 @@ interrupted (Ctrl-C); 143 terminated (SIGTERM). Worker processes stop with the r
 
 from __future__ import annotations
 
-import argparse
-import contextlib
 import os
 import sys
 import traceback
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, TextIO
+from collections.abc import Sequence
 
-from vesselview.cli.arguments import (
-    PROG,
-    UsageError,
-    default_workers,
-    parameter_grid,
-    parse_arguments,
+from vesselview.cli.arguments import UsageError, parse_arguments
+from vesselview.cli.console import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERNAL_ERROR,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_TERMINATED,
+    report,
 )
-from vesselview.cli.memory_budget import (
-    available_memory,
-    budget_workers,
-    largest_image_pixels,
-    runs_serially,
-)
-from vesselview.cli.progress import ProgressBar
-from vesselview.cli.report_options import report_grid
-from vesselview.cli.runner import interrupted_outcomes, run_pairs
-from vesselview.cli.sources import pairs_from_options
 from vesselview.cli.termination import Terminated, sigterm_raises
-from vesselview.engine.params import Params
 from vesselview.errors import VesselviewError
-from vesselview.io.loader import load_case
-from vesselview.io.manifest import Pair
-from vesselview.io.output_file import atomic_output, check_output, interrupted_path
-from vesselview.io.pair_evaluation import Job, PairOutcome, RowFailure
-from vesselview.io.summary import summarise
-from vesselview.io.writers import Record, write_csv, write_json
-
-if TYPE_CHECKING:
-    from vesselview.research.grading_agreement import GraderScore
-
-EXIT_OK = 0
-EXIT_INTERNAL_ERROR = 1
-EXIT_BAD_INPUT = 2
-EXIT_INTERRUPTED = 130
-EXIT_TERMINATED = 143
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -64,17 +37,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
     try:
         with sigterm_raises():
-            return _evaluate(parse_arguments(arguments))
+            options = parse_arguments(arguments)
+            from vesselview.cli.batch import evaluate  # only now: see vesselview.cli.batch
+
+            return evaluate(options)
     except Terminated as stop:
-        _report(str(stop))
+        report(str(stop))
         return EXIT_TERMINATED
     except SystemExit as done:  # --help and --version print and exit normally
         return done.code if isinstance(done.code, int) else EXIT_OK
     except (UsageError, VesselviewError) as error:
-        _report(f"error: {error}")
+        report(f"error: {error}")
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        _report("interrupted")
+        report("interrupted")
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader went away (e.g. `| head`): not an error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -84,163 +60,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if debug:
             traceback.print_exc()
         hint = "" if debug else "; run again with --debug to see the traceback"
-        _report(f"internal error: {type(error).__name__}: {error} — please report this "
+        report(f"internal error: {type(error).__name__}: {error} — please report this "
                 f"bug with the command you ran{hint}")
         return EXIT_INTERNAL_ERROR
-
-
-def _evaluate(options: argparse.Namespace) -> int:
-    """Evaluate the pairs the options describe and write the output."""
-    base, grid = parameter_grid(options.set, options.sweep)
-    if options.curves:
-        return _write_curves(options, base)
-    source = pairs_from_options(options)
-    for note in source.notes:
-        _report(f"warning: {note}")
-    pairs = source.pairs
-    if options.output is not None:
-        check_output(options.output, [*source.inputs, options.grades])
-    grades = _read_grades(options)
-    _warn_if_oversubscribed(options.workers, options.scheduler)
-    workers = _budgeted_workers(options.workers, options.scheduler, pairs, len(grid))
-    job = Job(tuple(report_grid(options, base, grid)), base.threshold,
-              options.invert_reference, options.invert_candidate)
-    finished: dict[int, PairOutcome] = {}
-    try:
-        with ProgressBar(len(pairs), sys.stderr) as bar:
-            outcomes = run_pairs(pairs, job, workers=workers, scheduler=options.scheduler,
-                                 advance=bar.advance, finished=finished)
-    except (KeyboardInterrupt, Terminated):
-        _write_interrupted(options, base, pairs, job, finished)
-        raise
-    for outcome in outcomes:
-        for note in outcome.warnings:
-            _report(f"warning: {note}")
-    failures = [outcome.failure for outcome in outcomes if outcome.failure is not None]
-    for failure in failures:
-        _report_failure(failure, options.debug)
-    records = [record for outcome in outcomes for record in outcome.records]
-    if options.compare or options.grades:
-        from vesselview.cli.compare import write_report  # see _read_grades
-        with _output(options.output) as stream:
-            notes = write_report(options, grades, records, base, grid, stream)
-        for note in notes:
-            _report(f"warning: {note}")
-    else:
-        _write_records(records, base, options)
-    if any(failure.internal for failure in failures):
-        return EXIT_INTERNAL_ERROR
-    return EXIT_BAD_INPUT if failures else EXIT_OK
-
-
-def _write_interrupted(options: argparse.Namespace, base: Params, pairs: Sequence[Pair],
-                       job: Job, finished: dict[int, PairOutcome]) -> None:
-    """Ctrl-C or SIGTERM during the run: keep the finished rows (the others as error rows
-    saying they were not evaluated) in a file of their own beside ``--output``, so no
-    finished work is lost and a complete earlier output is never replaced by part of a
-    run. Reports are not written: statistics over part of a dataset would mislead."""
-    if options.compare or options.grades or not finished:
-        return
-    outcomes = interrupted_outcomes(pairs, job, finished)
-    records = [record for outcome in outcomes for record in outcome.records]
-    target = None if options.output is None else interrupted_path(options.output)
-    _write_records(records, base, options, target)
-    where = "" if target is None else f" to {target}"
-    _report(f"interrupted: the {len(finished)} of {len(pairs)} pairs that finished were "
-            f"written{where}; the others are error rows")
-
-
-def _read_grades(options: argparse.Namespace) -> list[GraderScore]:
-    """``--grades``, read before any work.
-
-    The research reports (and the curves) are imported only when asked for: they pull in
-    ``scipy.stats``, about 0.7 s of every start-up otherwise.
-    """
-    if not options.grades:
-        return []
-    from vesselview.cli.compare import read_report_grades
-    return read_report_grades(options)
-
-
-def _write_records(records: list[Record], base: Params, options: argparse.Namespace,
-                   output: str | None = None) -> None:
-    """The records (and summaries) as ``--format`` to ``output`` (default ``--output``) or
-    stdout."""
-    with _output(output or options.output) as stream:
-        if options.format == "json":
-            write_json(records, base, stream, summary=summarise(records))
-        else:
-            write_csv(records, stream, summary=summarise(records) if options.summary else None)
-
-
-def _report_failure(failure: RowFailure, debug: bool) -> None:
-    """One line per failed pair; an internal error asks for a report (and shows its
-    traceback with ``--debug``)."""
-    if not failure.internal:
-        _report(f"error: {failure.message}")
-        return
-    if debug:
-        print(failure.details, file=sys.stderr, end="")
-    hint = "" if debug else "; run again with --debug to see the traceback"
-    _report(f"error: {failure.message} — please report this bug with the command you "
-            f"ran{hint}")
-
-
-def _write_curves(options: argparse.Namespace, params: Params) -> int:
-    """``--curves``: the ROC, PR and F1_t curves of one probability-map candidate."""
-    if options.output is not None:
-        check_output(options.output, [options.reference, options.candidate, options.fov,
-                                      options.fundus, options.ignore])
-    case = load_case(options.reference, options.candidate, options.fov, options.fundus,
-                     ignore=options.ignore, invert_reference=options.invert_reference,
-                     invert_candidate=options.invert_candidate, threshold=params.threshold)
-    with _output(options.output) as stream:
-        from vesselview.io.curve_tables import write_curves  # see _read_grades
-        write_curves(case, params, stream, options.format)
-    return EXIT_OK
-
-
-def _warn_if_oversubscribed(workers: int | None, scheduler: str | None) -> None:
-    """Warn when more local worker processes than cores compete for them."""
-    cores = os.cpu_count() or 1
-    if scheduler is None and workers is not None and workers > cores:
-        _report(f"warning: --workers {workers} exceeds the {cores} CPU cores of this "
-                "machine; the workers compete for them (slower, more memory)")
-
-
-def _budgeted_workers(requested: int | None, scheduler: str | None, pairs: Sequence[Pair],
-                      combinations: int) -> int:
-    """``--workers``, lowered (and said so) when that many would not fit in memory.
-
-    Without ``--workers`` (``requested`` None): `default_workers`, or 1 when the run is
-    too small to gain from worker processes (`runs_serially`).
-    """
-    workers = min(default_workers() if requested is None else requested, len(pairs))
-    if scheduler is not None or workers <= 1:
-        return workers
-    pixels = largest_image_pixels([pair.reference for pair in pairs])
-    if requested is None and runs_serially(len(pairs), combinations, pixels):
-        return 1
-    budget = budget_workers(workers, pixels, available_memory())
-    if budget.workers < workers:
-        _report(budget.note)
-    return budget.workers
-
-
-@contextlib.contextmanager
-def _output(output: str | None) -> Iterator[TextIO]:
-    """The output file (replaced whole when the block completes), or stdout."""
-    if output is None:
-        yield sys.stdout
-        sys.stdout.flush()
-        return
-    with atomic_output(output) as stream:
-        yield stream
-
-
-def _report(message: str) -> None:
-    """One line on stderr, prefixed with the program name."""
-    print(f"{PROG}: {' '.join(message.split())}", file=sys.stderr)
 
 
 if __name__ == "__main__":

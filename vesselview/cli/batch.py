@@ -1,0 +1,188 @@
+"""The work of one ``vesselview-eval`` run, once its command line is valid.
+
+Separate from `vesselview.cli.main`, which imports this module only after parsing, so
+that ``--help``, ``--version`` and usage errors answer without importing the engine and
+its libraries (about 0.6 s of CPU).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, TextIO
+
+from vesselview.cli.arguments import default_workers, parameter_grid
+from vesselview.cli.console import EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR, EXIT_OK, report
+from vesselview.cli.memory_budget import (
+    available_memory,
+    budget_workers,
+    largest_image_pixels,
+    runs_serially,
+)
+from vesselview.cli.progress import ProgressBar
+from vesselview.cli.report_options import report_grid
+from vesselview.cli.runner import interrupted_outcomes, run_pairs
+from vesselview.cli.sources import pairs_from_options
+from vesselview.cli.termination import Terminated
+from vesselview.engine.params import Params
+from vesselview.io.loader import load_case
+from vesselview.io.manifest import Pair
+from vesselview.io.output_file import atomic_output, check_output, interrupted_path
+from vesselview.io.pair_evaluation import Job, PairOutcome, RowFailure
+from vesselview.io.summary import summarise
+from vesselview.io.writers import Record, write_csv, write_json
+
+if TYPE_CHECKING:
+    from vesselview.research.grading_agreement import GraderScore
+
+
+def evaluate(options: argparse.Namespace) -> int:
+    """Evaluate the pairs the options describe and write the output; the exit code."""
+    base, grid = parameter_grid(options.set, options.sweep)
+    if options.curves:
+        return _write_curves(options, base)
+    source = pairs_from_options(options)
+    for note in source.notes:
+        report(f"warning: {note}")
+    pairs = source.pairs
+    if options.output is not None:
+        check_output(options.output, [*source.inputs, options.grades])
+    grades = _read_grades(options)
+    _warn_if_oversubscribed(options.workers, options.scheduler)
+    workers = _budgeted_workers(options.workers, options.scheduler, pairs, len(grid))
+    job = Job(tuple(report_grid(options, base, grid)), base.threshold,
+              options.invert_reference, options.invert_candidate)
+    finished: dict[int, PairOutcome] = {}
+    try:
+        with ProgressBar(len(pairs), sys.stderr) as bar:
+            outcomes = run_pairs(pairs, job, workers=workers, scheduler=options.scheduler,
+                                 advance=bar.advance, finished=finished)
+    except (KeyboardInterrupt, Terminated):
+        _write_interrupted(options, base, pairs, job, finished)
+        raise
+    for outcome in outcomes:
+        for note in outcome.warnings:
+            report(f"warning: {note}")
+    failures = [outcome.failure for outcome in outcomes if outcome.failure is not None]
+    for failure in failures:
+        _report_failure(failure, options.debug)
+    records = [record for outcome in outcomes for record in outcome.records]
+    if options.compare or options.grades:
+        from vesselview.cli.compare import write_report  # see _read_grades
+        with _output(options.output) as stream:
+            notes = write_report(options, grades, records, base, grid, stream)
+        for note in notes:
+            report(f"warning: {note}")
+    else:
+        _write_records(records, base, options)
+    if any(failure.internal for failure in failures):
+        return EXIT_INTERNAL_ERROR
+    return EXIT_BAD_INPUT if failures else EXIT_OK
+
+
+def _write_interrupted(options: argparse.Namespace, base: Params, pairs: Sequence[Pair],
+                       job: Job, finished: dict[int, PairOutcome]) -> None:
+    """Ctrl-C or SIGTERM during the run: keep the finished rows (the others as error rows
+    saying they were not evaluated) in a file of their own beside ``--output``, so no
+    finished work is lost and a complete earlier output is never replaced by part of a
+    run. Reports are not written: statistics over part of a dataset would mislead."""
+    if options.compare or options.grades or not finished:
+        return
+    outcomes = interrupted_outcomes(pairs, job, finished)
+    records = [record for outcome in outcomes for record in outcome.records]
+    target = None if options.output is None else interrupted_path(options.output)
+    _write_records(records, base, options, target)
+    where = "" if target is None else f" to {target}"
+    report(f"interrupted: the {len(finished)} of {len(pairs)} pairs that finished were "
+            f"written{where}; the others are error rows")
+
+
+def _read_grades(options: argparse.Namespace) -> list[GraderScore]:
+    """``--grades``, read before any work.
+
+    The research reports (and the curves) are imported only when asked for: they pull in
+    ``scipy.stats``, about 0.7 s of every start-up otherwise.
+    """
+    if not options.grades:
+        return []
+    from vesselview.cli.compare import read_report_grades
+    return read_report_grades(options)
+
+
+def _write_records(records: list[Record], base: Params, options: argparse.Namespace,
+                   output: str | None = None) -> None:
+    """The records (and summaries) as ``--format`` to ``output`` (default ``--output``) or
+    stdout."""
+    with _output(output or options.output) as stream:
+        if options.format == "json":
+            write_json(records, base, stream, summary=summarise(records))
+        else:
+            write_csv(records, stream, summary=summarise(records) if options.summary else None)
+
+
+def _report_failure(failure: RowFailure, debug: bool) -> None:
+    """One line per failed pair; an internal error asks for a report (and shows its
+    traceback with ``--debug``)."""
+    if not failure.internal:
+        report(f"error: {failure.message}")
+        return
+    if debug:
+        print(failure.details, file=sys.stderr, end="")
+    hint = "" if debug else "; run again with --debug to see the traceback"
+    report(f"error: {failure.message} — please report this bug with the command you "
+            f"ran{hint}")
+
+
+def _write_curves(options: argparse.Namespace, params: Params) -> int:
+    """``--curves``: the ROC, PR and F1_t curves of one probability-map candidate."""
+    if options.output is not None:
+        check_output(options.output, [options.reference, options.candidate, options.fov,
+                                      options.fundus, options.ignore])
+    case = load_case(options.reference, options.candidate, options.fov, options.fundus,
+                     ignore=options.ignore, invert_reference=options.invert_reference,
+                     invert_candidate=options.invert_candidate, threshold=params.threshold)
+    with _output(options.output) as stream:
+        from vesselview.io.curve_tables import write_curves  # see _read_grades
+        write_curves(case, params, stream, options.format)
+    return EXIT_OK
+
+
+def _warn_if_oversubscribed(workers: int | None, scheduler: str | None) -> None:
+    """Warn when more local worker processes than cores compete for them."""
+    cores = os.cpu_count() or 1
+    if scheduler is None and workers is not None and workers > cores:
+        report(f"warning: --workers {workers} exceeds the {cores} CPU cores of this "
+                "machine; the workers compete for them (slower, more memory)")
+
+
+def _budgeted_workers(requested: int | None, scheduler: str | None, pairs: Sequence[Pair],
+                      combinations: int) -> int:
+    """``--workers``, lowered (and said so) when that many would not fit in memory.
+
+    Without ``--workers`` (``requested`` None): `default_workers`, or 1 when the run is
+    too small to gain from worker processes (`runs_serially`).
+    """
+    workers = min(default_workers() if requested is None else requested, len(pairs))
+    if scheduler is not None or workers <= 1:
+        return workers
+    pixels = largest_image_pixels([pair.reference for pair in pairs])
+    if requested is None and runs_serially(len(pairs), combinations, pixels):
+        return 1
+    budget = budget_workers(workers, pixels, available_memory())
+    if budget.workers < workers:
+        report(budget.note)
+    return budget.workers
+
+
+@contextlib.contextmanager
+def _output(output: str | None) -> Iterator[TextIO]:
+    """The output file (replaced whole when the block completes), or stdout."""
+    if output is None:
+        yield sys.stdout
+        sys.stdout.flush()
+        return
+    with atomic_output(output) as stream:
+        yield stream
