@@ -13,14 +13,8 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from vesselview.errors import InputError
-from vesselview.research.statistics import (
-    MethodScores,
-    bootstrap_interval,
-    compare_methods,
-    holm,
-    paired_test,
-    summarise_values,
-)
+from vesselview.research.statistics import MethodScores, compare_methods, holm, paired_test
+from vesselview.research.summaries import bootstrap_interval, summarise_values
 
 A = [0.81, 0.79, 0.85, 0.77, 0.83, 0.80, 0.78, 0.84, 0.82, 0.76]
 B = [0.78, 0.80, 0.81, 0.74, 0.80, 0.75, 0.79, 0.80, 0.77, 0.70]

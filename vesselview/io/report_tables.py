@@ -36,7 +36,8 @@ from vesselview.io.text_tables import Bold, fixed, number, row_decimals, write_t
 from vesselview.io.writers import encode_number
 from vesselview.research.method_orders import MethodOrders
 from vesselview.research.ranking import oriented
-from vesselview.research.statistics import Comparison, PairedComparison, Summary
+from vesselview.research.statistics import Comparison, PairedComparison
+from vesselview.research.summaries import Summary
 
 #: Output formats of a comparison.
 COMPARISON_FORMATS: tuple[str, ...] = ("json", "csv", "markdown", "latex")

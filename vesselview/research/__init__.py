@@ -58,11 +58,10 @@ from vesselview.research.statistics import (
     Comparison,
     MethodScores,
     PairedComparison,
-    Summary,
     compare_methods,
     holm,
-    summarise_values,
 )
+from vesselview.research.summaries import Summary, summarise_values
 from vesselview.research.sweep import Sweep, sweep
 
 __all__ = [

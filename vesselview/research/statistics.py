@@ -5,14 +5,8 @@ Conventions (``docs/metrics.md``, "Comparing methods"):
 * **Undefined values.** A ``nan`` metric value (undefined for that case) is left out;
   ``n`` counts the values used. ``inf`` (a distance to an empty mask) is kept: the mean
   is then ``inf``, the sd and the confidence interval ``nan`` (undefined).
-* **Summary.** Mean, sample standard deviation (``ddof=1``, ``nan`` for n < 2), median,
-  and a 95 % percentile bootstrap confidence interval of the mean: ``n_resamples``
-  resamples of the n values with replacement drawn from
-  ``numpy.random.default_rng(seed)`` in one vectorised call, the interval being the
-  2.5 and 97.5 % quantiles (numpy's linear rule) of the resampled means. A fresh
-  generator per summary makes every interval depend only on its values and the seed.
-  Hand-written (a few lines) rather than ``scipy.stats.bootstrap`` so that the draws
-  are the same with every supported scipy version; the tests check it against scipy.
+* **Summary.** Mean, sd, median and a bootstrap confidence interval of the mean
+  (`vesselview.research.summaries`).
 * **Paired test.** For methods a and b and one metric, the cases where both values are
   defined and ``a - b`` is not ``nan`` are paired; ``scipy.stats.wilcoxon(a, b)`` with
   its default options gives the statistic and two-sided p; ``median_diff`` is the
@@ -26,7 +20,6 @@ Conventions (``docs/metrics.md``, "Comparing methods"):
 from __future__ import annotations
 
 import dataclasses
-import functools
 import itertools
 import warnings
 from collections.abc import Mapping, Sequence
@@ -36,36 +29,12 @@ from numpy.typing import ArrayLike
 from scipy import stats
 
 from vesselview.errors import InputError
+from vesselview.research.summaries import N_RESAMPLES, SEED, Summary, summarise_values
 
 #: Name of the paired test in the output (``scipy.stats.wilcoxon``, default options).
 TEST_NAME = "wilcoxon"
-#: Default number of bootstrap resamples and seed.
-N_RESAMPLES = 9999
-SEED = 0
 
 CaseScores = Mapping[str, Mapping[str, float]]  # case id -> metric -> value
-
-
-@dataclasses.dataclass(frozen=True)
-class Summary:
-    """Summary of one method's values of one metric over the cases (``nan`` = undefined).
-
-    Attributes
-    ----------
-    mean, sd, median : float
-        ``sd`` with ``ddof=1``.
-    ci_low, ci_high : float
-        Percentile bootstrap confidence interval of the mean.
-    n : int
-        Values used (defined ones).
-    """
-
-    mean: float
-    sd: float
-    median: float
-    ci_low: float
-    ci_high: float
-    n: int
 
 
 @dataclasses.dataclass(frozen=True)
@@ -163,66 +132,6 @@ class Comparison:
     scores: MethodScores
     summary: dict[str, dict[str, Summary]]
     comparisons: tuple[PairedComparison, ...]
-
-
-def summarise_values(values: ArrayLike, *, confidence: float = 0.95,
-                     n_resamples: int = N_RESAMPLES, seed: int = SEED) -> Summary:
-    """`Summary` of one metric's values (see the module docstring for the rules).
-
-    Parameters
-    ----------
-    values : array_like of float, shape (n,)
-        ``nan`` entries are left out.
-    confidence : float
-        Level of the bootstrap interval, in (0, 1).
-    n_resamples : int
-        Bootstrap resamples.
-    seed : int
-        Seed of the bootstrap generator.
-    """
-    x = np.asarray(values, dtype=np.float64).ravel()
-    x = x[~np.isnan(x)]
-    nan = float("nan")
-    if x.size == 0:
-        return Summary(nan, nan, nan, nan, nan, 0)
-    low, high = bootstrap_interval(x, confidence=confidence, n_resamples=n_resamples, seed=seed)
-    finite = bool(np.isfinite(x).all())
-    sd = float(np.std(x, ddof=1)) if x.size > 1 and finite else nan
-    return Summary(float(np.mean(x)), sd, float(np.median(x)), low, high, int(x.size))
-
-
-def bootstrap_interval(values: np.ndarray, *, confidence: float = 0.95,
-                       n_resamples: int = N_RESAMPLES, seed: int = SEED) -> tuple[float, float]:
-    """Percentile bootstrap confidence interval of the mean of ``values``.
-
-    Parameters
-    ----------
-    values : ndarray of float64, shape (n,)
-        No ``nan``.
-
-    Returns
-    -------
-    (float, float)
-        ``(nan, nan)`` for n < 2 or a non-finite value.
-    """
-    if values.size < 2 or not np.isfinite(values).all():
-        return float("nan"), float("nan")
-    means = values[_resamples(values.size, n_resamples, seed)].mean(axis=1)
-    tail = (1 - confidence) / 2
-    low, high = np.quantile(means, [tail, 1 - tail])
-    return float(low), float(high)
-
-
-@functools.lru_cache(maxsize=8)
-def _resamples(n: int, n_resamples: int, seed: int) -> np.ndarray:
-    """Indices of the bootstrap resamples, shape (n_resamples, n), read-only.
-
-    They depend only on n and the seed, so every metric and method with n values
-    shares one draw (cached: drawing them is most of a summary's time).
-    """
-    indices = np.random.default_rng(seed).integers(0, n, size=(n_resamples, n))
-    indices.setflags(write=False)
-    return indices
 
 
 def paired_test(a: ArrayLike, b: ArrayLike) -> tuple[float, float, float, int]:
