@@ -16,13 +16,12 @@ from scipy import stats
 from vesselview.engine.params import Params
 from vesselview.errors import InputError
 from vesselview.io.tables import write_table
+from vesselview.research.inconsistency import mean_inconsistency, standard_inconsistency
 from vesselview.research.ranking import (
     AGREEMENT_STATISTICS,
-    mean_inconsistency,
     oriented,
     rank_agreement,
     rank_candidates,
-    standard_inconsistency,
 )
 
 # Tolerance-F1 paper (seed 000), Table 1: shift, noise, gap, expansion, angle.

@@ -44,15 +44,14 @@ from vesselview.research.grading_agreement import (
     metric_agreement,
     weighted_kappa,
 )
+from vesselview.research.inconsistency import mean_inconsistency, standard_inconsistency
 from vesselview.research.method_orders import MethodOrders, method_orders
 from vesselview.research.ranking import (
     AGREEMENT_STATISTICS,
     RankAgreement,
     Ranking,
-    mean_inconsistency,
     rank_agreement,
     rank_candidates,
-    standard_inconsistency,
 )
 from vesselview.research.statistics import (
     Comparison,

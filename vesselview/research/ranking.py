@@ -13,20 +13,7 @@ means agreement. A candidate whose metric value (or expected value) is ``nan``
 mask) is the worst possible value and takes part in the rank statistics but makes the
 value-based ones (Pearson, mean inconsistency) ``nan``.
 
-Paglieroni's measures. The CAL paper (Gegundez-Arias et al., seed ``001``, section
-III.C) cites Paglieroni (Pattern Recognition 37, 2004) for two inconsistency measures,
-"mean" Delta_R1 and "standard" Delta_R2, "in units from 0 to n-1", 0 for perfect
-agreement, Delta_R2 sensitive only to the order of the scores and Delta_R1 also to
-their distances, but gives no formula. We use:
-
-* standard inconsistency Delta_R2 = (1/n) sum_i |r(x_i) - r(y_i)|, with r the rank
-  among the n candidates (ties share their average rank). This reproduces the paper's
-  Table IV from its Table III (CAL 0.857, Se 2.571);
-* mean inconsistency Delta_R1 = (1/n) sum_i |s(x_i) - s(y_i)|, with the scores mapped
-  linearly onto the rank scale, s(x) = (n - 1) (x - min x) / (max x - min x): zero
-  exactly when the metric is an increasing affine function of the expected values.
-  The paper's Delta_R1 values could not be reproduced from its rounded tables by this
-  or any other reading we tried; treat Delta_R1 as our documented convention.
+Paglieroni's mean and standard inconsistency: `vesselview.research.inconsistency`.
 """
 
 from __future__ import annotations
@@ -41,6 +28,11 @@ from scipy import stats
 
 from vesselview.engine.keys import DISSIMILARITIES
 from vesselview.errors import InputError
+from vesselview.research.inconsistency import (
+    is_constant,
+    mean_inconsistency,
+    standard_inconsistency,
+)
 
 ExpectedKind = Literal["rank", "score"]
 
@@ -220,41 +212,6 @@ def rank_agreement(scores: Mapping[str, Sequence[float]],
     return RankAgreement(target, expected_kind, rows)
 
 
-def standard_inconsistency(x: ArrayLike, y: ArrayLike) -> float:
-    """Paglieroni's Delta_R2: mean absolute difference of the ranks of ``x`` and ``y``.
-
-    Parameters
-    ----------
-    x, y : array_like of float, shape (n,)
-        Scores with the same orientation (higher = better for both), no ``nan``.
-
-    Returns
-    -------
-    float
-        In [0, n - 1]; ties share their average rank.
-    """
-    return float(np.mean(np.abs(stats.rankdata(x) - stats.rankdata(y))))
-
-
-def mean_inconsistency(x: ArrayLike, y: ArrayLike) -> float:
-    """Paglieroni's Delta_R1 (our reading): mean |s(x) - s(y)|, s = linear map onto [0, n-1].
-
-    Parameters
-    ----------
-    x, y : array_like of float, shape (n,)
-        Scores with the same orientation, no ``nan``.
-
-    Returns
-    -------
-    float
-        In [0, n - 1]; ``nan`` when a vector is constant or not finite.
-    """
-    a, b = np.asarray(x, np.float64), np.asarray(y, np.float64)
-    if not (np.isfinite(a).all() and np.isfinite(b).all()) or _constant(a) or _constant(b):
-        return float("nan")
-    return float(np.mean(np.abs(_onto_rank_scale(a) - _onto_rank_scale(b))))
-
-
 def _score_table(scores: Mapping[str, Sequence[float] | np.ndarray],
                  n_candidates: int) -> np.ndarray:
     """``scores`` as a float64 array of shape (n_candidates, n_metrics), lengths checked."""
@@ -281,7 +238,7 @@ def _agreement(metric: str, x: np.ndarray, y: np.ndarray) -> Agreement:
     x, y = x[keep], y[keep]
     if x.size < 2:
         return Agreement(metric, int(x.size), *[float("nan")] * len(AGREEMENT_STATISTICS))
-    ordered = not (_constant(x) or _constant(y))
+    ordered = not (is_constant(x) or is_constant(y))
     finite = ordered and bool(np.isfinite(x).all())
     nan = float("nan")
     return Agreement(
@@ -293,14 +250,3 @@ def _agreement(metric: str, x: np.ndarray, y: np.ndarray) -> Agreement:
         mean_inconsistency=mean_inconsistency(x, y),
         standard_inconsistency=standard_inconsistency(x, y),
     )
-
-
-def _constant(values: np.ndarray) -> bool:
-    """True when every value equals the first."""
-    return bool(np.all(values == values[0]))
-
-
-def _onto_rank_scale(values: np.ndarray) -> np.ndarray:
-    """Map finite, non-constant values linearly onto [0, n - 1]."""
-    low, high = values.min(), values.max()
-    return (values.size - 1) * (values - low) / (high - low)
