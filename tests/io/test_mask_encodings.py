@@ -136,7 +136,7 @@ def test_palette_colours_and_two_near_grey_colours_equal_a_plain_numpy_reading(s
     palette[indices], and True where the colour with the larger channel sum is (ties: the
     colour larger as (red, green, blue))."""
     from vesselview.io.image_decode import _palette_colours
-    from vesselview.io.masks import _channel_spread, _lighter_of_two_near_grey_colours
+    from vesselview.io.mask_grey import _channel_spread, _lighter_of_two_near_grey_colours
 
     rng = np.random.default_rng(seed)
     palette = rng.integers(0, 256, (256, 3), dtype=np.uint8)

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from vesselview.errors import InputError
-from vesselview.io.masks import grey_values, read_mask
+from vesselview.io.mask_grey import grey_values
+from vesselview.io.masks import read_mask
 from vesselview.io.readers import RawImage
 
 
