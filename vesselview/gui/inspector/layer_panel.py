@@ -5,7 +5,8 @@ The styles and the order of the layers live in the application model
 row whenever the model announces a change, whoever made it (a key, a session). Each
 class row carries a colour button; pixel counts are in the legend on the image. The
 name column takes the width the opacity and outline controls leave (long titles elide,
-their tooltip has them in full); each opacity slider shows its value in per cent.
+their tooltip has them in full); each opacity slider shows its value in per cent
+(`vesselview.gui.inspector.layer_row_widgets`).
 """
 
 from __future__ import annotations
@@ -13,16 +14,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import cast
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QDropEvent, QIcon, QPixmap
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QDropEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QColorDialog,
-    QHBoxLayout,
     QHeaderView,
-    QLabel,
-    QSlider,
     QToolButton,
     QTreeWidget,
     QTreeWidgetItem,
@@ -33,56 +31,10 @@ from vesselview.app.display import DisplayLayer
 from vesselview.app.layer_styles import LayerStyles
 from vesselview.app.style import FUNDUS, LayerStyle
 from vesselview.engine.layers import RGBA
+from vesselview.gui.inspector.layer_row_widgets import OpacityControl, colour_icon
 from vesselview.gui.shortcuts import LAYER_KEYS
 
 _NAME, _OPACITY, _OUTLINE = range(3)
-
-
-class OpacityControl(QWidget):
-    """A 0-100 slider with its value in per cent beside it.
-
-    Signals
-    -------
-    valueChanged(int)
-        The slider moved (per cent).
-    """
-
-    valueChanged = Signal(int)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.slider = QSlider(Qt.Orientation.Horizontal)
-        self.slider.setRange(0, 100)
-        self.slider.setFixedWidth(48)
-        self.label = QLabel()
-        self.label.setMinimumWidth(self.label.fontMetrics().horizontalAdvance("100%"))
-        self.label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(2, 0, 2, 0)
-        layout.setSpacing(3)
-        layout.addWidget(self.slider)
-        layout.addWidget(self.label)
-        self.slider.valueChanged.connect(self._on_slider)
-        self._on_slider(self.slider.value())
-
-    def value(self) -> int:
-        """Opacity in per cent."""
-        return self.slider.value()
-
-    def setValue(self, value: int) -> None:
-        """Move the slider to ``value`` per cent."""
-        self.slider.setValue(value)
-
-    def _on_slider(self, value: int) -> None:
-        self.label.setText(f"{value}%")
-        self.valueChanged.emit(value)
-
-
-def colour_icon(colour: RGBA, size: int = 14) -> QIcon:
-    """A square icon filled with ``colour``."""
-    pixmap = QPixmap(size, size)
-    pixmap.fill(QColor(*colour))
-    return QIcon(pixmap)
 
 
 class LayerPanel(QTreeWidget):

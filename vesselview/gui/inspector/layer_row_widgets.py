@@ -1,0 +1,56 @@
+"""The widgets in a layer panel row: the opacity slider with its per cent, colour swatches."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSlider, QWidget
+
+from vesselview.engine.layers import RGBA
+
+
+class OpacityControl(QWidget):
+    """A 0-100 slider with its value in per cent beside it.
+
+    Signals
+    -------
+    valueChanged(int)
+        The slider moved (per cent).
+    """
+
+    valueChanged = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setRange(0, 100)
+        self.slider.setFixedWidth(48)
+        self.label = QLabel()
+        self.label.setMinimumWidth(self.label.fontMetrics().horizontalAdvance("100%"))
+        self.label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(2, 0, 2, 0)
+        layout.setSpacing(3)
+        layout.addWidget(self.slider)
+        layout.addWidget(self.label)
+        self.slider.valueChanged.connect(self._on_slider)
+        self._on_slider(self.slider.value())
+
+    def value(self) -> int:
+        """Opacity in per cent."""
+        return self.slider.value()
+
+    def setValue(self, value: int) -> None:
+        """Move the slider to ``value`` per cent."""
+        self.slider.setValue(value)
+
+    def _on_slider(self, value: int) -> None:
+        self.label.setText(f"{value}%")
+        self.valueChanged.emit(value)
+
+
+def colour_icon(colour: RGBA, size: int = 14) -> QIcon:
+    """A square icon filled with ``colour``."""
+    pixmap = QPixmap(size, size)
+    pixmap.fill(QColor(*colour))
+    return QIcon(pixmap)
