@@ -60,7 +60,8 @@ COLOUR_MEANINGS: dict[str, str] = {
     "yellow": "highlight only (selected segment); no layer draws with it",
     "black": "unused (invisible on a dark fundus)",
     "cyan": "threshold contour: where the probability map crosses the threshold",
-    "chrome_grey": "window chrome over the image only (swipe divider); no layer draws with it",
+    "chrome_grey": "window chrome over the image only (swipe divider, outline of a grading "
+                   "polygon being drawn); no layer draws with it",
     "vivid_green": "vessel of the mask shown by a compare mode (flicker, swipe, side by side); "
                    "no layer draws with it",
 }
@@ -68,7 +69,8 @@ COLOUR_MEANINGS: dict[str, str] = {
 HIGHLIGHT: RGBA = OKABE_ITO["yellow"]
 #: The colour of the probability map's threshold contour.
 THRESHOLD_CONTOUR: RGBA = EXTRA_COLOURS["cyan"]
-#: The colour of window chrome drawn over the image (the swipe divider).
+#: The colour of window chrome drawn over the image (the swipe divider, a grading polygon
+#: being drawn).
 CHROME: RGBA = EXTRA_COLOURS["chrome_grey"]
 #: The colour of a vessel mask in the compare modes (flicker, swipe, side by side).
 COMPARE_MASK: RGBA = EXTRA_COLOURS["vivid_green"]

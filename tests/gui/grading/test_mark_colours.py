@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import QPointF
 from skimage.color import deltaE_ciede2000, rgb2lab
 
-from vesselview.engine.layers import COLOUR_MEANINGS, HIGHLIGHT, RESERVED_COLOURS
+from vesselview.engine.layers import CHROME, COLOUR_MEANINGS, HIGHLIGHT, RESERVED_COLOURS
 from vesselview.gui.grading.mark_style import (
     HATCH_PERIOD,
     HATCH_TITLES,
@@ -97,3 +97,15 @@ def test_the_grading_docs_name_each_labels_colour_and_hatching():
         red, green, blue = MARK_COLOURS[label][:3]
         assert f"({red}, {green}, {blue})" in row
         assert HATCH_TITLES[label].replace(" /", " `/`").replace(" \\", " `\\`") in row
+
+
+def test_a_polygon_being_drawn_is_outlined_in_chrome(qtbot):
+    box = pg.ViewBox()  # owns the outline item
+    editor = MarkEditor(box)
+    editor.set_masks((12, 12), {})
+    editor.tool = Tool.POLYGON
+    editor.add_vertex(QPointF(2, 2))
+    editor.add_vertex(QPointF(9, 3))
+    pen = editor.polygon.pen()
+    assert pen.color().getRgb() == CHROME and pen.isCosmetic()
+    assert "polygon" in COLOUR_MEANINGS["chrome_grey"]

@@ -17,16 +17,19 @@ import cv2
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
-from PySide6.QtGui import QPainterPath, QPen
+from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem
 
+from vesselview.engine.layers import CHROME
 from vesselview.gui.grading.mark_style import VIEW_BACKGROUND, mark_index, mark_lookup_table
 from vesselview.gui.inspector.canvas import LEVELS, index_item
 from vesselview.io.grading_files import MARK_LABELS
 
 DEFAULT_BRUSH_RADIUS = 4  # pixels of the image
 _MARKS_Z = 500  # above the segmentation overlays
-_POLYGON_PEN = QPen(Qt.GlobalColor.white, 0)  # cosmetic: one screen pixel wide
+#: The outline of a polygon being drawn: window chrome (white would read as "both agree").
+_POLYGON_PEN = QPen(QColor(*CHROME), 2)
+_POLYGON_PEN.setCosmetic(True)  # two screen pixels wide at any zoom
 
 
 class Tool(enum.Enum):
