@@ -235,3 +235,28 @@ def test_a_frozen_program_compiles_by_starting_itself_again(package_copy, tmp_pa
     assert "Warning" not in started.stderr
     markers = {path.name for path in (tmp_path / "cache").glob("compiled-*/*")}
     assert markers == {f"{module}.{name}" for module, name in KERNELS}
+
+
+#: A start while another process compiles into the same cache: it compiles nothing itself
+#: and takes the no-compile path until that compile is over.
+START_WHILE_ANOTHER_COMPILES = """
+import os
+from vesselview.engine import compile_lock, kernels_cache, kernels_warmup
+markers = kernels_cache.cache_dir() / f"compiled-{kernels_warmup._sources_digest()}"
+assert compile_lock.claim(markers)
+compile_lock.record(markers, [os.getppid()])  # the test process: alive
+print(kernels_warmup.start_compiling(processes=2), kernels_warmup.compiling(),
+      len(kernels_warmup._compiling))
+(markers / compile_lock.LOCK_NAME).unlink()  # that compile died without finishing
+print(kernels_warmup.compiling())
+"""
+
+
+def test_a_start_while_another_process_compiles_starts_no_compile(package_copy, tmp_path):
+    env = {key: value for key, value in os.environ.items()
+           if not key.startswith(("NUMBA_", "VESSELVIEW_"))}
+    env.update(PYTHONPATH=str(package_copy), NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    run = subprocess.run([sys.executable, "-c", START_WHILE_ANOTHER_COMPILES], env=env,
+                         cwd=package_copy, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["False", "True", "0", "False"]

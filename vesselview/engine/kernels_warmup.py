@@ -8,7 +8,9 @@ the caller goes on without them (`vesselview.engine.kernels_choice` picks the no
 path while `compiling`); `wait_for_kernels` waits for them, and the kernels then load
 from the cache. The compiling processes mark each kernel done with an empty file in a
 folder named after these exact kernel sources, so later starts skip all of this at the
-cost of a few ``stat`` calls, even when the process that started them has exited.
+cost of a few ``stat`` calls, even when the process that started them has exited. Only
+one process compiles at a time (`vesselview.engine.compile_lock`): one started
+meanwhile takes the no-compile path until the markers are complete.
 
 `signatures` lists the argument types each kernel is called with by a full evaluation
 (binary and probability-map candidates, every layer); ``tests/packaging`` checks it
@@ -32,7 +34,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from vesselview.engine import kernels_cache
+from vesselview.engine import compile_lock, kernels_cache
 
 #: (module, kernel) of every kernel, most expensive first (the order shares the work out
 #: evenly); `signatures` gives the argument types of each.
@@ -99,6 +101,8 @@ _loading = threading.Lock()
 _exiting = threading.Event()
 _checked = False
 _compiling: list[subprocess.Popen[str]] = []
+#: The markers folder of a compile another process runs (at most one entry).
+_elsewhere: list[Path] = []
 
 
 def start_compiling(processes: int | None = None) -> bool:
@@ -130,10 +134,14 @@ def start_compiling(processes: int | None = None) -> bool:
             return False
         _checked = True
         markers = kernels_cache.cache_dir() / f"compiled-{_sources_digest()}"
-        if all((markers / _marker_name(kernel)).exists() for kernel in KERNELS):
+        if _all_marked(markers):
             return False
         try:
+            if not compile_lock.claim(markers):  # another process compiles them now
+                _elsewhere.append(markers)
+                return False
             _compiling.extend(_start_processes(processes or cores, markers))
+            compile_lock.record(markers, [child.pid for child in _compiling])
         except OSError as error:
             warnings.warn(f"vesselview: cannot start compiling the kernels in parallel "
                           f"({error}); they compile at first use", RuntimeWarning, stacklevel=2)
@@ -193,16 +201,24 @@ def _stop_loading() -> None:
 
 
 def compiling() -> bool:
-    """Whether the processes `start_compiling` started still run; never waits.
+    """Whether the processes `start_compiling` started, or those another process started
+    into the same cache (`vesselview.engine.compile_lock`), still run; never waits.
 
     Once they are all done, finishes like `wait_for_kernels` (a warning if one failed)
     and returns False from then on.
     """
     with _lock:
         running = any(child.poll() is None for child in _compiling)
+        if _elsewhere and (_all_marked(_elsewhere[0]) or not compile_lock.held(_elsewhere[0])):
+            _elsewhere.clear()
+        running = running or bool(_elsewhere)
     if not running:
         wait_for_kernels()
     return running
+
+
+def _all_marked(markers: Path) -> bool:
+    return all((markers / _marker_name(kernel)).exists() for kernel in KERNELS)
 
 
 def compile_kernels(processes: int | None = None) -> bool:
@@ -230,6 +246,8 @@ def compile_share(kernels: list[tuple[str, str]], markers: str) -> None:
         for signature in signatures()[module, name]:
             dispatcher.compile(signature)
         (folder / _marker_name((module, name))).touch()
+    if _all_marked(folder):
+        compile_lock.release(folder)
 
 
 def _marker_name(kernel: tuple[str, str]) -> str:
