@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
-    QPushButton,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -34,6 +33,7 @@ from vesselview.gui.research.agreement_plot import draw_agreement_sweep
 from vesselview.gui.research.agreement_table import AgreementTable
 from vesselview.gui.research.metric_choice import short_label
 from vesselview.gui.research.plot_views import side_legend
+from vesselview.gui.widgets.button_row import button_row
 from vesselview.gui.widgets.channel_jobs import ChannelJobs, JobStatus
 from vesselview.gui.widgets.error_label import ErrorLabel
 from vesselview.gui.widgets.export import PNG_FILTER, save_screenshot, save_with_dialog
@@ -220,25 +220,16 @@ class AgreementView(QWidget):
         self.results.addWidget(self.plot_box)
         layout = QVBoxLayout(self)
         layout.addWidget(self.inputs)
-        layout.addLayout(self._buttons())
+        layout.addLayout(button_row(("Compute", self.compute),
+                                    ("Export CSV...", lambda: self._save("csv")),
+                                    ("Export JSON...", lambda: self._save("json")),
+                                    ("Export PNG...", self._save_png)))
         layout.addWidget(JobStatus(self.jobs))
         layout.addWidget(self.error)
         layout.addWidget(self.notes)
         layout.addWidget(self.inter_label)
         layout.addWidget(self.at_row)
         layout.addWidget(self.results, 1)
-
-    def _buttons(self) -> QHBoxLayout:
-        row = QHBoxLayout()
-        for text, slot in (("Compute", self.compute),
-                           ("Export CSV...", lambda: self._save("csv")),
-                           ("Export JSON...", lambda: self._save("json")),
-                           ("Export PNG...", self._save_png)):
-            button = QPushButton(text)
-            button.clicked.connect(lambda _checked=False, s=slot: s())
-            row.addWidget(button)
-        row.addStretch(1)
-        return row
 
 
 def inter_grader_text(inter: InterGrader) -> str:

@@ -20,10 +20,8 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -46,6 +44,7 @@ from vesselview.gui.research.inputs import (
 )
 from vesselview.gui.research.metric_choice import MetricSetBox
 from vesselview.gui.research.rank_table import RankTable
+from vesselview.gui.widgets.button_row import button_row
 from vesselview.gui.widgets.channel_jobs import ChannelJobs, JobStatus
 from vesselview.gui.widgets.error_label import ErrorLabel
 from vesselview.gui.widgets.export import CSV_FILTER, IMAGE_FILTER, save_with_dialog
@@ -249,13 +248,13 @@ class CandidatesView(QWidget):
         self.metric_set.currentIndexChanged.connect(lambda _i: self._refresh_table())
         form = QFormLayout()
         form.addRow(self.reference_label)
-        form.addRow("Candidates", self._buttons(
+        form.addRow("Candidates", button_row(
             ("Add files...", self._add_files_dialog), ("Add folder...", self._folder_dialog),
             ("Re-evaluate", self.reevaluate), ("Clear", self.clear)))
-        form.addRow("Expected order", self._buttons(
+        form.addRow("Expected order", button_row(
             ("Use typed order", lambda: self.set_expected_text(self.expected_edit.text())),
             ("Load human scores...", self._scores_dialog), first=self.expected_edit))
-        form.addRow("Columns", self._buttons(
+        form.addRow("Columns", button_row(
             ("Export ranking...", lambda: self._save_dialog(self.export_ranking)),
             ("Export agreement...", lambda: self._save_dialog(self.export_agreement)),
             first=self.metric_set))
@@ -270,20 +269,6 @@ class CandidatesView(QWidget):
         layout.addWidget(self.status)
         layout.addWidget(self.error)
         layout.addWidget(self.table, 1)
-
-    @staticmethod
-    def _buttons(*actions: tuple[str, Any], first: QWidget | None = None) -> QHBoxLayout:
-        """A row of push buttons (after ``first``, which gets the spare width)."""
-        row = QHBoxLayout()
-        if first is not None:
-            row.addWidget(first, 1)
-        for text, slot in actions:
-            button = QPushButton(text)
-            button.clicked.connect(lambda _checked=False, s=slot: s())
-            row.addWidget(button)
-        if first is None:
-            row.addStretch(1)
-        return row
 
     def _add_files_dialog(self) -> None:
         paths, _ = QFileDialog.getOpenFileNames(self, "Add candidates", "", IMAGE_FILTER)
