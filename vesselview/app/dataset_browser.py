@@ -20,10 +20,12 @@ from pathlib import Path
 import numpy as np
 
 from vesselview.app.dataset_table import (
+    FAILURES_NOTICE,
     METRICS_SETTING,
     MetricTable,
     SortOrder,
     checked_metrics,
+    failures_notice,
     saved_metrics,
 )
 from vesselview.app.events import Event
@@ -37,20 +39,6 @@ from vesselview.io.dataset import Dataset, DatasetCase, open_dataset
 METRICS_PRIORITY = 0
 #: The files and parameters one set of values depends on.
 CacheKey = tuple[Path, Path | None, Path, Params]
-
-
-#: The key of the one notice that sums up the dataset's failed evaluations.
-FAILURES_NOTICE = "dataset failures"
-
-
-def failures_notice(failures: dict[tuple[str, str], str]) -> str:
-    """One message for every failed evaluation: how many, and the first one's message."""
-    (case_id, method), message = next(iter(failures.items()))
-    first = f"case {case_id}, method {method}: {message}"
-    if len(failures) == 1:
-        return f"One case could not be evaluated (marked 'error' in the table), {first}"
-    return (f"{len(failures)} cases could not be evaluated (marked 'error' in the table; "
-            f"each is listed under the table); the first, {first}")
 
 
 class DatasetBrowser:

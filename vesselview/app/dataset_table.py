@@ -4,7 +4,8 @@
 of each (case, method) and orders the cases: by id, by one method's metric, or by the
 paired difference of two methods; "worst first" follows the metric's direction in
 `vesselview.engine.families.METRICS`. Cases without a value sort last in every order.
-`checked_metrics` and `saved_metrics` say which metrics are its columns.
+`checked_metrics` and `saved_metrics` say which metrics are its columns;
+`failures_notice` sums up the cells that could not be evaluated.
 """
 
 from __future__ import annotations
@@ -170,3 +171,17 @@ def saved_metrics(settings: SettingsStore | None) -> tuple[str, ...]:
         return checked_metrics(saved) if isinstance(saved, list | tuple) else DEFAULT_METRICS
     except ParamsError:  # a key of another version, or an edited settings file
         return DEFAULT_METRICS
+
+
+#: The key of the one notice that sums up the dataset's failed evaluations.
+FAILURES_NOTICE = "dataset failures"
+
+
+def failures_notice(failures: dict[tuple[str, str], str]) -> str:
+    """One message for every failed evaluation: how many, and the first one's message."""
+    (case_id, method), message = next(iter(failures.items()))
+    first = f"case {case_id}, method {method}: {message}"
+    if len(failures) == 1:
+        return f"One case could not be evaluated (marked 'error' in the table), {first}"
+    return (f"{len(failures)} cases could not be evaluated (marked 'error' in the table; "
+            f"each is listed under the table); the first, {first}")
