@@ -55,6 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         browser_window.metric_choice.setCurrentIndex(browser.metrics.index("dice"))
         browser.worst_first("dice")
         browser.pick(browser.rows[0])
+        browser_window.setParent(None)  # out of its dock: rendered alone at the figure's size
         browser_window.resize(1280, 720)
         settle()
         window.scheduler.wait_idle()
