@@ -122,3 +122,17 @@ def test_a_remembered_place_over_the_image_is_not_used(window, qtbot, settings, 
     window.research.plots_dock.show()
     qtbot.waitUntil(window.research.plots_dock.isVisible)
     assert not window.research.plots_dock.isFloating()
+
+
+def test_a_window_the_user_docked_opens_docked(window, qtbot, settings, monkeypatch):
+    monkeypatch.setattr(placement, "available_geometry", lambda _widget: QRect(LARGE_SCREEN))
+    settings.setValue("placement/plots/docked", True)
+    window.move(0, 0)
+    window.resize(1200, 800)  # the screen has room beside it, but the user docked Plots
+    window.show()
+    qtbot.waitExposed(window)
+    window.research.plots_dock.show()
+    qtbot.waitUntil(window.research.plots_dock.isVisible)
+    assert not window.research.plots_dock.isFloating()
+    window.close()
+    assert settings.value("placement/plots/docked") in (True, "true")
