@@ -68,7 +68,8 @@ def thickened(image: np.ndarray, radius: int) -> np.ndarray:
         return image
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
     grown = cv2.dilate(image, disc, borderType=cv2.BORDER_CONSTANT, borderValue=0)
-    return np.where(image > 0, image, grown).astype(np.uint8)
+    np.copyto(grown, image, where=image > 0)  # classes keep their pixels
+    return grown
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
