@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import QPointF, QSettings
 
 from vesselview.gui.app import configure_qt
+from vesselview.gui.garbage_collection import collect_anywhere, collect_in_gui_thread
 from vesselview.gui.inspector.window import MainWindow
 from vesselview.gui.widgets.main_thread import qt_scheduler
 from vesselview.synth import demo_case
@@ -22,6 +23,14 @@ RESULT_TIMEOUT_MS = 60_000
 @pytest.fixture(scope="session", autouse=True)
 def _pyqtgraph_options() -> None:
     configure_qt()
+
+
+@pytest.fixture(autouse=True)
+def _garbage_collected_in_the_gui_thread(qapp):
+    """As in the application: no collection in the scheduler's worker thread."""
+    collect_in_gui_thread()
+    yield
+    collect_anywhere()
 
 
 @pytest.fixture(scope="session")

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import QApplication
 from vesselview._version import __version__
 from vesselview.app.files import ROLES
 from vesselview.errors import with_details
+from vesselview.gui.garbage_collection import collect_in_gui_thread
 from vesselview.gui.identity import apply_identity
 from vesselview.gui.inspector.window import MainWindow
 from vesselview.gui.widgets.export import save_screenshot
@@ -136,6 +137,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     configure_qt()
     app = cast(QApplication, QApplication.instance()) or QApplication([sys.argv[0]])
     apply_identity(app)
+    collect_in_gui_thread()
     if app.platformName() == "offscreen":
         _OFFSCREEN_FILTER.install()
     size = args.size or WINDOW_SIZE
