@@ -65,7 +65,19 @@ def test_presentation_mode_hides_every_dock_and_comes_back(demo_window, qtbot, s
     assert not any(dock.isVisible() for dock in window.findChildren(QDockWidget))
     assert window.font().pointSizeF() > font
     qtbot.waitUntil(lambda: window.view.width() >= 0.95 * window.width())
+    qtbot.waitUntil(lambda: _image_centred(window))
     window.menus.actions["presentation"].trigger()
     qtbot.waitUntil(lambda: {d.objectName() for d in window.findChildren(QDockWidget)
                              if d.isVisible()} == shown)
     assert window.font().pointSizeF() == font
+    qtbot.waitUntil(lambda: _image_centred(window))
+
+
+def _image_centred(window) -> bool:
+    """The whole image in view, centred in the view box (as after a fit), within 2 %."""
+    x, y, width, height = window.view.view_rect()
+    rows, cols = window.model.case.shape
+    centred_x = abs((x + width / 2) - cols / 2) <= 0.02 * width
+    centred_y = abs((y + height / 2) - rows / 2) <= 0.02 * height
+    return x <= 0 and y <= 0 and x + width >= cols and y + height >= rows and \
+        centred_x and centred_y
