@@ -4,7 +4,7 @@ image, never over it, sized to the screen, and where the user last left them."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QRect, QSize
+from PySide6.QtCore import QRect, QSize, Qt
 
 from tests.gui.conftest import RESULT_TIMEOUT_MS
 from vesselview.gui.inspector.window import MainWindow
@@ -83,6 +83,10 @@ def test_secondary_windows_never_cover_the_image(on_screen, qtbot):
     assert window.view.height() >= 0.4 * window.height()
     if screen == SMALL_SCREEN:
         assert not floating  # no room beside: both docked, tabbed below the image
+        browser = window.dataset_browser  # its tab was brought up last
+        assert browser._split.orientation() == Qt.Orientation.Horizontal  # plots beside
+        table = browser.table
+        assert table.viewport().height() >= 4 * table.verticalHeader().defaultSectionSize()
     else:
         assert docks[0].isFloating()  # the Plots window at the right of the image
 

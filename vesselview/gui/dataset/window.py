@@ -8,7 +8,7 @@ a row, the next/previous keys and the method choices call the browser's actions.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -32,6 +32,9 @@ from vesselview.gui.dataset.plots import MethodBoxPlot, PairScatter
 from vesselview.gui.shortcuts import SHORTCUTS
 from vesselview.gui.widgets.export import CSV_FILTER, PNG_FILTER, save_screenshot, save_with_dialog
 from vesselview.io.dataset import Dataset
+
+#: Width over height above which the plots go beside the table instead of below it.
+WIDE_AND_SHORT = 2.5
 
 
 def _combo(items: list[str]) -> QComboBox:
@@ -91,6 +94,14 @@ class DatasetBrowserWindow(QWidget):
         self._layout(worst, recompute)
         self._connect()
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Plots below the table, or beside it when the window is wide and short (docked
+        below the image on a small screen), where below would leave the table a row."""
+        super().resizeEvent(event)
+        wide = self.width() > WIDE_AND_SHORT * self.height()
+        self._split.setOrientation(Qt.Orientation.Horizontal if wide
+                                   else Qt.Orientation.Vertical)
+
     def metric_key(self) -> str:
         """The key of the chosen metric."""
         return self.browser.metrics[self.metric_choice.currentIndex()]
@@ -142,6 +153,7 @@ class DatasetBrowserWindow(QWidget):
         split.addWidget(self.table)
         split.addWidget(self._plots)
         split.setSizes([400, 260])
+        self._split = split
         layout = QVBoxLayout(self)
         layout.addLayout(controls)
         layout.addLayout(running)
