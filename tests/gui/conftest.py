@@ -25,6 +25,15 @@ def _pyqtgraph_options() -> None:
     configure_qt()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _settings_never_the_users(tmp_path_factory) -> None:
+    """Windows made with the default QSettings (``vesselview`` run as a command) keep
+    their recent files and placements in a temporary folder, not the user's."""
+    folder = str(tmp_path_factory.mktemp("user-settings"))
+    for settings_format in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+        QSettings.setPath(settings_format, QSettings.Scope.UserScope, folder)
+
+
 @pytest.fixture(autouse=True)
 def _garbage_collected_in_the_gui_thread(qapp):
     """As in the application: no collection in the scheduler's worker thread."""

@@ -8,6 +8,7 @@ import sys
 
 import pytest
 from PIL import Image
+from PySide6.QtCore import QSettings
 
 from vesselview.gui.app import OFFSCREEN_NOISE, WINDOW_SIZE, build_parser, main
 from vesselview.io.writers import write_png
@@ -93,3 +94,8 @@ def test_python_dash_m_writes_a_screenshot(tmp_path):
     assert completed.returncode == 0, completed.stderr
     assert path.stat().st_size > 0
     assert OFFSCREEN_NOISE not in completed.stderr  # the offscreen platform's chatter
+
+
+def test_the_tests_never_write_the_users_settings():
+    default = QSettings("vesselview", "vesselview").fileName()
+    assert not default.startswith(os.path.expanduser("~/.config")), default
