@@ -66,7 +66,7 @@ def test_stale_settings_fall_back_or_read_a_single_key(settings, stored):
 
 
 @pytest.mark.parametrize(("metrics", "message"), [
-    (("dice", "dicee"), r"unknown metric 'dicee'; known metrics: .*\bf1_t\b"),
+    (("dice", "dicee"), r"unknown metric dicee; known: .*\bf1_t\b"),
     ((), "choose one or more different metrics"),
     (("dice", "dice"), "choose one or more different metrics"),
 ])

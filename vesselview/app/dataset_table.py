@@ -20,6 +20,7 @@ from vesselview.app.files import SettingsStore
 from vesselview.engine.families import METRICS
 from vesselview.errors import ParamsError
 from vesselview.io.output_file import atomic_output
+from vesselview.research.sweep import checked_metrics as known_metrics
 
 #: The browser's default columns: overlap, tolerance, CAL, skeletal similarity, the
 #: contour distances papers report and thin-vessel sensitivity.
@@ -146,19 +147,18 @@ def _text(value: float) -> str:
 def checked_metrics(metrics: Sequence[str]) -> tuple[str, ...]:
     """``metrics`` as a tuple, after checking each is a known metric key, once.
 
+    The research tools' check (`vesselview.research.sweep.checked_metrics`), plus: a
+    table column may not repeat.
+
     Raises
     ------
     ParamsError
         Empty, a repeated key, or an unknown key (the message lists the known ones).
     """
     chosen = tuple(metrics)
-    unknown = [key for key in chosen if key not in METRICS]
-    if unknown:
-        raise ParamsError(f"unknown metric {', '.join(map(repr, unknown))}; known metrics: "
-                          f"{', '.join(METRICS)}")
     if not chosen or len(set(chosen)) != len(chosen):
         raise ParamsError(f"choose one or more different metrics, got {list(chosen)}")
-    return chosen
+    return known_metrics(chosen)
 
 
 def saved_metrics(settings: SettingsStore | None) -> tuple[str, ...]:
