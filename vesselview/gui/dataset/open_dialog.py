@@ -3,8 +3,6 @@ by default after its folder) and the observer whose annotation is the reference.
 
 from __future__ import annotations
 
-import os
-
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -14,11 +12,11 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLineEdit,
     QPushButton,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
+
+from vesselview.gui.widgets.method_folders import MethodFolders
 
 
 class OpenDatasetDialog(QDialog):
@@ -27,7 +25,7 @@ class OpenDatasetDialog(QDialog):
     Attributes
     ----------
     root : QLineEdit
-    methods : QTableWidget
+    methods : MethodFolders
         One row per method: name (editable), folder.
     observer : QComboBox
         Observer 1 or 2.
@@ -42,9 +40,7 @@ class OpenDatasetDialog(QDialog):
         root_row = QHBoxLayout()
         root_row.addWidget(self.root)
         root_row.addWidget(browse)
-        self.methods = QTableWidget(0, 2)
-        self.methods.setHorizontalHeaderLabels(["Method", "Results folder"])
-        self.methods.horizontalHeader().setStretchLastSection(True)
+        self.methods = MethodFolders(("Method", "Results folder"), folders_editable=False)
         add = QPushButton("Add a method's folder…")
         add.clicked.connect(self._choose_method)
         self.observer = QComboBox()
@@ -65,22 +61,11 @@ class OpenDatasetDialog(QDialog):
 
     def add_method(self, folder: str, name: str | None = None) -> None:
         """One more method: ``folder`` named ``name`` (default: the folder's name)."""
-        row = self.methods.rowCount()
-        self.methods.insertRow(row)
-        self.methods.setItem(row, 0, QTableWidgetItem(
-            name or os.path.basename(folder.rstrip("/\\"))))
-        path = QTableWidgetItem(folder)
-        path.setFlags(path.flags() & ~path.flags().ItemIsEditable)
-        self.methods.setItem(row, 1, path)
+        self.methods.add_method(folder, name)
 
     def predictions(self) -> dict[str, str]:
         """Method name -> folder, as entered."""
-        return {self._text(row, 0).strip(): self._text(row, 1)
-                for row in range(self.methods.rowCount())}
-
-    def _text(self, row: int, column: int) -> str:
-        item = self.methods.item(row, column)  # every cell is set by add_method
-        return item.text() if item is not None else ""
+        return dict(self.methods.rows())
 
     def observer_number(self) -> int:
         """1 or 2."""

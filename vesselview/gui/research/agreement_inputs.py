@@ -12,14 +12,11 @@ import os
 from collections.abc import Callable, Mapping
 
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLineEdit,
     QPushButton,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -27,6 +24,7 @@ from PySide6.QtWidgets import (
 from vesselview.app.agreement_run import AgreementRequest
 from vesselview.engine.params import Params
 from vesselview.errors import InputError
+from vesselview.gui.widgets.method_folders import MethodFolders
 from vesselview.io.dataset import Dataset
 
 _GRADES_FILTER = "Grades CSV: id, method, grader, score, notes (*.csv);;All files (*)"
@@ -39,7 +37,7 @@ class AgreementInputs(QWidget):
     ----------
     dataset, grades, sweep : QLineEdit
         The dataset root, the grades CSV, the sweep spec (``t=0:10``; empty for none).
-    methods : QTableWidget
+    methods : MethodFolders
         One row per method: name, folder (both editable).
     """
 
@@ -52,25 +50,13 @@ class AgreementInputs(QWidget):
         self.grades.setPlaceholderText("grading export CSV: id, method, grader, score, notes")
         self.sweep = QLineEdit()
         self.sweep.setPlaceholderText("optional: one parameter, e.g. t=0:10")
-        self.methods = QTableWidget(0, 2)
-        self.methods.setHorizontalHeaderLabels(["method", "predictions folder"])
-        self.methods.horizontalHeader().setStretchLastSection(True)
-        self.methods.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.methods = MethodFolders(("method", "predictions folder"))
         self.methods.setMaximumHeight(130)
         self._build()
 
     def set_methods(self, folders: Mapping[str, str]) -> None:
         """Replace the methods with ``folders`` (method name -> folder)."""
-        self.methods.setRowCount(0)
-        for name, folder in folders.items():
-            self.add_method(name, folder)
-
-    def add_method(self, name: str, folder: str) -> None:
-        """Append one method row."""
-        row = self.methods.rowCount()
-        self.methods.insertRow(row)
-        self.methods.setItem(row, 0, QTableWidgetItem(name))
-        self.methods.setItem(row, 1, QTableWidgetItem(folder))
+        self.methods.set_methods(dict(folders))
 
     def set_dataset(self, dataset: Dataset) -> None:
         """Take the root, observer and method folders of a dataset the inspector opened."""
@@ -101,18 +87,13 @@ class AgreementInputs(QWidget):
 
     def _folders(self) -> dict[str, str]:
         folders: dict[str, str] = {}
-        for row in range(self.methods.rowCount()):
-            name, folder = (self._cell(row, column) for column in (0, 1))
+        for row, (name, folder) in enumerate(self.methods.rows()):
             if not name or not folder:
                 raise InputError(f"Method row {row + 1}: give both a name and a folder.")
             if name in folders:
                 raise InputError(f"Method {name!r} is named twice; rename one row.")
             folders[name] = folder
         return folders
-
-    def _cell(self, row: int, column: int) -> str:
-        item = self.methods.item(row, column)
-        return item.text().strip() if item is not None else ""
 
     def _choose_dataset(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Dataset folder")
@@ -127,12 +108,7 @@ class AgreementInputs(QWidget):
     def _add_folder(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "A method's predictions folder")
         if folder:
-            self.add_method(os.path.basename(os.path.normpath(folder)), folder)
-
-    def _remove_selected(self) -> None:
-        for row in sorted({index.row() for index in self.methods.selectedIndexes()},
-                          reverse=True):
-            self.methods.removeRow(row)
+            self.methods.add_method(folder)
 
     def _build(self) -> None:
         form = QFormLayout()
@@ -141,7 +117,7 @@ class AgreementInputs(QWidget):
         form.addRow("Sweep", self.sweep)
         buttons = QHBoxLayout()
         for text, slot in (("Add method folder...", self._add_folder),
-                           ("Remove method", self._remove_selected)):
+                           ("Remove method", self.methods.remove_selected)):
             button = QPushButton(text)
             button.clicked.connect(lambda _checked=False, s=slot: s())
             buttons.addWidget(button)
