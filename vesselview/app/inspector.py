@@ -148,6 +148,12 @@ class Inspector(CaseOpening):
         return self.shown.case if self.shown is not None else None
 
     @property
+    def shown_files(self) -> tuple[str, ...]:
+        """The files of the case on screen: nothing the window saves may replace them."""
+        files = self.shown.files.to_dict().values() if self.shown is not None else ()
+        return tuple(path for path in files if path is not None)
+
+    @property
     def params(self) -> Params:
         """The current parameters (the one source of truth)."""
         return self._params
@@ -289,9 +295,8 @@ class Inspector(CaseOpening):
 
     def _write(self, path: str, write: Callable[[], object]) -> None:
         """`write_output` guarding the open case's files; a failure goes to `error`."""
-        inputs = self.shown.files.to_dict().values() if self.shown is not None else ()
         try:
-            write_output(path, inputs, write)
+            write_output(path, self.shown_files, write)
         except InputError as error:
             self.error.emit(str(error))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -210,3 +211,20 @@ def test_a_failed_load_is_not_remembered(window, tmp_path):
     bad.write_text("no image")
     assert not window.model.open_files([("reference", str(bad)), ("candidate", str(bad))])
     assert window.model.recent.entries() == []
+
+
+@pytest.mark.parametrize("action", ["export_view", "export_view_plain", "save_session",
+                                    "export_metrics"])
+def test_no_save_dialog_writes_over_an_open_image(window, qtbot, pair, monkeypatch, action):
+    from vesselview.gui.widgets import export
+
+    open_pair(window, qtbot, pair)
+    before = {role: Path(path).read_bytes() for role, path in pair.items()}
+    target = pair["candidate"]
+    monkeypatch.setattr(export.QFileDialog, "getSaveFileName",
+                        lambda *args: (target, export.PNG_FILTER))
+    window.menus.actions[action].trigger()
+    assert {role: Path(path).read_bytes() for role, path in pair.items()} == before
+    errors = [notice.message for notice in window.model.notices.notices
+              if notice.kind == "error"]
+    assert errors and "is the input file" in errors[-1] and "candidate.png" in errors[-1]

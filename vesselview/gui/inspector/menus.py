@@ -108,7 +108,8 @@ class InspectorMenus:
             self.model.open_file(role, path)
 
     def _save_dialog(self, title: str, filter_: str, act: Callable[[str], object]) -> None:
-        save_with_dialog(self.window, title, filter_, act, report=self.model.error.emit)
+        save_with_dialog(self.window, title, filter_, act, report=self.model.error.emit,
+                         inputs=self.model.shown_files)
 
     def _open_dataset_dialog(self) -> None:
         root = QFileDialog.getExistingDirectory(self.window, "Open a dataset folder")

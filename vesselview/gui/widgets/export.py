@@ -6,7 +6,7 @@ The metrics themselves are written by `vesselview.app.export` (the CLI's formats
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QImage, QPainter, QPixmap
@@ -23,7 +23,8 @@ METRICS_FILTER = "CSV (*.csv);;JSON (*.json)"
 
 def save_with_dialog(parent: QWidget, title: str, file_filter: str,
                      write: Callable[[str], object],
-                     report: Callable[[str], object] | None = None) -> None:
+                     report: Callable[[str], object] | None = None,
+                     inputs: Iterable[str] = ()) -> None:
     """Ask for a file to save to, then ``write(path)``; a cancelled dialog does nothing.
 
     Parameters
@@ -39,12 +40,14 @@ def save_with_dialog(parent: QWidget, title: str, file_filter: str,
     report : callable, optional
         When given, an `InputError` (an unwritable ``path``, or one ``write`` raised)
         is shown through ``report`` (naming ``path``) instead of raised.
+    inputs : iterable of str
+        Files open in the window: choosing one of them is refused (`InputError`).
     """
     path, _ = QFileDialog.getSaveFileName(parent, title, "", file_filter)
     if not path:
         return
     try:  # a missing folder or a full disk is said in plain words, naming the file
-        write_output(path, (), lambda: write(path))
+        write_output(path, inputs, lambda: write(path))
     except InputError as error:
         if report is None:
             raise
