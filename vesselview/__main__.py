@@ -8,6 +8,6 @@ from vesselview.engine.kernels_warmup import compile_if_asked
 
 compile_if_asked()
 
-from vesselview.gui.app import main  # noqa: E402  (a compiling process never loads Qt)
+from vesselview.gui.command_line import main  # noqa: E402  (a compiling process never loads Qt)
 
 raise SystemExit(main())

@@ -44,7 +44,7 @@ def test_desktop_entry_launches_the_gui_with_the_app_icon():
 
 def test_gui_entry_point_matches_the_desktop_exec():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    assert project["gui-scripts"] == {desktop_entry()["Exec"]: "vesselview.gui.app:main"}
+    assert project["gui-scripts"] == {desktop_entry()["Exec"]: "vesselview.gui.command_line:main"}
     assert project["scripts"] == {"vesselview-eval": "vesselview.cli.main:main"}
 
 

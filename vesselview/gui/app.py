@@ -7,7 +7,6 @@ the one warning it prints for every window (`OFFSCREEN_NOISE`) is dropped.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -24,9 +23,9 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import QApplication
 
-from vesselview._version import __version__
 from vesselview.app.files import ROLES
 from vesselview.errors import with_details
+from vesselview.gui.command_line import build_parser
 from vesselview.gui.garbage_collection import collect_in_gui_thread
 from vesselview.gui.identity import apply_identity
 from vesselview.gui.inspector.window import MainWindow
@@ -36,41 +35,6 @@ WINDOW_SIZE = (1600, 960)
 _FRAME_MARGIN = 16  # pixels kept free around the window for its frame
 #: What Qt's offscreen platform says about every shown window; nothing is wrong.
 OFFSCREEN_NOISE = "This plugin does not support propagateSizeHints()"
-
-
-def build_parser() -> argparse.ArgumentParser:
-    """Command-line options of ``vesselview``."""
-    parser = argparse.ArgumentParser(
-        prog="vesselview",
-        description="Inspect a retinal-vessel segmentation against a reference, live. "
-                    "With no files, opens the built-in synthetic demo case.")
-    parser.add_argument("--fundus", metavar="F", help="fundus photograph (RGB)")
-    parser.add_argument("--reference", metavar="R", help="reference (manual) vessel mask")
-    parser.add_argument("--candidate", metavar="C",
-                        help="candidate segmentation (binary mask or probability map)")
-    parser.add_argument("--fov", metavar="M", help="field-of-view mask")
-    parser.add_argument("--demo", action="store_true",
-                        help="open the built-in synthetic demo case (the default without files)")
-    parser.add_argument("--screenshot", metavar="PNG",
-                        help="render the window offscreen after the first evaluation, "
-                             "write it to PNG and exit")
-    parser.add_argument("--size", metavar="WxH", type=window_size,
-                        help="window size in pixels, e.g. 1280x720 (default: 1600x960, "
-                             "fitted to the screen)")
-    parser.add_argument("--plots", action="store_true",
-                        help="open the Plots window (a sweep of t) at start")
-    parser.add_argument("--presentation", action="store_true",
-                        help="start in presentation mode (no docks, large text; F11 leaves)")
-    parser.add_argument("--version", action="version", version=f"vesselview {__version__}")
-    return parser
-
-
-def window_size(text: str) -> tuple[int, int]:
-    """``"WxH"`` as ``(W, H)`` pixels, each at least 200 (argparse type of ``--size``)."""
-    width, _, height = text.lower().partition("x")
-    if not (width.isdigit() and height.isdigit()) or min(int(width), int(height)) < 200:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a window size: write e.g. 1280x720")
-    return int(width), int(height)
 
 
 def fitted_size(app: QApplication, wanted: tuple[int, int]) -> tuple[int, int]:
