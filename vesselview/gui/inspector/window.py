@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from PySide6.QtCore import QSettings, QSize, Signal
+from PySide6.QtCore import QCoreApplication, QSettings, QSize, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -49,6 +49,7 @@ from vesselview.gui.inspector.teaching_bar import TeachingBar
 from vesselview.gui.inspector.view import InspectorView
 from vesselview.gui.widgets.main_thread import qt_scheduler
 from vesselview.gui.widgets.notices import Notices
+from vesselview.gui.widgets.wheel_guard import install_wheel_guard
 
 #: The image view never gets narrower than this (pixels).
 MIN_VIEW_WIDTH = 480
@@ -95,6 +96,7 @@ class MainWindow(QMainWindow):
     def __init__(self, settings: QSettings | None = None,
                  scheduler: Scheduler | None = None) -> None:
         super().__init__()
+        install_wheel_guard(cast(QCoreApplication, QCoreApplication.instance()))
         self.setWindowTitle("vesselview")
         self.settings = settings if settings is not None else QSettings("vesselview", "vesselview")
         self.scheduler = scheduler if scheduler is not None else qt_scheduler(self)
