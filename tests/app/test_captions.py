@@ -7,7 +7,13 @@ import dataclasses
 import pytest
 
 from tests.demo_dataset import write_demo_drive
-from vesselview.app.captions import caption_lines, case_line, dataset_method, teaching_of
+from vesselview.app.captions import (
+    caption_lines,
+    case_line,
+    dataset_method,
+    teaching_of,
+    window_title,
+)
 from vesselview.app.dataset_position import DatasetPosition
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator
@@ -86,3 +92,16 @@ def test_the_dataset_method_names_the_dataset_case(tmp_path):
     assert dataset_method(position, shown) == position.method
     assert dataset_method(position, demo_case(SHAPE)) is None
     assert dataset_method(None, shown) is None
+
+
+def test_the_window_title_names_case_and_method_never_a_path():
+    case = dataclasses.replace(demo_case(SHAPE), sources={
+        "reference": "/data/DRIVE/test/1st_manual/01_manual1.gif",
+        "candidate": "/results/2004_Staal/01_test.png"})
+    assert window_title(case) == "Case 01, method 2004_Staal \N{EM DASH} vesselview"
+    assert window_title(case, "Staal 2004") == "Case 01, method Staal 2004 \N{EM DASH} vesselview"
+    assert window_title(demo_case(SHAPE)).startswith("Synthetic demonstration case")
+    gap = teaching_case("gap", 20.0, SHAPE)
+    assert window_title(gap) == "Teaching case: vessel gap, severity 20 px \N{EM DASH} vesselview"
+    for title in (window_title(case), window_title(demo_case(SHAPE)), window_title(gap)):
+        assert "/" not in title and "synthetic:" not in title

@@ -38,30 +38,62 @@ def teaching_of(case: Case) -> tuple[TeachingCase, float] | None:
     return TEACHING_CASES[found["name"]], float(found["severity"])
 
 
-def case_line(case: Case, method: str | None = None) -> str:
-    """The case as a reader knows it.
+def case_name(case: Case, method: str | None = None) -> str:
+    """The case as a reader knows it, without its files.
 
-    A teaching case: ``"Teaching case: vessel gap, severity 20 px"``; a case from files:
-    ``"Case 01, method unet: candidate ..., reference ..."``: the case id a public
-    dataset's file name carries (else the candidate's file name); ``method`` when given
-    (the dataset's method), else the candidate's folder when its file is named after a
-    public dataset's case (a method's output folder), else the candidate's file name.
+    A teaching case: ``"Teaching case: vessel gap, severity 20 px"``; the synthetic demo:
+    ``"Synthetic demonstration case (not a real fundus)"``; a case from files:
+    ``"Case 01, method unet"``: the case id a public dataset's file name carries (else the
+    candidate's file name); ``method`` when given (the dataset's method), else the
+    candidate's folder when its file is named after a public dataset's case (a method's
+    output folder), else the candidate's file name.
     """
     teaching = teaching_of(case)
     if teaching is not None:
         entry, severity = teaching
         return f"Teaching case: {_sentence_case(entry.title)}, severity {severity:g} {entry.unit}"
     candidate = case.sources.get("candidate", "?")
-    reference = case.sources.get("reference", "?")
     if candidate.startswith(_SYNTHETIC):
         return "Synthetic demonstration case (not a real fundus)"
-    files = f"candidate {candidate}, reference {reference}"
-    case_id = case_id_of(reference) or case_id_of(candidate)
-    if case_id is not None:
-        method = method or _method_of(candidate, case_id)
-    if method is None:
-        return f"Case {case_id or Path(candidate).stem}: {files}"
-    return f"Case {case_id or Path(candidate).stem}, method {method}: {files}"
+    case_id = _case_id(case)
+    method = method_name(case, method)
+    name = f"Case {case_id or Path(candidate).stem}"
+    return name if method is None else f"{name}, method {method}"
+
+
+def method_name(case: Case, method: str | None = None) -> str | None:
+    """Whose candidate ``case`` holds: ``method`` when given, else the folder of a
+    candidate file named after its public-dataset case (``unet/01_test.png``: ``unet``),
+    else that file's name; None for a case without a case id, a teaching or a synthetic
+    case."""
+    if method is not None:
+        return method
+    candidate = case.sources.get("candidate", "")
+    case_id = _case_id(case)
+    if case_id is None or candidate.startswith(_SYNTHETIC):
+        return None
+    return _method_of(candidate, case_id)
+
+
+def _case_id(case: Case) -> str | None:
+    """The case id a public dataset's file name carries (reference first), or None."""
+    return (case_id_of(case.sources.get("reference", "?"))
+            or case_id_of(case.sources.get("candidate", "?")))
+
+
+def case_line(case: Case, method: str | None = None) -> str:
+    """`case_name` followed by the files of a case from files:
+    ``"Case 01, method unet: candidate ..., reference ..."``."""
+    name = case_name(case, method)
+    candidate = case.sources.get("candidate", "?")
+    if teaching_of(case) is not None or candidate.startswith(_SYNTHETIC):
+        return name
+    return f"{name}: candidate {candidate}, reference {case.sources.get('reference', '?')}"
+
+
+def window_title(case: Case, method: str | None = None) -> str:
+    """The inspector's title bar: `case_name` and the program, never a full path."""
+    return f"{case_name(case, method)} \N{EM DASH} vesselview"
 
 
 def params_line(result: Result) -> str:

@@ -82,6 +82,8 @@ class CompareController(QObject):
         self.shown_role = "reference"
         self._held = False
         self.other_name: str | None = None
+        #: Whose candidate is shown (a method's name), for the banners; None: "candidate".
+        self.candidate_name: str | None = None
         self._other: np.ndarray | None = None
         self._masks: tuple[np.ndarray, np.ndarray] | None = None
         self._reference = _mask_item(500)
@@ -124,6 +126,11 @@ class CompareController(QObject):
         self.other_name, self._other = (name, mask) if mask is not None else (None, None)
         if self._masks is not None:
             self.set_masks(*self._masks)
+        self._refresh()
+
+    def set_candidate_name(self, name: str | None) -> None:
+        """Name the shown candidate in the banners (a method's name; None: "candidate")."""
+        self.candidate_name = name
         self._refresh()
 
     def set_mode(self, mode: CompareMode) -> None:
@@ -199,14 +206,15 @@ class CompareController(QObject):
         self._clip.setVisible(mode in (CompareMode.SWIPE, CompareMode.FLICKER))
         self._update_clip()
         self.divider.setVisible(mode is CompareMode.SWIPE)
-        left = self.other_name or "reference"
-        shown = left if flicker_role == "reference" else "candidate"
+        left = f"method {self.other_name}" if self.other_name else "reference (manual)"
+        right = f"method {self.candidate_name}" if self.candidate_name else "candidate"
+        shown = left if flicker_role == "reference" else right
         view.set_banner({
             CompareMode.OVERLAY: "",
             CompareMode.FLICKER: f"FLICKER: showing the <b>{shown}</b> "
                                  "(F toggles, hold Space for the other)",
-            CompareMode.SWIPE: f"◀ {left} &nbsp;|&nbsp; candidate ▶ (drag the grey line)",
-            CompareMode.SIDE_BY_SIDE: f"left: {left} &nbsp;&nbsp; right: candidate",
+            CompareMode.SWIPE: f"◀ {left} &nbsp;|&nbsp; {right} ▶ (drag the grey line)",
+            CompareMode.SIDE_BY_SIDE: f"Left: <b>{left}</b> &nbsp;&nbsp; Right: <b>{right}</b>",
         }[mode])
 
     def _update_clip(self) -> None:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 from superqt.utils import qthrottled
 
+from vesselview.app.captions import dataset_method, method_name, window_title
 from vesselview.app.files import ShownCase
 from vesselview.app.inspector import Inspector
 from vesselview.app.live import Response
@@ -152,8 +153,9 @@ class MainWindow(QMainWindow):
         self.metrics_panel.clear_values()
         self.segments_table.show_segments(None)
         self.layer_display.clear()
-        self.setWindowTitle(f"vesselview: {case.sources.get('candidate', '?')} vs "
-                            f"{case.sources.get('reference', '?')}")
+        method = dataset_method(self.model.dataset, case)
+        self.setWindowTitle(window_title(case, method))
+        self.compare.set_candidate_name(method_name(case, method))
 
     def _apply(self, response: Response) -> None:
         """Show the newest complete result (main thread)."""
