@@ -116,8 +116,9 @@ def test_a_case_of_another_size_replaces_the_open_one_file_by_file(model, tmp_pa
     new_reference = str(save_mask(tmp_path / "big_ref.png", large))
     assert not model.open_file("reference", new_reference)
     warnings = [text for name, text in recorder.events if name == "warning"]
-    assert warnings == ["big_ref.png (40x30 px) cannot join the open files (20x16 px): a new "
-                        "case starts with it. The case on screen is the old one until then."]
+    assert warnings == ["big_ref.png (40x30 px) is not the size of the open case (20x16 px), "
+                        "so it starts a new case. Open its candidate to see it; until then "
+                        "the old case stays on screen."]
     assert ("status", "Now open a candidate to evaluate.") in recorder.events
     assert model.chosen_files == CaseFiles(reference=new_reference)
     assert model.case.shape == (16, 20)  # the old case stays on screen meanwhile
@@ -132,7 +133,7 @@ def test_files_of_the_same_size_join_the_open_case(model, tmp_path):
                       ("candidate", str(save_mask(tmp_path / "c.png", vessel_mask(1))))])
     recorder = Recorder(model)
     assert model.open_file("candidate", str(save_mask(tmp_path / "c2.png", vessel_mask(2))))
-    assert not any("cannot join" in str(event) for event in recorder.events)
+    assert not any("new case" in str(event) for event in recorder.events)
     assert model.shown.files.reference == str(tmp_path / "r.png")
 
 

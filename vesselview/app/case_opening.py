@@ -69,7 +69,8 @@ class CaseOpening:
             self.chosen_changed.emit(files)
             missing = "candidate" if files.candidate is None else "reference"
             if note is not None:  # stays on screen until dismissed (the old case is still shown)
-                self.warning.emit(f"{note} The case on screen is the old one until then.")
+                self.warning.emit(f"{note} Open its {missing} to see it; until then the "
+                                  "old case stays on screen.")
             self.status.emit(f"Now open a {missing} to evaluate.")
             return False
         if note is not None:

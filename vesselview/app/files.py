@@ -103,9 +103,9 @@ def files_with(chosen: CaseFiles, chosen_shape: tuple[int, int] | None,
     if chosen_shape is not None and shape != chosen_shape and any(chosen.to_dict().values()):
         files = CaseFiles()
         names = ", ".join(os.path.basename(path) for _, path in assignments)
-        note = (f"{names} ({shape[1]}x{shape[0]} px) cannot join the open files "
-                f"({chosen_shape[1]}x{chosen_shape[0]} px): a new case starts with "
-                f"{'them' if len(assignments) > 1 else 'it'}.")
+        starts = "they start" if len(assignments) > 1 else "it starts"
+        note = (f"{names} ({shape[1]}x{shape[0]} px) is not the size of the open case "
+                f"({chosen_shape[1]}x{chosen_shape[0]} px), so {starts} a new case.")
     for role, path in assignments:
         files = files.with_role(role, path)
     return files, note

@@ -73,7 +73,7 @@ def test_a_file_of_another_size_starts_a_new_case_and_says_so(window, qtbot, pai
     small = tmp_path / "small_pred.png"
     write_png(small, np.zeros((10, 10), bool))
     assert not window.model.open_file("candidate", str(small))
-    assert any("small_pred.png (10x10 px) cannot join" in message
+    assert any("small_pred.png (10x10 px) is not the size of the open case" in message
                for message in window.notices.messages)
     assert window.statusBar().currentMessage() == "Now open a reference to evaluate."
     assert window.model.chosen_files.candidate == str(small)

@@ -29,3 +29,20 @@ def fill_status_bar(bar: QStatusBar) -> StatusWidgets:
     bar.addPermanentWidget(widgets.busy)
     bar.addPermanentWidget(widgets.timing)
     return widgets
+
+
+def partial_timing(seconds: float, pending: int) -> str:
+    """What the timing label says while ``pending`` metrics still compute."""
+    metrics = "metric" if pending == 1 else "metrics"
+    return f"Computing {pending} more {metrics}\N{HORIZONTAL ELLIPSIS} (first shown after " \
+           f"{duration(seconds)})"
+
+
+def complete_timing(seconds: float) -> str:
+    """What the timing label says once every metric is shown."""
+    return f"All metrics in {duration(seconds)}"
+
+
+def duration(seconds: float) -> str:
+    """``0.34`` -> ``"340 ms"``, ``2.106`` -> ``"2.1 s"``."""
+    return f"{seconds * 1000:.0f} ms" if seconds < 1.0 else f"{seconds:.1f} s"

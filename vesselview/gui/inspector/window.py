@@ -45,7 +45,12 @@ from vesselview.gui.inspector.readout import format_readout, format_readout_deta
 from vesselview.gui.inspector.research_menus import install_research_tools
 from vesselview.gui.inspector.secondary_windows import SecondaryWindows
 from vesselview.gui.inspector.segments_table import SegmentsTable, segment_region
-from vesselview.gui.inspector.status_widgets import READOUT_PROMPT, fill_status_bar
+from vesselview.gui.inspector.status_widgets import (
+    READOUT_PROMPT,
+    complete_timing,
+    fill_status_bar,
+    partial_timing,
+)
 from vesselview.gui.inspector.teaching_bar import TeachingBar
 from vesselview.gui.inspector.view import InspectorView
 from vesselview.gui.widgets.main_thread import qt_scheduler
@@ -162,7 +167,7 @@ class MainWindow(QMainWindow):
         self.layer_panel.set_layers(response.layers)
         self._show(response)
         self.segments_table.show_segments(response.result.skeletal)
-        self.timing.setText(f"evaluated in {response.seconds * 1000:.0f} ms")
+        self.timing.setText(complete_timing(response.seconds))
         self.result_applied.emit(response)
 
     def _apply_partial(self, response: Response) -> None:
@@ -171,8 +176,7 @@ class MainWindow(QMainWindow):
         self._show(response)
         if response.result.skeletal is not None:
             self.segments_table.show_segments(response.result.skeletal)
-        self.timing.setText(f"first values in {response.seconds * 1000:.0f} ms, "
-                            f"{len(response.result.pending)} more computing")
+        self.timing.setText(partial_timing(response.seconds, len(response.result.pending)))
         self.partial_applied.emit(response)
 
     def _show(self, response: Response) -> None:
