@@ -1,13 +1,27 @@
 """Reading a JSON document the user chose (a session, a grading file), with errors that
-name the file: unreadable, not JSON, or nested too deeply for Python's parser."""
+name the file: not a regular file, too large, unreadable, not JSON, or nested too
+deeply for Python's parser.
+
+Every JSON file vesselview reads goes through `read_json`. It opens without blocking
+and checks the opened file before reading a byte: a named pipe nobody writes to would
+otherwise hang the caller forever, and ``/dev/zero`` would be read until memory runs out.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import stat
 from typing import Any
 
 from vesselview.errors import InputError
+
+#: Largest JSON file read, in bytes (a grading file of thousands of marked items is a
+#: few tens of MB; parsing 256 MiB of numbers takes about 1.5 GB of memory).
+MAX_JSON_BYTES = 256 * 2**20
+
+#: Opening flags: never wait for a writer (a FIFO), never hand the file to a child.
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
 def read_json(path: str | os.PathLike, kind: str, broken: str) -> Any:
@@ -25,15 +39,71 @@ def read_json(path: str | os.PathLike, kind: str, broken: str) -> Any:
     Raises
     ------
     InputError
-        Naming ``path``; a deeply nested document is refused, not a RecursionError.
+        Naming ``path`` when it is not a regular file (a folder, a named pipe, a
+        device), is larger than `MAX_JSON_BYTES`, cannot be read, or is not JSON; a
+        deeply nested document is refused, not a RecursionError.
     """
     source = os.fspath(path)
+    data = _regular_file_bytes(source, kind)
     try:
-        with open(source, encoding="utf-8") as stream:
-            return json.load(stream)
-    except OSError as error:
-        raise InputError(f"{source}: cannot read the {kind}; check the path and that you "
-                         "may read it", source, details=str(error.strerror)) from None
-    except (ValueError, RecursionError) as error:
+        return json.loads(data.decode("utf-8"))
+    except (ValueError, RecursionError) as error:  # UnicodeDecodeError is a ValueError
         reason = "nested too deeply" if isinstance(error, RecursionError) else str(error)
         raise InputError(f"{source}: {broken}", source, details=f"not JSON: {reason}") from None
+
+
+def not_a_file_reason(mode: int) -> str | None:
+    """What a file of ``mode`` (``os.stat().st_mode``) is when it is not a regular file.
+
+    Returns
+    -------
+    str or None
+        ``"a folder"``, ``"a named pipe (FIFO)"``, ``"a device"``, ``"a socket"`` or
+        ``"not a regular file"``; None for a regular file.
+    """
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def _regular_file_bytes(source: str, kind: str) -> bytes:
+    """The content of ``source``, checked to be a regular file of at most `MAX_JSON_BYTES`."""
+    try:
+        handle = os.open(source, _OPEN_FLAGS)
+    except OSError as error:
+        raise _unreadable(source, kind, error) from None
+    try:
+        status = os.fstat(handle)
+        reason = not_a_file_reason(status.st_mode)
+        if reason is not None:
+            raise InputError(f"{source}: the {kind} is {reason}, not a file; choose the "
+                             f"{kind} itself", source)
+        if status.st_size > MAX_JSON_BYTES:
+            raise _too_large(source, kind)
+        with os.fdopen(handle, "rb", closefd=False) as stream:
+            data = stream.read(MAX_JSON_BYTES + 1)
+    except OSError as error:
+        raise _unreadable(source, kind, error) from None
+    finally:
+        os.close(handle)
+    if len(data) > MAX_JSON_BYTES:  # it grew while being read
+        raise _too_large(source, kind)
+    return data
+
+
+def _unreadable(source: str, kind: str, error: OSError) -> InputError:
+    return InputError(f"{source}: cannot read the {kind}; check the path and that you may "
+                      "read it", source, details=str(error.strerror))
+
+
+def _too_large(source: str, kind: str) -> InputError:
+    return InputError(f"{source}: the {kind} is larger than {MAX_JSON_BYTES // 2**20} MB, "
+                      f"more than any {kind} vesselview writes; choose the right file", source)
