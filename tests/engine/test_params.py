@@ -7,6 +7,8 @@ import re
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from vesselview.engine.params import PARAM_SPECS, Params, parse_value
 from vesselview.errors import ParamsError
@@ -167,3 +169,36 @@ def test_parse_errors_name_the_key(key: str, text: str) -> None:
 def test_parse_unknown_key() -> None:
     with pytest.raises(ParamsError, match="nonsense"):
         parse_value("nonsense", "1")
+
+
+@pytest.mark.parametrize("text", [
+    "1/2/3", "0.5x", "0.5 0.5", "1/", "/2", "0.5,", "1..2", "1e", "nan", "inf", "1_000",
+    "0x10", "½", "\u0661", "\u0663/\u0664", "1/2 3", "- 1",  # Arabic-Indic digits
+])
+def test_trailing_garbage_is_an_error_not_a_guess(text: str) -> None:
+    with pytest.raises(ParamsError) as raised:
+        parse_value("tversky_alpha", text)
+    assert str(raised.value) == ("parameter tversky_alpha: expected a number such as 2, 0.25, "
+                                 f"1e-3 or a fraction such as 1/9, got {text!r}")
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("1/2", 0.5), (" 1 / 4 ", 0.25), ("+2.", 2.0), (".5", 0.5), ("-1e-2", -0.01),
+    ("3E2/1.5e2", 2.0),
+])
+def test_the_number_grammar(text: str, value: float) -> None:
+    assert parse_value("tversky_alpha", text) == value
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False),
+       st.floats(allow_nan=False, allow_infinity=False).filter(lambda x: x != 0))
+def test_a_number_or_fraction_parses_to_its_value(numerator: float, denominator: float) -> None:
+    assert parse_value("fom_k", repr(numerator)) == numerator
+    assert parse_value("fom_k", f"{numerator!r}/{denominator!r}") == numerator / denominator
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False),
+       st.sampled_from(["/2/3", "x", "%", ",5", "/", " 2", "e", ";", "px", "/0"]))
+def test_a_number_with_anything_after_it_is_refused(number: float, suffix: str) -> None:
+    with pytest.raises(ParamsError, match="expected a number such as"):
+        parse_value("fom_k", repr(number) + suffix)

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from collections.abc import Mapping
 from typing import Any
 
+from vesselview.engine.flags import is_flag
 from vesselview.errors import ParamsError
 
 DISTANCES = ("euclidean", "cityblock", "chessboard")
@@ -153,16 +155,29 @@ class Params:
         return {name: getattr(self, name) for name in PARAM_SPECS}
 
 
+_DECIMAL = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
+#: A number's text: an ASCII decimal number, or a fraction of two (``1/9``), nothing more.
+_NUMBER_TEXT = re.compile(rf"(?P<numerator>{_DECIMAL})(?:\s*/\s*(?P<denominator>{_DECIMAL}))?")
+
+
 def parse_value(key: str, text: str) -> Any:
     """Parse a command-line string for parameter ``key``: bool, str, or a number.
 
-    Numbers come back as float (``"1/9"`` is allowed); `Params` checks that integer
-    parameters are whole and converts them.
+    The whole text must be the value (blanks around it aside). Booleans are
+    ``true/yes/on/1`` or ``false/no/off/0``; numbers are ASCII decimals (``2``,
+    ``0.25``, ``1e-3``) or one fraction of two of them (``1/9``), and come back as
+    float; `Params` checks that integer parameters are whole and converts them.
+    ``1/2/3``, ``0.5x``, ``nan`` or ``1_000`` are errors, not a guess.
 
     Raises
     ------
     ParamsError
         When ``key`` is unknown or ``text`` does not parse.
+
+    Examples
+    --------
+    >>> parse_value("fom_k", "1/9") == 1 / 9
+    True
     """
     spec = PARAM_SPECS.get(key)
     if spec is None:
@@ -177,11 +192,12 @@ def parse_value(key: str, text: str) -> Any:
         raise ParamsError(f"parameter {key}: expected true/false, got {text!r}")
     if spec.kind is str:
         return raw
-    try:
-        number = float(raw.split("/")[0]) / float(raw.split("/")[1]) if "/" in raw else float(raw)
-    except (ValueError, ZeroDivisionError):
-        raise ParamsError(f"parameter {key}: expected a number, got {text!r}") from None
-    return number
+    match = _NUMBER_TEXT.fullmatch(raw)
+    if match is None or (match["denominator"] is not None and float(match["denominator"]) == 0):
+        raise ParamsError(f"parameter {key}: expected a number such as 2, 0.25, 1e-3 or a "
+                          f"fraction such as 1/9, got {text!r}")
+    number = float(match["numerator"])
+    return number if match["denominator"] is None else number / float(match["denominator"])
 
 
 def check_value(key: str, value: Any) -> Any:
@@ -205,10 +221,9 @@ def _checked(name: str, value: Any, spec: _Spec) -> Any:
     if value is None and spec.optional:
         return None
     if spec.kind is bool:
-        if not isinstance(value, (bool,)) and not (
-            hasattr(value, "dtype") and value.dtype == bool
-        ):
-            raise ParamsError(f"parameter {name}: expected true or false, got {value!r}")
+        if not is_flag(value):
+            raise ParamsError(f"parameter {name}: expected True or False, got {value!r} "
+                              f"({type(value).__name__})")
         return bool(value)
     if spec.kind is str:
         if not isinstance(value, str) or value not in spec.choices:
@@ -216,7 +231,7 @@ def _checked(name: str, value: Any, spec: _Spec) -> Any:
                 f"parameter {name}: expected one of {', '.join(spec.choices)}, got {value!r}"
             )
         return value
-    if isinstance(value, bool) or (not isinstance(value, (int, float)) and not hasattr(
+    if is_flag(value) or (not isinstance(value, (int, float)) and not hasattr(
         value, "__float__"
     )):
         raise ParamsError(f"parameter {name}: expected a number, got {value!r}")

@@ -11,6 +11,7 @@ import warnings
 import numpy as np
 
 from vesselview.engine.case import Case
+from vesselview.engine.flags import checked_flag
 from vesselview.engine.params import DEFAULT_THRESHOLD, Params
 from vesselview.errors import InputError
 from vesselview.io.fov_estimate import estimate_fov
@@ -89,7 +90,11 @@ def load_case(
         every pixel, an image over 100 MP.
     ParamsError
         When ``threshold`` is outside [0, 1].
+    TypeError
+        When ``invert_reference`` or ``invert_candidate`` is not a bool (``"no"``).
     """
+    invert_reference = checked_flag("invert_reference", invert_reference)
+    invert_candidate = checked_flag("invert_candidate", invert_candidate)
     if threshold is not None:
         Params(threshold=threshold)  # range check: ParamsError naming the parameter
     level = DEFAULT_THRESHOLD if threshold is None else float(threshold)

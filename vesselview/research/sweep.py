@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from vesselview.engine.case import Case
+from vesselview.engine.flags import checked_flag
 from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import PARAM_SPECS, Params
 from vesselview.engine.pipeline import Evaluator, ProgressCallback, StopCallback
@@ -77,7 +78,7 @@ class Sweep:
             False: of the mean, shape (n_values - 1, n_metrics). True: of each case,
             shape (n_cases, n_values - 1, n_metrics).
         """
-        values = self.per_case if per_case else self.mean
+        values = self.per_case if checked_flag("per_case", per_case) else self.mean
         return np.diff(values, axis=-2)
 
     def to_rows(self, differences: bool = False) -> list[dict[str, Any]]:
@@ -94,6 +95,7 @@ class Sweep:
         list of dict
             Columns ``case``, the swept key, then the metrics.
         """
+        differences = checked_flag("differences", differences)
         tables = [("mean", self.mean), *zip(self.case_names, self.per_case, strict=True)]
         rows = []
         for name, table in tables:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from vesselview.engine.case import Case
+from vesselview.engine.flags import checked_flag
 from vesselview.synth.candidate import probability_map
 from vesselview.synth.fundus import fundus_image
 from vesselview.synth.render import fov_mask, render_mask
@@ -28,6 +29,7 @@ def demo_case(shape: tuple[int, int] = (584, 565), seed: int = 0, soft: bool = F
     Case
         Reference and candidate are False outside the FOV.
     """
+    soft = checked_flag("soft", soft)
     tree = vessel_tree(shape, seed)
     fov = fov_mask(shape)
     soft_map = probability_map(tree, shape, seed)

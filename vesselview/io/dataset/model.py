@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from vesselview.engine.case import Case
+from vesselview.engine.flags import checked_flag
 from vesselview.errors import InputError
 from vesselview.io.dataset.discover import CaseKey, discover
 from vesselview.io.dataset.matching import FileIssue, image_files, match_files
@@ -72,7 +73,10 @@ class DatasetCase:
         ------
         InputError
             For an unknown method, or any file `load_case` refuses.
+        TypeError
+            When ``fov_auto`` or ``invert_candidate`` is not a bool.
         """
+        fov_auto = checked_flag("fov_auto", fov_auto)
         if method not in self.candidates:
             known = ", ".join(sorted(self.candidates)) or "none"
             raise InputError(f"case {self.id}: has no candidate of method {method!r} "
@@ -162,7 +166,7 @@ def open_dataset(root: PathLike, predictions: Mapping[str, PathLike] | None = No
         name is repeated or reserved, or the dataset has no annotation of ``observer``.
     """
     root = _folder(root, "dataset")
-    if observer not in (1, 2):
+    if isinstance(observer, bool) or observer not in (1, 2):
         raise InputError(f"observer must be 1 or 2, not {observer!r}")
     found = discover(root)
     root = found.root
