@@ -100,9 +100,13 @@ def segment_scores(table: np.ndarray, alpha: float) -> np.ndarray:
 
 
 def _weighted_mean(values: np.ndarray, weights: np.ndarray) -> float:
-    """Σ w v / Σ w (nan when Σ w is 0)."""
-    total = weights.sum()
-    return float(np.dot(weights, values) / total) if total > 0 else math.nan
+    """Σ w v / Σ w (nan when Σ w is 0).
+
+    Both sums are exact sums of the rounded terms (`math.fsum`), not ``np.dot``: BLAS
+    picks its summation order by CPU and release, which moved SS in the last digit.
+    """
+    total = math.fsum(weights.tolist())
+    return math.fsum((weights * values).tolist()) / total if total > 0 else math.nan
 
 
 def _ss_reason(counts: RevisedCounts) -> str:
