@@ -69,3 +69,10 @@ def test_a_released_claim_can_be_claimed_again(tmp_path):
     release(markers)
     release(markers)  # twice: both compiling processes may finish the markers
     assert not held(markers) and claim(markers)
+
+
+def test_a_lock_naming_no_process_in_plain_digits_is_a_claim_being_started(tmp_path):
+    markers = tmp_path / "compiled-abc"
+    assert claim(markers)
+    (markers / LOCK_NAME).write_text("²\n")  # isdigit() but not a number int() reads
+    assert held(markers)  # new, no process id yet: live, no ValueError

@@ -44,3 +44,13 @@ def test_bad_option_exits_2_before_any_window(capsys):
         main(["--size", "tiny"])
     assert stop.value.code == 2
     assert "not a window size" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("size", ["1280x²", "\u0661\u0662\u0668\u0660x720", "1280x-720"])
+def test_a_size_in_other_digits_is_not_a_window_size(capsys, size):
+    from vesselview.gui.command_line import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--size", size])
+    assert stop.value.code == 2
+    assert f"{size!r} is not a window size: write e.g. 1280x720" in capsys.readouterr().err

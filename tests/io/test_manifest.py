@@ -74,6 +74,9 @@ def test_header_problems_stop_before_any_row(tmp_path, text, match):
         ("id,reference,candidate\na,ref.png,ref.png,extra\n", 2, "more cells than header"),
         ("id,reference,candidate,observer\na,ref.png,ref.png,first\n", 2,
          "observer 'first' is not an observer number"),
+        ("id,reference,candidate\n1,ref.png,ref.png\n01,ref.png,ref.png\n", 3,
+         "id '01' appears twice .first on line 2 as '1', the same number.; ids must be "
+         "unique"),
     ],
 )
 def test_row_problems_are_kept_with_their_row(tmp_path, text, line, match):
@@ -127,3 +130,16 @@ def test_fov_auto_needs_a_fundus(tmp_path):
     assert (first.fov, first.problem) == ("auto", None)
     assert first.files() == [str(tmp_path / "ref.png")] * 3
     assert "estimates the field of view from the fundus photograph" in second.problem
+
+
+@pytest.mark.parametrize("cell", ["²", "\u0661", "0", "-1", "1.0", "one"])
+def test_an_observer_that_is_no_plain_number_is_that_rows_problem(tmp_path, cell):
+    path = _write(tmp_path, "id,reference,candidate,observer\na,ref.png,ref.png,1\n"
+                            f"b,ref.png,ref.png,{cell}\nc,ref.png,ref.png,2\n")
+    pairs = read_manifest_rows(path)  # "²" passed isdigit() and int() failed the whole file
+    assert [(pair.observer, pair.problem) for pair in pairs] == [
+        (1, None),
+        (None, f"observer {cell!r} is not an observer number; write 1, 2, ... in plain "
+               "digits, or leave the cell empty"),
+        (2, None)]
+    assert pairs[1].label == f"{path} line 3, id 'b'"

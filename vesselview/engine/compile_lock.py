@@ -61,7 +61,7 @@ def held(markers: Path) -> bool:
         return False
     if age > STALE_SECONDS:
         return False
-    ids = [int(line) for line in text.split() if line.isdigit()]
+    ids = [int(line) for line in text.split() if line.isascii() and line.isdecimal()]
     if not ids:
         return age < _STARTING_SECONDS
     if os.name != "posix":  # os.kill(pid, 0) would end the process on Windows

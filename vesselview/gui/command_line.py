@@ -43,7 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
 def window_size(text: str) -> tuple[int, int]:
     """``"WxH"`` as ``(W, H)`` pixels, each at least 200 (argparse type of ``--size``)."""
     width, _, height = text.lower().partition("x")
-    if not (width.isdigit() and height.isdigit()) or min(int(width), int(height)) < 200:
+    digits = all(part.isascii() and part.isdecimal() for part in (width, height))
+    if not digits or min(int(width), int(height)) < 200:
         raise argparse.ArgumentTypeError(f"{text!r} is not a window size: write e.g. 1280x720")
     return int(width), int(height)
 

@@ -4,7 +4,8 @@ A manifest has a header row with the columns ``id, reference, candidate`` (requi
 and ``fov, fundus, ignore, observer`` (optional; their cells may be empty; ``ignore``
 is a mask of regions left out of every metric; ``observer`` is the number of the
 observer whose annotation the reference is, recorded in the output).
-Relative paths resolve against the manifest's folder. An ``fov`` cell ``auto`` estimates
+Ids are compared by the case id rule (`vesselview.engine.case_ids`: ``1`` and ``01`` are
+one case). Relative paths resolve against the manifest's folder. An ``fov`` cell ``auto`` estimates
 the field of view from the row's fundus photograph.
 
 The header is checked first: a missing, unknown or repeated column stops the run before
@@ -20,6 +21,7 @@ import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
+from vesselview.engine.case_ids import id_key
 from vesselview.errors import InputError
 from vesselview.io.loader import AUTO_FOV
 
@@ -134,12 +136,12 @@ def read_manifest_rows(path: str) -> list[Pair]:
     """
     folder = Path(path).parent
     pairs: list[Pair] = []
-    first_line: dict[str, int] = {}
+    first: dict[str, tuple[int, str]] = {}  # id_key -> (line, id as written there)
     for line, cells, extra in _rows(path):
         pair = _pair(cells, folder, f"{path} line {line}")
         problem = ("more cells than header columns (an unquoted comma in a path?)" if extra
-                   else _row_problem(pair, cells, first_line.get(pair.id)))
-        first_line.setdefault(pair.id, line)
+                   else _row_problem(pair, cells, first.get(id_key(pair.id))))
+        first.setdefault(id_key(pair.id), (line, pair.id))
         pairs.append(dataclasses.replace(pair, problem=problem))
     if not pairs:
         raise InputError(f"{path}: the manifest lists no pairs; add a row per case "
@@ -192,22 +194,32 @@ def _pair(cells: dict[str, str], folder: Path, where: str) -> Pair:
     paths = {role: _resolved(folder, cells.get(role, "")) for role in FILE_ROLES}
     if cells.get("fov") == AUTO_FOV:
         paths["fov"] = AUTO_FOV
-    observer = cells.get("observer", "")
     return Pair(cells.get("id", ""), paths["reference"] or "", paths["candidate"] or "",
                 paths["fov"], paths["fundus"], paths["ignore"],
-                observer=int(observer) if observer.isdigit() else None, where=where)
+                observer=_observer_number(cells.get("observer", "")), where=where)
 
 
-def _row_problem(pair: Pair, cells: dict[str, str], first_line: int | None) -> str | None:
-    """What is wrong with one row, else None."""
+def _observer_number(cell: str) -> int | None:
+    """An ``observer`` cell's number (1, 2, ...), else None (``"²"`` is no number)."""
+    number = int(cell) if cell.isascii() and cell.isdecimal() else 0
+    return number if number >= 1 else None
+
+
+def _row_problem(pair: Pair, cells: dict[str, str],
+                 first: tuple[int, str] | None) -> str | None:
+    """What is wrong with one row, else None (``first``: the line and id of an earlier
+    row with the same id by the case id rule)."""
     for column in REQUIRED_COLUMNS:
         if not cells.get(column):
             return f"the {column} cell is empty"
-    if first_line is not None:
-        return f"id {pair.id!r} appears twice (first on line {first_line}); ids must be unique"
+    if first is not None:
+        spelt = "" if first[1] == pair.id else f" as {first[1]!r}, the same number"
+        return (f"id {pair.id!r} appears twice (first on line {first[0]}{spelt}); ids must "
+                "be unique")
     observer = cells.get("observer", "")
-    if observer and (not observer.isdigit() or int(observer) < 1):
-        return f"observer {observer!r} is not an observer number (1, 2, ...)"
+    if observer and pair.observer is None:
+        return (f"observer {observer!r} is not an observer number; write 1, 2, ... in "
+                "plain digits, or leave the cell empty")
     return _missing_file(pair)
 
 
