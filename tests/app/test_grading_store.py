@@ -196,3 +196,16 @@ def test_bad_mask_in_grading_file_is_reported(path):
     path.write_text(json.dumps(document))
     with pytest.raises(InputError, match="grades\\[0\\]: mask counts sum to 125, not H \\* W"):
         read_grading(path)
+
+
+def test_a_mark_larger_than_any_image_is_refused_before_decoding(path):
+    """312 bytes declaring a 50000x50000 mark once made export() take 4.9 GB."""
+    path.write_text(json.dumps({
+        "format": "vesselview-grading", "format_version": 1, "vesselview": "0", "grader": "alice",
+        "scale": {"low": 0, "high": 10}, "blinded": False, "seed": 0,
+        "grades": [{"id": "01", "method": "unet", "score": 3, "notes": "", "updated": "",
+                    "marks": {"ignore": {"shape": [50000, 50000], "counts": [0, 2500000000]}}}],
+    }))
+    with pytest.raises(InputError, match=r"alice\.json: .*grades\[0\]: mask shape 50000x50000 "
+                                         r"is larger than any image vesselview reads"):
+        _session(path)

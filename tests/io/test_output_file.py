@@ -136,9 +136,9 @@ def test_check_refuses_an_unwritable_folder(locked_folder):
         check_output(str(locked_folder / "out.csv"))
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root may write read-only files")
-def test_check_refuses_a_read_only_file(tmp_path):
+@pytest.mark.parametrize("mode", [0o400, 0o444, 0o000])
+def test_check_refuses_a_read_only_file_even_for_root(tmp_path, mode):
     (tmp_path / "out.csv").write_text("keep")
-    (tmp_path / "out.csv").chmod(0o400)
+    (tmp_path / "out.csv").chmod(mode)
     with pytest.raises(InputError, match="read-only"):
         check_output(str(tmp_path / "out.csv"))

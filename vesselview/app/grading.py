@@ -20,7 +20,8 @@ import numpy as np
 
 from vesselview.app.grading_order import presentation_order
 from vesselview.errors import InputError, VesselviewError
-from vesselview.io.grading_export import write_grades_csv, write_mark_pngs
+from vesselview.io import grading_sync
+from vesselview.io.grading_export import export_grading
 from vesselview.io.grading_files import (
     IGNORE,
     MARK_LABELS,
@@ -30,14 +31,8 @@ from vesselview.io.grading_files import (
     ItemKey,
     Scale,
     read_grading,
-    write_grading,
 )
 from vesselview.io.mask_runs import MaskRuns
-from vesselview.io.output_file import atomic_output
-
-#: Name of the CSV `GradingSession.export` writes; the masks go to ``marks/`` beside it.
-EXPORT_CSV = "grades.csv"
-EXPORT_MARKS = "marks"
 
 
 class GradingSaveError(VesselviewError):
@@ -46,6 +41,9 @@ class GradingSaveError(VesselviewError):
 
 class GradingSession:
     """One grader grading a list of items, saved to one grading file on every change.
+
+    Other writers of the same file (another window, a script) are merged in on each save
+    (`vesselview.io.grading_sync`): no one's scores are lost.
 
     Parameters
     ----------
@@ -64,8 +62,8 @@ class GradingSession:
     Raises
     ------
     InputError
-        When the file is not a valid grading file, or belongs to another grader or
-        study (scale, blinding, seed); the message names the file and the fix.
+        When the file is not a valid grading file, is read-only, or belongs to another
+        grader or study (scale, blinding, seed); the message names the file and the fix.
     """
 
     def __init__(self, path: str | os.PathLike, items: Iterable[ItemKey], *, grader: str,
@@ -74,6 +72,10 @@ class GradingSession:
         self.path = Path(path)
         if not grader:
             raise InputError("a grader name is needed to grade", os.fspath(path))
+        grading_sync.refuse_read_only(self.path)
+        #: The version of the file last read or saved here, and the items changed since.
+        self._stamp = grading_sync.file_stamp(self.path)
+        self._changed: set[ItemKey] = set()
         if self.path.exists():
             self._file = _resumed(read_grading(self.path), grader, scale, blinded, seed,
                                   self.path)
@@ -236,38 +238,28 @@ class GradingSession:
     def save(self) -> None:
         """Write the grading file now (after a failed save; changes save themselves).
 
+        Grades another writer saved meanwhile are merged in (and then shown here).
+
         Raises
         ------
         GradingSaveError
             Naming the file and the reason; the grades stay in memory and `unsaved`.
         """
         try:
-            write_grading(self._file, self.path)
+            self._file, self._stamp = grading_sync.save_shared(
+                self._file, self.path, self._changed, self._stamp)
         except InputError as error:
             self.unsaved = True
             raise GradingSaveError(f"{error}; the grades are kept and saved again with the "
                                    "next change") from None
+        self._changed.clear()
         self.unsaved = False
 
     def export(self, folder: str | os.PathLike) -> tuple[Path, list[Path]]:
-        """Write `EXPORT_CSV` and the marks as PNG masks (in `EXPORT_MARKS`/) into ``folder``.
-
-        Returns
-        -------
-        (Path, list of Path)
-            The CSV and the mask files written.
-
-        Raises
-        ------
-        InputError
-            When the CSV cannot be written (OSError for a mask file).
-        """
-        target = Path(folder)
-        target.mkdir(parents=True, exist_ok=True)
-        csv_path = target / EXPORT_CSV
-        with atomic_output(os.fspath(csv_path)) as stream:
-            write_grades_csv([self._file], stream)
-        return csv_path, write_mark_pngs(self._file, target / EXPORT_MARKS)
+        """Write the grades CSV and the marks' PNG masks into ``folder``; returns the CSV
+        and the masks written, raises InputError naming what cannot be written
+        (`vesselview.io.grading_export.export_grading`)."""
+        return export_grading(self._file, folder)
 
     def _store(self, item: ItemKey, grade: Grade) -> None:
         """Make ``grade`` the grade of ``item``, stamped with the time, and save."""
@@ -278,19 +270,19 @@ class GradingSession:
         else:
             grades[item] = updated
         self._file = dataclasses.replace(self._file, grades=grades)
+        self._changed.add(item)
         self.save()
 
 
 def _resumed(saved: GradingFile, grader: str, scale: Scale | None, blinded: bool | None,
              seed: int | None, path: Path) -> GradingFile:
     """``saved``, after checking that the caller asks for the same study."""
-    asked = {"grader": grader, "scale": scale, "blinded": blinded, "seed": seed}
-    for name, value in asked.items():
-        if value is not None and value != getattr(saved, name):
-            raise InputError(
-                f"{path}: this grading file has {name} {getattr(saved, name)!s}, not "
-                f"{value!s}; open it with the same {name} to resume, or choose another "
-                "file for a new study", os.fspath(path))
+    difference = grading_sync.study_difference(
+        saved, {"grader": grader, "scale": scale, "blinded": blinded, "seed": seed})
+    if difference:
+        raise InputError(f"{path}: this grading file has {difference}; open it with the "
+                         "same to resume, or choose another file for a new study",
+                         os.fspath(path))
     return saved
 
 

@@ -4,7 +4,8 @@ The CSV has exactly the columns ``id, method, grader, score, notes`` (one row pe
 scored item, several graders' files may go into one CSV) and is the input of
 ``vesselview-eval --grades`` (read by `vesselview.io.grades.read_grades`). Each
 non-empty mark becomes ``<id>_<method>_<label>.png`` (0 / 255, the image's size).
-Characters a file name cannot hold become ``-``.
+Characters a file name cannot hold become ``-``. `export_grading` writes both into a
+folder and names the file or folder that cannot be written.
 """
 
 from __future__ import annotations
@@ -16,11 +17,45 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
+from vesselview.errors import InputError
 from vesselview.io.grades import GRADES_COLUMNS
 from vesselview.io.grading_files import GradingFile
+from vesselview.io.output_file import atomic_output, check_output
 from vesselview.io.writers import write_png
 
 _NOT_IN_FILE_NAMES = re.compile(r'[\\/:*?"<>|\x00-\x1f]')
+#: Name of the CSV `export_grading` writes; the masks go to ``marks/`` beside it.
+EXPORT_CSV = "grades.csv"
+EXPORT_MARKS = "marks"
+
+
+def export_grading(grading: GradingFile, folder: str | os.PathLike) -> tuple[Path, list[Path]]:
+    """Write `EXPORT_CSV` and the marks as PNG masks (in `EXPORT_MARKS`/) into ``folder``.
+
+    The folder is created when missing; the CSV is checked before anything is written.
+
+    Returns
+    -------
+    (Path, list of Path)
+        The CSV and the mask files written.
+
+    Raises
+    ------
+    InputError
+        Naming the folder or file that cannot be written (read-only, a full disk...).
+    """
+    target = Path(folder)
+    csv_path = target / EXPORT_CSV
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        check_output(os.fspath(csv_path))
+        with atomic_output(os.fspath(csv_path)) as stream:
+            write_grades_csv([grading], stream)
+        return csv_path, write_mark_pngs(grading, target / EXPORT_MARKS)
+    except OSError as error:
+        where = error.filename or target
+        raise InputError(f"{where}: cannot export the grades there ({error.strerror or error}); "
+                         "choose a folder you may write in", os.fspath(where)) from None
 
 
 def write_grades_csv(gradings: Iterable[GradingFile], stream: TextIO) -> int:

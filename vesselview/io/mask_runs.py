@@ -13,6 +13,8 @@ import dataclasses
 
 import numpy as np
 
+from vesselview.io.readers import MAX_PIXELS
+
 
 @dataclasses.dataclass(frozen=True)
 class MaskRuns:
@@ -63,8 +65,9 @@ class MaskRuns:
         Raises
         ------
         ValueError
-            When ``value`` is not such a mapping, a count is negative or not an
-            integer, or the counts do not sum to ``H * W``.
+            When ``value`` is not such a mapping, the shape is larger than any image
+            vesselview reads (`MAX_PIXELS`), a count is negative or not an integer, or
+            the counts do not sum to ``H * W``.
         """
         if not isinstance(value, dict) or set(value) != {"shape", "counts"}:
             raise ValueError("a mask must be {\"shape\": [H, W], \"counts\": [...]}")
@@ -72,6 +75,9 @@ class MaskRuns:
         if (not isinstance(shape, list) or len(shape) != 2
                 or not all(_is_count(side) and side > 0 for side in shape)):
             raise ValueError(f"mask shape {shape!r} is not [H, W] with positive integers")
+        if shape[0] * shape[1] > MAX_PIXELS:  # refused before a byte of it is decoded
+            raise ValueError(f"mask shape {shape[1]}x{shape[0]} is larger than any image "
+                             f"vesselview reads ({MAX_PIXELS // 1_000_000} megapixels)")
         if not isinstance(counts, list) or not all(_is_count(count) for count in counts):
             raise ValueError("mask counts must be a list of non-negative integers")
         if sum(counts) != shape[0] * shape[1]:

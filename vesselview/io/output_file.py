@@ -48,11 +48,26 @@ def check_output(path: str, inputs: Iterable[str | None] = ()) -> None:
         if source is not None and _same_file(target, source):
             raise InputError(f"output {path}: is the input file {source}; writing there "
                              "would destroy it, choose another output name", source=path)
-    if target.exists() and not os.access(target, os.W_OK):
+    if target.exists() and read_only(target):
         raise InputError(f"output {path}: the file is read-only", source=path)
     if target.exists() and not target.is_file():
         return  # a device or pipe is written into (atomic_output), not replaced in its folder
     _probe_folder(target.parent, path)
+
+
+def read_only(path: str | os.PathLike) -> bool:
+    """True when the existing file ``path`` is not to be written.
+
+    That is when none of its write permission bits is set, or the user may not write it.
+    The bits are checked explicitly because the superuser may write anything: a file
+    someone made read-only (``chmod 444``) is still refused when vesselview runs as root.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False  # absent: nothing to protect
+    writable_bits = stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH
+    return not mode & writable_bits or not os.access(path, os.W_OK)
 
 
 @contextlib.contextmanager
