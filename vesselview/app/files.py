@@ -155,3 +155,14 @@ def files_of(case: Case) -> CaseFiles:
     existing = {role: path for role, path in paths.items() if path and os.path.isfile(path)}
     files = CaseFiles(**existing)
     return files if files.complete else CaseFiles()
+
+
+def case_folder(case: Case | None, role: str = "candidate") -> str:
+    """The folder a file dialog starts in: that of ``case``'s ``role`` file (else its
+    candidate's); ``""`` (the working folder) without a case from files."""
+    if case is None:
+        return ""
+    for path in (case.sources.get(role, ""), case.sources.get("candidate", "")):
+        if path and os.path.isfile(path):
+            return os.path.dirname(os.path.abspath(path))
+    return ""

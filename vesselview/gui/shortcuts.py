@@ -25,8 +25,10 @@ SHORTCUTS: dict[str, tuple[str, str]] = {
     "invert_candidate": ("Ctrl+I", "Invert candidate polarity (vessels dark)"),
     "open_session": ("Ctrl+Shift+O", "Open a session"),
     "save_session": ("Ctrl+S", "Save the session"),
-    "export_view": ("Ctrl+E", "Export the view as PNG, captioned (case, parameters, metrics)"),
-    "export_view_plain": ("Ctrl+Alt+E", "Export the view as PNG without a caption"),
+    "export_view": ("Ctrl+E", "Export the whole image at its own resolution as PNG, with "
+                              "legend and caption (case, parameters, metrics)"),
+    "export_view_plain": ("Ctrl+Alt+E", "Export the whole image as PNG without a caption"),
+    "export_view_scaled": ("Ctrl+Shift+Alt+E", "Export the captioned image at a chosen scale"),
     "export_metrics": ("Ctrl+Shift+E", "Export the metrics as CSV or JSON"),
     "quit": ("Ctrl+Q", "Quit"),
     "reset_view": ("Home", "Reset zoom and pan to the whole image"),

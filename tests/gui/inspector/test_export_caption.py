@@ -8,6 +8,7 @@ from PIL import Image
 
 from vesselview.app.captions import caption_lines
 from vesselview.gui.inspector import menus as menus_module
+from vesselview.gui.widgets.export import CAPTION_MIN_WIDTH
 
 from ..conftest import RESULT_TIMEOUT_MS
 
@@ -22,16 +23,18 @@ def test_caption_names_case_parameters_and_key_metrics(small_window):
 
 
 def test_export_with_and_without_caption(shown_window, tmp_path):
-    menus, view = shown_window.menus, shown_window.view
+    menus, case = shown_window.menus, shown_window.model.case
     menus.export_view(str(tmp_path / "captioned.png"))
     menus.export_view(str(tmp_path / "plain.png"), caption=False)
     plain = Image.open(tmp_path / "plain.png")
     captioned = Image.open(tmp_path / "captioned.png")
-    assert plain.size == (view.width(), view.height())
-    assert captioned.width == plain.width and captioned.height > plain.height + 30
+    height, width = case.shape
+    assert plain.size == (width, height)  # the image's own pixels, whatever the zoom
+    assert captioned.width == max(width, CAPTION_MIN_WIDTH)
+    assert captioned.height > plain.height + 30
     strip = captioned.convert("L").crop((0, plain.height, captioned.width, captioned.height))
-    assert np.asarray(strip).min() < 100  # dark text on the white strip
-    assert "export_view_plain" in menus.actions
+    assert np.asarray(strip).max() > 200  # light text on the dark strip
+    assert "export_view_plain" in menus.actions and "export_view_scaled" in menus.actions
 
 
 def test_a_teaching_case_export_is_captioned_by_its_title(window, qtbot, monkeypatch, tmp_path):
@@ -39,8 +42,8 @@ def test_a_teaching_case_export_is_captioned_by_its_title(window, qtbot, monkeyp
     with qtbot.waitSignal(window.result_applied, timeout=RESULT_TIMEOUT_MS):
         window.teaching.load("gap", 20)
     said = []
-    monkeypatch.setattr(menus_module, "save_captioned",
-                        lambda _view, lines, _path: said.append(lines))
+    monkeypatch.setattr(menus_module, "captioned",
+                        lambda image, lines, _font, _legend="": said.append(lines) or image)
     window.menus.export_view(str(tmp_path / "gap.png"))
     (lines,) = said
     assert lines[0] == "Teaching case: vessel gap, severity 20 px"

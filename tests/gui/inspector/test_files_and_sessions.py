@@ -189,8 +189,9 @@ def test_export_view_png(small_window, tmp_path):
 
     path = tmp_path / "view.png"
     small_window.menus.export_view(str(path), caption=False)  # the caption: test_export_caption
+    height, width = small_window.model.case.shape
     with Image.open(path) as image:
-        assert image.size == (small_window.view.width(), small_window.view.height())
+        assert image.size == (width, height)
 
 
 def test_recent_menu_reopens_a_file(window, qtbot, pair, tmp_path, small_case):

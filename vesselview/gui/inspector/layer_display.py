@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import numpy as np
+
+from vesselview.app.display import DisplayLayer
 from vesselview.app.inspector import Inspector
 from vesselview.app.live import Response
+from vesselview.app.native_image import compose, scaled
 from vesselview.app.style import FUNDUS, LayerStyle, default_style
 from vesselview.engine.params import DEFAULT_THRESHOLD
 from vesselview.gui.inspector.compare import MASK_RGBA, CompareController, CompareMode
@@ -90,16 +94,35 @@ class LayerDisplay:
         if self.compare.mode is not CompareMode.OVERLAY:
             self.view.set_legend(f"{swatch(MASK_RGBA)} vessel (mask named in the banner)")
             return
+        if self.response is None:
+            return
+        shown = self.drawn()
+        self.view.set_legend(self.legend(), compact_legend_html(shown))
+
+    def drawn(self) -> list[tuple[DisplayLayer, LayerStyle]]:
+        """The visible layers of the shown result with their styles, bottom to top."""
         response = self.response
         if response is None:
-            return
+            return []
         styles = self._styles(response.layers)
         order = [*self.model.layers.names, *response.layers]
-        shown = [(response.layers[name], styles[name]) for name in dict.fromkeys(order)
-                 if name in response.layers and styles[name].visible]
+        return [(response.layers[name], styles[name]) for name in dict.fromkeys(order)
+                if name in response.layers and styles[name].visible]
+
+    def legend(self) -> str:
+        """The full legend (rich text) of the `drawn` layers."""
         threshold = self.model.params.threshold
-        self.view.set_legend(legend_html(shown, DEFAULT_THRESHOLD if threshold is None
-                                         else threshold), compact_legend_html(shown))
+        return legend_html(self.drawn(), DEFAULT_THRESHOLD if threshold is None else threshold)
+
+    def native_image(self, scale: float = 1.0) -> np.ndarray | None:
+        """The overlay view at the image's own resolution times ``scale`` (RGB uint8,
+        `vesselview.app.native_image.compose`); None without a result or in a compare mode
+        (those show masks side by side or over each other, not the layers)."""
+        case = self.model.case
+        if self.response is None or case is None or self.compare.mode is not CompareMode.OVERLAY:
+            return None
+        rgb = compose(case.shape, case.fundus, self.model.layers[FUNDUS], self.drawn())
+        return scaled(rgb, scale)
 
     def on_style_changed(self, name: str, style: LayerStyle) -> None:
         """Restyle layer ``name`` in the view (no evaluation)."""

@@ -15,11 +15,13 @@ from collections.abc import Callable
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMenu
 
-from vesselview.app.captions import caption_lines, dataset_method
-from vesselview.app.files import ROLE_TITLES, ROLES
+from vesselview.app.captions import caption_lines, case_name, dataset_method
+from vesselview.app.files import ROLE_TITLES, ROLES, case_folder
 from vesselview.app.inspector import Inspector
+from vesselview.app.native_image import SCALE_RANGE, export_name
 from vesselview.gui.about import show_about
 from vesselview.gui.inspector.compare import CompareController, CompareMode
+from vesselview.gui.inspector.layer_display import LayerDisplay
 from vesselview.gui.inspector.layer_panel import LayerPanel
 from vesselview.gui.inspector.view import InspectorView
 from vesselview.gui.shortcuts import LAYER_KEYS, SHORTCUTS, ShortcutsDialog
@@ -27,8 +29,9 @@ from vesselview.gui.widgets.export import (
     IMAGE_FILTER,
     METRICS_FILTER,
     PNG_FILTER,
-    save_captioned,
-    save_screenshot,
+    captioned,
+    rgb_image,
+    save_image,
     save_with_dialog,
 )
 
@@ -50,6 +53,8 @@ class InspectorMenus:
         The compare modes (view menu).
     layer_panel : LayerPanel
         The selected layer (view menu).
+    display : LayerDisplay
+        The drawn layers and legend (exports).
 
     Attributes
     ----------
@@ -61,9 +66,10 @@ class InspectorMenus:
     """
 
     def __init__(self, window: QMainWindow, model: Inspector, view: InspectorView,
-                 compare: CompareController, layer_panel: LayerPanel) -> None:
+                 compare: CompareController, layer_panel: LayerPanel,
+                 display: LayerDisplay) -> None:
         self.window, self.model, self.view = window, model, view
-        self.compare, self.layer_panel = compare, layer_panel
+        self.compare, self.layer_panel, self.display = compare, layer_panel, display
         self.ask_role: Callable[[str], str | None] = self._ask_role_dialog
         self.actions: dict[str, QAction] = {}
         self.recent_menu = QMenu("Open &recent", window)
@@ -76,16 +82,36 @@ class InspectorMenus:
         """Save the model's session with the view's current image area."""
         self.model.save_session(path, self.view.view_rect())
 
-    def export_view(self, path: str, caption: bool = True) -> None:
-        """Save the image view (legend included) as PNG, with a caption saying the case,
+    def export_view(self, path: str, caption: bool = True, scale: float = 1.0) -> None:
+        """Save the view as PNG: the whole image at its own resolution times ``scale``
+        with the visible layers as drawn (in a compare mode, or before any result: the
+        view as on screen), and below it the legend and a caption saying the case,
         files, parameters and key metrics (`caption_lines`) unless ``caption`` is False
         or there is no result yet."""
         response, case = self.model.response, self.model.case
+        native = self.display.native_image(scale)
+        image = rgb_image(native) if native is not None else self.view.grab().toImage()
         if caption and response is not None and case is not None:
             method = dataset_method(self.model.dataset, case)
-            save_captioned(self.view, caption_lines(response.result, case, method), path)
-        else:
-            save_screenshot(self.view, path)
+            legend = self.display.legend() if native is not None else ""
+            image = captioned(image, caption_lines(response.result, case, method),
+                              self.view.font(), legend)
+        save_image(image, path)
+
+    def export_view_scaled(self) -> None:
+        """Ask for a scale, then export the captioned view at it (`export_view`)."""
+        low, high = SCALE_RANGE
+        scale, ok = QInputDialog.getDouble(self.window, "Export view at a scale",
+                                           "Scale (1 = the image's own pixels):", 2.0,
+                                           low, high, 2)
+        if ok:
+            self._save_dialog("Export view", PNG_FILTER,
+                              functools.partial(self.export_view, scale=scale),
+                              self._export_name())
+
+    def suggested_path(self, file_name: str = "") -> str:
+        """Where a save dialog proposes to write: the case's folder and ``file_name``."""
+        return os.path.join(case_folder(self.model.case), file_name)
 
     def toggle_layer_at(self, index: int) -> None:
         """Show or hide the layer at ``index`` in the layer panel (0 = first row)."""
@@ -103,25 +129,36 @@ class InspectorMenus:
 
     def _choose_file(self, role: str) -> None:
         path, _ = QFileDialog.getOpenFileName(self.window, f"Open {ROLE_TITLES[role].lower()}",
-                                              "", IMAGE_FILTER)
+                                              case_folder(self.model.case, role), IMAGE_FILTER)
         if path:
             self.model.open_file(role, path)
 
-    def _save_dialog(self, title: str, filter_: str, act: Callable[[str], object]) -> None:
+    def _save_dialog(self, title: str, filter_: str, act: Callable[[str], object],
+                     file_name: str = "") -> None:
         save_with_dialog(self.window, title, filter_, act, report=self.model.error.emit,
-                         inputs=self.model.shown_files)
+                         inputs=self.model.shown_files, suggested=self.suggested_path(file_name))
+
+    def _export_name(self) -> str:
+        """The exported view's proposed file name, after the case on screen."""
+        case = self.model.case
+        if case is None:
+            return "vesselview_view.png"
+        return export_name(case_name(case, dataset_method(self.model.dataset, case)))
 
     def _open_dataset_dialog(self) -> None:
-        root = QFileDialog.getExistingDirectory(self.window, "Open a dataset folder")
+        root = QFileDialog.getExistingDirectory(self.window, "Open a dataset folder",
+                                                self.suggested_path())
         if not root:
             return
         results = QFileDialog.getExistingDirectory(
-            self.window, "A folder of one method's results (Cancel: the second observer)")
+            self.window, "A folder of one method's results (Cancel: the second observer)",
+            os.path.dirname(root))
         predictions = {os.path.basename(results.rstrip("/")): results} if results else None
         self.model.open_dataset(root, predictions)
 
     def _open_session_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.window, "Open session", "", SESSION_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self.window, "Open session",
+                                              self.suggested_path(), SESSION_FILTER)
         if path:
             self.model.load_session(path)
 
@@ -164,10 +201,11 @@ class InspectorMenus:
         self._action(file_menu, "save_session", lambda: self._save_dialog(
             "Save session", SESSION_FILTER, self.save_session))
         self._action(file_menu, "export_view", lambda: self._save_dialog(
-            "Export view", PNG_FILTER, self.export_view))
+            "Export view", PNG_FILTER, self.export_view, self._export_name()))
         self._action(file_menu, "export_view_plain", lambda: self._save_dialog(
             "Export view without caption", PNG_FILTER,
-            functools.partial(self.export_view, caption=False)))
+            functools.partial(self.export_view, caption=False), self._export_name()))
+        self._action(file_menu, "export_view_scaled", self.export_view_scaled)
         self._action(file_menu, "export_metrics", lambda: self._save_dialog(
             "Export metrics", METRICS_FILTER, model.export_metrics))
         file_menu.addSeparator()

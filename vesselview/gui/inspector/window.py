@@ -131,7 +131,8 @@ class MainWindow(QMainWindow):
         self._build_docks()
         self.readout, self.busy, self.timing = fill_status_bar(self.statusBar())
         self._connect()
-        self.menus = InspectorMenus(self, self.model, self.view, self.compare, self.layer_panel)
+        self.menus = InspectorMenus(self, self.model, self.view, self.compare, self.layer_panel,
+                                   self.layer_display)
         # the Plots dock and the Research and Teaching menus
         self.research = install_research_tools(self, self.model, self.teaching.load)
         self.secondary = SecondaryWindows(self, self.view, self.settings)

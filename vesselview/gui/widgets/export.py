@@ -5,11 +5,13 @@ The metrics themselves are written by `vesselview.app.export` (the CLI's formats
 
 from __future__ import annotations
 
+import html
 import os
+import re
 from collections.abc import Callable, Iterable
 
-from PySide6.QtCore import QRect, Qt
-from PySide6.QtGui import QColor, QFontMetrics, QImage, QPainter, QPixmap
+import numpy as np
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPixmap, QTextDocument
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from vesselview.app.export import write_output
@@ -24,7 +26,7 @@ METRICS_FILTER = "CSV (*.csv);;JSON (*.json)"
 def save_with_dialog(parent: QWidget, title: str, file_filter: str,
                      write: Callable[[str], object],
                      report: Callable[[str], object] | None = None,
-                     inputs: Iterable[str] = ()) -> None:
+                     inputs: Iterable[str] = (), suggested: str = "") -> None:
     """Ask for a file to save to, then ``write(path)``; a cancelled dialog does nothing.
 
     Parameters
@@ -42,16 +44,28 @@ def save_with_dialog(parent: QWidget, title: str, file_filter: str,
         is shown through ``report`` (naming ``path``) instead of raised.
     inputs : iterable of str
         Files open in the window: choosing one of them is refused (`InputError`).
+    suggested : str
+        The path the dialog proposes (a folder and a file name), e.g. from `start_folder`.
     """
-    path, _ = QFileDialog.getSaveFileName(parent, title, "", file_filter)
+    path, chosen_filter = QFileDialog.getSaveFileName(parent, title, suggested, file_filter)
     if not path:
         return
+    path = with_suffix(path, chosen_filter or file_filter)
     try:  # a missing folder or a full disk is said in plain words, naming the file
         write_output(path, inputs, lambda: write(path))
     except InputError as error:
         if report is None:
             raise
         report(str(error))
+
+
+def with_suffix(path: str, file_filter: str) -> str:
+    """``path`` with the first extension of ``file_filter`` (``"PNG image (*.png)"``)
+    added when its name has none: ``export_view`` -> ``export_view.png``."""
+    found = re.search(r"\*(\.\w+)", file_filter)
+    if found is None or os.path.splitext(os.path.basename(path))[1]:
+        return path
+    return path + found.group(1)
 
 
 def save_screenshot(widget: QWidget, path: str | os.PathLike) -> None:
@@ -67,31 +81,41 @@ def save_screenshot(widget: QWidget, path: str | os.PathLike) -> None:
 
 
 _CAPTION_MARGIN = 8  # pixels around the caption text
-_CAPTION_FLAGS = Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap
+#: The caption strip is at least this wide (pixels), so a small image's caption stays legible.
+CAPTION_MIN_WIDTH = 640
+_STRIP_COLOUR, _TEXT_COLOUR = QColor(32, 32, 32), "#f0f0f0"  # the legend's colours are for dark
 
 
-def captioned_image(widget: QWidget, lines: list[str]) -> QImage:
-    """``widget`` rendered with ``lines`` of text word-wrapped in a strip below it."""
-    shot = widget.grab().toImage()
-    width = shot.width()
-    text = "\n".join(lines)
-    metrics = QFontMetrics(widget.font())
-    box = metrics.boundingRect(QRect(0, 0, width - 2 * _CAPTION_MARGIN, 100_000),
-                               _CAPTION_FLAGS, text)
-    height = box.height() + 2 * _CAPTION_MARGIN
-    image = QImage(width, shot.height() + height, QImage.Format.Format_RGB32)
-    image.fill(QColor(255, 255, 255))
-    painter = QPainter(image)
-    painter.drawImage(0, 0, shot)
-    painter.setFont(widget.font())
-    painter.setPen(QColor(20, 20, 20))
-    painter.drawText(QRect(_CAPTION_MARGIN, shot.height() + _CAPTION_MARGIN,
-                           width - 2 * _CAPTION_MARGIN, box.height()), _CAPTION_FLAGS, text)
+def captioned(image: QImage, lines: list[str], font: QFont, legend: str = "") -> QImage:
+    """``image`` with a dark strip below it: the ``legend`` (rich text, as drawn over the
+    view) and ``lines`` of plain text, word-wrapped; the strip is at least
+    `CAPTION_MIN_WIDTH` wide."""
+    width = max(image.width(), CAPTION_MIN_WIDTH)
+    document = QTextDocument()
+    document.setDefaultFont(font)
+    document.setDefaultStyleSheet(f"body {{ color: {_TEXT_COLOUR}; }}")
+    text = "<br>".join(html.escape(line) for line in lines)
+    document.setHtml(f"<body>{legend + '<br>' if legend else ''}{text}</body>")
+    document.setTextWidth(width - 2 * _CAPTION_MARGIN)
+    strip = int(document.size().height()) + 2 * _CAPTION_MARGIN
+    result = QImage(width, image.height() + strip, QImage.Format.Format_RGB32)
+    result.fill(_STRIP_COLOUR)
+    painter = QPainter(result)
+    painter.drawImage(0, 0, image)
+    painter.translate(_CAPTION_MARGIN, image.height() + _CAPTION_MARGIN)
+    document.drawContents(painter)
     painter.end()
-    return image
+    return result
 
 
-def save_captioned(widget: QWidget, lines: list[str], path: str | os.PathLike) -> None:
-    """Save ``widget`` with a caption (`captioned_image`) as PNG; OSError if unwritable."""
-    if not QPixmap.fromImage(captioned_image(widget, lines)).save(os.fspath(path), "PNG"):
+def rgb_image(rgb: np.ndarray) -> QImage:
+    """A QImage copy of ``rgb`` (uint8, shape (H, W, 3))."""
+    data = np.ascontiguousarray(rgb)
+    height, width = data.shape[:2]
+    return QImage(data.data, width, height, 3 * width, QImage.Format.Format_RGB888).copy()
+
+
+def save_image(image: QImage, path: str | os.PathLike) -> None:
+    """Save ``image`` as PNG; OSError if the file cannot be written."""
+    if not QPixmap.fromImage(image).save(os.fspath(path), "PNG"):
         raise OSError(f"cannot write the PNG file {os.fspath(path)}")
