@@ -178,7 +178,10 @@ def _gap(severity: float, shape: tuple[int, int], seed: int) -> Case:
     sites = deform.gap_sites(material.tree, 2.0 * material.scale, high * material.scale)
     chosen = _pick(sites, _GAPS, seed, "gap")
     cut = deform.cut_gaps(material.tree, chosen, severity * material.scale)
-    return make_case(material, render_mask(cut, shape), _label("gap", severity, seed), seed)
+    # A gap only removes: the stumps' re-rendered round caps can rasterise a pixel or
+    # two beside the reference's, which would add false positives to a "gap" lesson.
+    removed_only = render_mask(cut, shape) & material.reference
+    return make_case(material, removed_only, _label("gap", severity, seed), seed)
 
 
 def _expansion(severity: float, shape: tuple[int, int], seed: int) -> Case:
