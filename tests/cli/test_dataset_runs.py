@@ -6,9 +6,11 @@ import csv
 import io
 import json
 
+import pytest
 from PIL import Image
 
 from tests.io.dataset_files import vessels, write_drive, write_stare
+from vesselview.cli import runner
 from vesselview.cli.main import main
 
 
@@ -100,6 +102,34 @@ def test_output_onto_a_dataset_file_is_refused(capsys, tmp_path):
     code, out, err = _run(capsys, "--dataset", str(root), "--output", str(manual))
     assert (code, out) == (2, "") and "is the input file" in err
     assert manual.read_bytes() == before
+
+
+@pytest.mark.parametrize("target", [
+    "DRIVE/training/1st_manual/21_manual1.gif",  # a split the test predictions leave out
+    "soares/99_test-Soares.png",  # a result map reported as "left out"
+    "soares/metrics.csv",  # a new file inside a predictions folder
+    "DRIVE/metrics.csv",
+])
+def test_output_inside_a_named_folder_is_refused_before_work(capsys, tmp_path, monkeypatch,
+                                                             target):
+    monkeypatch.setattr(runner, "evaluate_pair", _no_evaluation)
+    root = write_drive(tmp_path / "DRIVE", test_ids=(1,), training_ids=(21,))
+    soares = _predictions(tmp_path / "soares", [("01_test-Soares.png", 1),
+                                                ("99_test-Soares.png", 2)])
+    output = tmp_path / target
+    before = output.read_bytes() if output.exists() else None
+    code, out, err = _run(capsys, "--dataset", str(root), "--predictions", f"Soares={soares}",
+                          "--output", str(output), "--workers", "1")
+    assert (code, out) == (2, "")
+    what = "the dataset folder" if target.startswith("DRIVE") else (
+        "the predictions folder of Soares")
+    folder = root if target.startswith("DRIVE") else soares
+    assert f"output {output}: is inside {what} {folder}, which this run reads" in err
+    assert (output.read_bytes() if output.exists() else None) == before
+
+
+def _no_evaluation(*args, **kwargs):
+    raise AssertionError("an evaluation ran although the output was refused")
 
 
 def test_fov_auto_in_a_manifest_and_for_one_pair(capsys, tmp_path):

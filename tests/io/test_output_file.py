@@ -142,3 +142,17 @@ def test_check_refuses_a_read_only_file_even_for_root(tmp_path, mode):
     (tmp_path / "out.csv").chmod(mode)
     with pytest.raises(InputError, match="read-only"):
         check_output(str(tmp_path / "out.csv"))
+
+
+def test_check_refuses_any_file_inside_a_named_folder(tmp_path):
+    dataset = tmp_path / "DRIVE"
+    (dataset / "test").mkdir(parents=True)
+    (tmp_path / "DRIVE-results").mkdir()
+    folders = {str(dataset): "the dataset folder"}
+    for inside in (dataset / "out.csv", dataset / "test" / "new.csv", dataset / "x" / ".." / "y"):
+        with pytest.raises(InputError, match=f"is inside the dataset folder {dataset}, which"):
+            check_output(str(inside), folders=folders)
+    check_output(str(tmp_path / "DRIVE-results" / "out.csv"), folders=folders)  # a sibling
+    (tmp_path / "alias").symlink_to(dataset)
+    with pytest.raises(InputError, match="is inside the dataset folder"):
+        check_output(str(tmp_path / "alias" / "out.csv"), folders=folders)

@@ -49,7 +49,7 @@ def evaluate(options: argparse.Namespace) -> int:
         report(f"warning: {note}")
     pairs = source.pairs
     if options.output is not None:
-        check_output(options.output, [*source.inputs, options.grades])
+        check_output(options.output, [*source.inputs, options.grades], source.folders)
     grades = _read_grades(options)
     _warn_if_oversubscribed(options.workers, options.scheduler)
     workers = _budgeted_workers(options.workers, options.scheduler, pairs, len(grid))

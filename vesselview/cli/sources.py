@@ -8,6 +8,7 @@ A dataset (``--dataset ROOT [--predictions NAME=DIR]... [--observer N]``) is rea
 from __future__ import annotations
 
 import argparse
+import dataclasses
 
 from vesselview.io.dataset_pairs import PairSource, dataset_pairs, pair_files
 from vesselview.io.manifest import read_manifest_rows, single_pair
@@ -25,8 +26,9 @@ def pairs_from_options(options: argparse.Namespace) -> PairSource:
     if options.dataset is not None:
         from vesselview.io.dataset import open_dataset  # only here: the dataset readers
 
-        return dataset_pairs(open_dataset(options.dataset, options.predictions,
-                                          options.observer), list(options.predictions))
+        source = dataset_pairs(open_dataset(options.dataset, options.predictions,
+                                            options.observer), list(options.predictions))
+        return dataclasses.replace(source, folders=_named_folders(options))
     if options.manifest is not None:
         pairs = read_manifest_rows(options.manifest)
         return PairSource(pairs, [options.manifest, *pair_files(pairs)])
@@ -35,3 +37,9 @@ def pairs_from_options(options: argparse.Namespace) -> PairSource:
     return PairSource([pair], pair_files([pair]))
 
 
+def _named_folders(options: argparse.Namespace) -> dict[str, str]:
+    """The folders ``--dataset`` and ``--predictions`` name -> what each is."""
+    folders = {options.dataset: "the dataset folder"}
+    for method, folder in options.predictions.items():
+        folders.setdefault(folder, f"the predictions folder of {method}")
+    return folders

@@ -34,11 +34,15 @@ class PairSource:
         Every file the run reads (the output may be none of them).
     notes : list of str
         Warnings, one line each (e.g. prediction files that match no case).
+    folders : dict of str to str
+        Folders the run names -> what each is (``"the dataset folder"``): the output
+        may be no file inside them, even one the run does not read.
     """
 
     pairs: list[Pair]
     inputs: list[str]
     notes: list[str] = dataclasses.field(default_factory=list)
+    folders: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 def dataset_pairs(dataset: Dataset, methods: list[str]) -> PairSource:

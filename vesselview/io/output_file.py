@@ -12,14 +12,15 @@ import contextlib
 import os
 import stat
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TextIO
 
 from vesselview.errors import InputError
 
 
-def check_output(path: str, inputs: Iterable[str | None] = ()) -> None:
+def check_output(path: str, inputs: Iterable[str | None] = (),
+                 folders: Mapping[str, str] | None = None) -> None:
     """Check that ``path`` can be (re)written, before any work.
 
     Parameters
@@ -28,12 +29,16 @@ def check_output(path: str, inputs: Iterable[str | None] = ()) -> None:
         The output file; it need not exist yet.
     inputs : iterable of str or None
         Files the run reads (None entries are skipped); the output may be none of them.
+    folders : Mapping[str, str], optional
+        Folders the run names (a dataset, a method's predictions) -> what each is
+        (``"the dataset folder"``); the output may be no file inside them, read or not.
 
     Raises
     ------
     InputError
         Naming ``path`` when it is a folder, its folder does not exist or cannot be
-        written, it is a read-only file, or it is one of ``inputs``.
+        written, it is a read-only file, it is one of ``inputs``, or it lies inside one
+        of ``folders``.
     """
     target = Path(os.path.realpath(path))
     if target.is_dir():
@@ -48,6 +53,10 @@ def check_output(path: str, inputs: Iterable[str | None] = ()) -> None:
         if source is not None and _same_file(target, source):
             raise InputError(f"output {path}: is the input file {source}; writing there "
                              "would destroy it, choose another output name", source=path)
+    for folder, what in (folders or {}).items():
+        if target.is_relative_to(os.path.realpath(folder)):
+            raise InputError(f"output {path}: is inside {what} {folder}, which this run "
+                             "reads; choose an output outside it", source=path)
     if target.exists() and read_only(target):
         raise InputError(f"output {path}: the file is read-only", source=path)
     if target.exists() and not target.is_file():
