@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import os
 import sys
 from collections.abc import Iterator, Sequence
@@ -30,7 +31,12 @@ from vesselview.cli.termination import Terminated
 from vesselview.engine.params import Params
 from vesselview.io.loader import load_case
 from vesselview.io.manifest import Pair
-from vesselview.io.output_file import atomic_output, check_output, interrupted_path
+from vesselview.io.output_file import (
+    OUTPUT_ERRORS,
+    atomic_output,
+    check_output,
+    interrupted_path,
+)
 from vesselview.io.pair_evaluation import Job, PairOutcome, RowFailure
 from vesselview.io.summary import summarise
 from vesselview.io.writers import Record, write_csv, write_json
@@ -179,8 +185,11 @@ def _budgeted_workers(requested: int | None, scheduler: str | None, pairs: Seque
 
 @contextlib.contextmanager
 def _output(output: str | None) -> Iterator[TextIO]:
-    """The output file (replaced whole when the block completes), or stdout."""
+    """The output file (replaced whole when the block completes), or stdout (both write
+    file names that are not UTF-8 as their bytes: `OUTPUT_ERRORS`)."""
     if output is None:
+        if isinstance(sys.stdout, io.TextIOWrapper):
+            sys.stdout.reconfigure(errors=OUTPUT_ERRORS)
         yield sys.stdout
         sys.stdout.flush()
         return

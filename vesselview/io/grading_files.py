@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 from vesselview._version import __version__
 from vesselview.errors import InputError
-from vesselview.io.json_file import read_json
+from vesselview.io.json_file import escape_surrogates, read_json
 from vesselview.io.mask_runs import MaskRuns
 from vesselview.io.output_file import atomic_output
 
@@ -141,7 +141,8 @@ def grading_json(grading: GradingFile) -> str:
 
     One compact line per grade keeps the file readable and lets the C encoder write it:
     an indented dump of long run lists is pure Python and ~15 times slower (it runs on
-    every change).
+    every change). Text stays readable (not ``\\u``-escaped), except the lone
+    surrogates of ids from file names that are not UTF-8 (`escape_surrogates`).
     """
     header = json.dumps({
         "format": FORMAT,
@@ -156,7 +157,7 @@ def grading_json(grading: GradingFile) -> str:
                         for key, grade in sorted(grading.grades.items()) if not grade.empty)
     body = f"[\n{grades}\n]" if grades else "[]"
     without_closing_brace = header.rstrip().removesuffix("}").rstrip()
-    return f'{without_closing_brace},\n "grades": {body}\n}}\n'
+    return escape_surrogates(f'{without_closing_brace},\n "grades": {body}\n}}\n')
 
 
 def read_grading(path: str | os.PathLike) -> GradingFile:

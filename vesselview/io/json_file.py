@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from typing import Any
 
@@ -19,6 +20,9 @@ from vesselview.errors import InputError
 #: Largest JSON file read, in bytes (a grading file of thousands of marked items is a
 #: few tens of MB; parsing 256 MiB of numbers takes about 1.5 GB of memory).
 MAX_JSON_BYTES = 256 * 2**20
+
+#: A lone surrogate: how Python holds a byte of a file name that is not UTF-8.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 #: Opening flags: never wait for a writer (a FIFO), never hand the file to a child.
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -50,6 +54,17 @@ def read_json(path: str | os.PathLike, kind: str, broken: str) -> Any:
     except (ValueError, RecursionError) as error:  # UnicodeDecodeError is a ValueError
         reason = "nested too deeply" if isinstance(error, RecursionError) else str(error)
         raise InputError(f"{source}: {broken}", source, details=f"not JSON: {reason}") from None
+
+
+def escape_surrogates(text: str) -> str:
+    """JSON text with its lone surrogates written as ``\\uXXXX`` escapes.
+
+    ``json.dumps(..., ensure_ascii=False)`` leaves them as characters, which UTF-8 cannot
+    encode. Escaped, the file is valid UTF-8 JSON and reads back as the same string
+    (``os.fsencode`` of it gives the file name's original bytes). Only strings can hold
+    them, so the escapes land inside JSON strings.
+    """
+    return _SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
 
 
 def not_a_file_reason(mode: int) -> str | None:

@@ -4,6 +4,10 @@
 not after an hour of work. `atomic_output` writes to a temporary file in the output's
 folder and renames it over the output only once everything is written and flushed to
 disk: a full disk or a crash leaves the previous file as it was, never a truncated one.
+
+Outputs are UTF-8 with `OUTPUT_ERRORS`: a file name that is not valid UTF-8 (Python
+holds its bytes as lone surrogates) is written back as the same bytes, never an error
+after all the work.
 """
 
 from __future__ import annotations
@@ -17,6 +21,10 @@ from pathlib import Path
 from typing import TextIO
 
 from vesselview.errors import InputError
+
+#: Encoding error handler of every text output: file names that are not valid UTF-8
+#: come out as the bytes they are on disk.
+OUTPUT_ERRORS = "surrogateescape"
 
 
 def check_output(path: str, inputs: Iterable[str | None] = (),
@@ -83,12 +91,12 @@ def read_only(path: str | os.PathLike) -> bool:
 def atomic_output(path: str) -> Iterator[TextIO]:
     """A text stream whose content replaces ``path`` only when the block completes.
 
-    The stream is a temporary file in the same folder (UTF-8, ``newline=""``); on
-    success it is flushed, synced and renamed over ``path`` (`os.replace`, atomic on
-    one file system), keeping an existing file's permissions. On any failure the
-    temporary file is removed and ``path`` is left as it was. A device or pipe
-    (``/dev/null``, a FIFO read by another program) is written to directly: renaming a
-    file over it would replace the device itself.
+    The stream is a temporary file in the same folder (UTF-8 with `OUTPUT_ERRORS`,
+    ``newline=""``); on success it is flushed, synced and renamed over ``path``
+    (`os.replace`, atomic on one file system), keeping an existing file's permissions.
+    On any failure the temporary file is removed and ``path`` is left as it was. A
+    device or pipe (``/dev/null``, a FIFO read by another program) is written to
+    directly: renaming a file over it would replace the device itself.
 
     Raises
     ------
@@ -107,7 +115,8 @@ def atomic_output(path: str) -> Iterator[TextIO]:
     except OSError as error:
         raise _write_error(path, error) from None
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+        with os.fdopen(handle, "w", encoding="utf-8", errors=OUTPUT_ERRORS,
+                       newline="") as stream:
             yield stream
             stream.flush()
             os.fsync(stream.fileno())
@@ -125,7 +134,8 @@ def atomic_output(path: str) -> Iterator[TextIO]:
 def _streamed(path: str, target: Path) -> Iterator[TextIO]:
     """Write straight into a device or pipe (errors name ``path``)."""
     try:
-        with open(target, "w", encoding="utf-8", newline="") as stream:
+        with open(target, "w", encoding="utf-8", errors=OUTPUT_ERRORS,
+                  newline="") as stream:
             yield stream
     except OSError as error:
         raise _write_error(path, error) from None
