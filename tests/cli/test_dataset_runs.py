@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 
 import pytest
 from PIL import Image
@@ -184,3 +185,18 @@ def test_a_failed_row_of_a_dataset_without_fov_says_it_would_be_estimated(capsys
     rows = {row["method"]: row for row in csv.DictReader(io.StringIO(out))}
     assert code == 2 and rows["m"]["error"]
     assert rows["m"]["fov_source"] == rows["observer2"]["fov_source"] == "estimated"
+
+
+def test_an_unlistable_dataset_folder_stops_the_run_naming_it(capsys, tmp_path, monkeypatch):
+    root = write_drive(tmp_path / "DRIVE", test_ids=(1,), training_ids=())
+    real_scandir = os.scandir
+
+    def scandir(path="."):
+        if os.path.basename(os.fspath(path)) == "2nd_manual":  # root can list 0o000 folders
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    code, out, err = _run(capsys, "--dataset", str(root), "--workers", "1")
+    assert (code, out) == (2, "")
+    assert f"{root / 'test' / '2nd_manual'}: this folder of the dataset cannot be listed" in err

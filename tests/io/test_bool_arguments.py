@@ -63,9 +63,9 @@ def test_a_numpy_bool_is_no_number(value):
 
 
 def test_dataset_case_load_refuses_look_alikes(tmp_path):
+    with pytest.raises(TypeError, match="estimate_fov must be True or False, got 'yes' \\(str\\)"):
+        vv.open_dataset(files.write_chase(tmp_path / "CHASE"), estimate_fov="yes")
     case = vv.open_dataset(files.write_chase(tmp_path / "CHASE")).case("Image_01L")
-    with pytest.raises(TypeError, match="fov_auto must be True or False, got 'yes' \\(str\\)"):
-        case.load("observer2", fov_auto="yes")
     with pytest.raises(TypeError, match="invert_candidate must be True or False, got 0"):
         case.load("observer2", invert_candidate=0)
 

@@ -9,6 +9,7 @@ from PIL import Image
 import vesselview as vv
 from tests.io import dataset_files as files
 from vesselview.errors import InputError
+from vesselview.io.fov_estimate import estimate_fov
 
 WRITERS = {
     "DRIVE": (files.write_drive, "01", "test/images/01_test.tif",
@@ -61,7 +62,7 @@ def test_each_public_layout_loads_exactly(tmp_path, layout):
     loaded = case.load("net")
     np.testing.assert_array_equal(loaded.reference, files.vessels(SEEDS[layout]))
     np.testing.assert_array_equal(loaded.candidate, files.vessels(7))
-    expected_fov = files.field_of_view() if case.fov is not None else np.ones_like(loaded.fov)
+    expected_fov = files.field_of_view() if case.fov is not None else estimate_fov(loaded.fundus)
     np.testing.assert_array_equal(loaded.fov, expected_fov)
     assert loaded.fundus.shape == (files.HEIGHT, files.WIDTH, 3) and loaded.warnings == ()
 
@@ -174,11 +175,10 @@ def test_cases_load_for_a_method(tmp_path):
         case.load("other")
 
 
-def test_a_dataset_without_fov_estimates_it_on_request(tmp_path):
+def test_a_dataset_without_fov_estimates_it_as_the_cli_does(tmp_path):
     root = files.write_chase(tmp_path / "CHASE")
     case = vv.open_dataset(root).case("Image_01L")
-    assert case.load("observer2").fov.all()
-    estimated = case.load("observer2", fov_auto=True)
+    estimated = case.load("observer2")
     assert estimated.sources["fov"] == f"estimated from {root / 'Image_01L.jpg'}"
     truth = files.field_of_view()  # the JPEG blurs the tiny disc's rim by a pixel
     assert (estimated.fov & truth).sum() / (estimated.fov | truth).sum() > 0.9

@@ -37,6 +37,8 @@ from vesselview.io.dataset import Dataset, DatasetCase, open_dataset
 
 #: Below the live view (2) and case loading (1): a dataset run yields to both.
 METRICS_PRIORITY = 0
+#: How notices name the case browser.
+BROWSER = "Case browser"
 #: The files and parameters one set of values depends on.
 CacheKey = tuple[Path, Path | None, Path, Params]
 
@@ -115,7 +117,8 @@ class DatasetBrowser:
              observer: int = 1) -> bool:
         """Open a dataset with method folders, show its first case and compute its metrics.
 
-        On error (the message names the folder) the current dataset stays.
+        On error (the message names the folder) the current dataset stays. The dataset's
+        notes (`Dataset.notes`: files left out, missing FOV masks) go to the notice board.
         """
         try:
             dataset = open_dataset(root, predictions, observer)
@@ -126,6 +129,8 @@ class DatasetBrowser:
             self.inspector.error.emit(f"{dataset.root}: no candidates to evaluate; add a "
                                       "folder of a method's results")
             return False
+        for note in dataset.notes():
+            self.inspector.notices.add(note, "warning", source=BROWSER)
         self.dataset = dataset
         self.method_a = dataset.methods[0]
         self.method_b = dataset.methods[1] if len(dataset.methods) > 1 else dataset.methods[0]
@@ -223,7 +228,7 @@ class DatasetBrowser:
         self.failures[(case_id, method)] = message
         self.values_changed.emit(case_id, method)
         self.inspector.notices.add(failures_notice(self.failures), "error",
-                                   key=FAILURES_NOTICE, source="Case browser")
+                                   key=FAILURES_NOTICE, source=BROWSER)
 
     # -- order and navigation ------------------------------------------------------------
 

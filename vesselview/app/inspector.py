@@ -230,12 +230,17 @@ class Inspector(CaseOpening):
 
         Shows the first case of ``method`` (default: the first method found; a dataset's
         second observer counts as method ``observer2``). On error the current case stays.
+        What the user should hear about the dataset (`Dataset.notes`: files left out,
+        missing FOV masks) goes to `notices`.
         """
         try:
-            position = DatasetPosition.first(open_dataset(root, predictions), method)
+            dataset = open_dataset(root, predictions)
+            position = DatasetPosition.first(dataset, method)
         except InputError as error:
             self.error.emit(str(error))
             return False
+        for note in dataset.notes():
+            self.notices.add(note, "warning")
         self._go_to(position)
         return True
 

@@ -40,6 +40,9 @@ _OUTPUT = ("Output rows (JSON results, CSV rows): id, method (the --predictions 
            "vesselview_version, error (why a pair failed; its metrics are then empty).")
 #: Most parameter combinations one run may sweep (every pair is evaluated under each).
 MAX_COMBINATIONS = 10_000
+#: ``--fov`` values that estimate the field of view from the fundus photograph; the
+#: second is `vesselview.io.loader.AUTO_FOV` (not imported: ``--help`` loads no engine).
+ESTIMATE_FOV = ("estimate", "auto")
 #: Most local worker processes (each holds a copy of the evaluation's libraries).
 MAX_WORKERS = 64
 
@@ -110,7 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
     pair.add_argument("--reference", metavar="R", help="reference (manual) vessel mask")
     pair.add_argument("--candidate", metavar="C", help="candidate mask or probability map")
     pair.add_argument("--fov", metavar="F", help="field-of-view mask (default: whole image; "
-                      "auto: estimated from --fundus)")
+                      "'estimate' or 'auto': estimated from --fundus); with --dataset only "
+                      "'estimate': FOV masks the dataset ships but that are missing or "
+                      "unreadable are estimated from the photographs (else those cases fail)")
     pair.add_argument("--fundus", metavar="I", help="fundus photograph (checked, not scored)")
     pair.add_argument("--ignore", metavar="M", help="mask of regions left out of every metric "
                       "(e.g. the optic disc)")
@@ -120,8 +125,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "its folder")
     dataset = parser.add_argument_group(
         "a whole dataset", "DRIVE, STARE, CHASE_DB1, HRF, FIVES, IOSTAR or sibling folders "
-        "sharing case ids; one row per case and method (columns id, method). A case "
-        "without an FOV file gets one estimated from its fundus (fov_source 'estimated').")
+        "sharing case ids; one row per case and method (columns id, method). A dataset "
+        "that ships no FOV masks (STARE, CHASE_DB1, FIVES) gets them estimated from the "
+        "photographs (fov_source 'estimated'); in one that ships them (DRIVE, HRF, IOSTAR) "
+        "a missing or unreadable FOV file fails its case, unless --fov estimate.")
     dataset.add_argument("--dataset", metavar="ROOT", help="the dataset folder")
     dataset.add_argument("--predictions", action="append", default=[], metavar="NAME=DIR",
                          type=_predictions, help="a method's result maps, matched to cases "
@@ -174,6 +181,7 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         For an unknown flag, a bad value, or a missing / conflicting pair source.
     """
     options = build_parser().parse_args(argv)
+    options.estimate_fov = _dataset_fov(options)
     one_pair = any(value is not None for value in
                    (options.reference, options.candidate, options.fov, options.fundus,
                     options.ignore))
@@ -243,6 +251,28 @@ def parameter_grid(settings: Sequence[str], sweeps: Sequence[str]) -> tuple[Para
     grid = [base.replace(**dict(zip(swept, combination, strict=True)))
             for combination in itertools.product(*swept.values())]
     return base, grid
+
+
+def _dataset_fov(options: argparse.Namespace) -> bool:
+    """Whether ``--fov`` asks to estimate a dataset's FOVs (then it is taken off the
+    options of one pair); ``--fov estimate`` of one pair becomes ``auto``.
+
+    Raises
+    ------
+    UsageError
+        For ``--dataset`` with ``--fov`` other than ``estimate``.
+    """
+    estimate = options.fov in ESTIMATE_FOV
+    if options.dataset is None or options.fov is None:
+        if estimate:
+            options.fov = ESTIMATE_FOV[1]
+        return False
+    if not estimate:
+        raise UsageError(f"--fov {options.fov} with --dataset: a dataset's FOV masks are its "
+                         "own files; --fov takes only 'estimate' there (estimate the missing "
+                         "or unreadable ones from the photographs)")
+    options.fov = None
+    return True
 
 
 def _display(value: object) -> str:

@@ -29,7 +29,7 @@ from vesselview.cli.runner import interrupted_outcomes, run_pairs
 from vesselview.cli.sources import pairs_from_options
 from vesselview.cli.termination import Terminated
 from vesselview.engine.params import Params
-from vesselview.io.loader import load_case
+from vesselview.io.loader import load_case, load_case_estimating_fov
 from vesselview.io.manifest import Pair
 from vesselview.io.output_file import (
     OUTPUT_ERRORS,
@@ -60,7 +60,8 @@ def evaluate(options: argparse.Namespace) -> int:
     _warn_if_oversubscribed(options.workers, options.scheduler)
     workers = _budgeted_workers(options.workers, options.scheduler, pairs, len(grid))
     job = Job(tuple(report_grid(options, base, grid)), base.threshold,
-              options.invert_reference, options.invert_candidate)
+              options.invert_reference, options.invert_candidate,
+              load_case_estimating_fov if options.estimate_fov else load_case)
     finished: dict[int, PairOutcome] = {}
     try:
         with ProgressBar(len(pairs), sys.stderr) as bar:

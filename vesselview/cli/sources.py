@@ -27,7 +27,9 @@ def pairs_from_options(options: argparse.Namespace) -> PairSource:
         from vesselview.io.dataset import open_dataset  # only here: the dataset readers
 
         source = dataset_pairs(open_dataset(options.dataset, options.predictions,
-                                            options.observer), list(options.predictions))
+                                            options.observer,
+                                            estimate_fov=options.estimate_fov),
+                               list(options.predictions))
         return dataclasses.replace(source, folders=_named_folders(options))
     if options.manifest is not None:
         pairs = read_manifest_rows(options.manifest)

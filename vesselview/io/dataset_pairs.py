@@ -5,9 +5,11 @@ there without that method's file is a failed pair, so the gap shows in the outpu
 split with no file of the method at all, such as DRIVE's training set beside test-set
 predictions, is left out with a note; a method matching no case at all fails every
 pair), plus the dataset's other observer where it ships one (the usual human baseline,
-method ``observer2`` or ``observer1``). A case without an FOV file gets one estimated
-from its fundus photograph (``fov_source`` ``estimated``). Used by ``vesselview-eval
---dataset`` and the GUI's agreement window.
+method ``observer2`` or ``observer1``). Each case's field of view is the dataset's rule
+(`DatasetCase.fov_input`): its FOV file, or in a dataset that ships none an estimate from
+the fundus photograph (``fov_source`` ``estimated``); a case whose shipped FOV file is
+missing is a failed pair unless the dataset was opened with ``estimate_fov``. Used by
+``vesselview-eval --dataset`` and the GUI's agreement window.
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from vesselview.errors import InputError
-from vesselview.io.loader import AUTO_FOV
 from vesselview.io.manifest import Pair
 
 if TYPE_CHECKING:  # a manifest run imports `PairSource` without the dataset readers
@@ -48,7 +49,8 @@ class PairSource:
 def dataset_pairs(dataset: Dataset, methods: list[str]) -> PairSource:
     """One pair per case and method of ``dataset`` (``methods`` from ``--predictions``).
 
-    Unmatched and ambiguous prediction files and skipped cases become notes.
+    Unmatched and ambiguous prediction files, skipped cases and missing FOV masks
+    (`Dataset.notes`) become notes.
 
     Raises
     ------
@@ -64,11 +66,7 @@ def dataset_pairs(dataset: Dataset, methods: list[str]) -> PairSource:
         scored = [method for method in methods if case.split in covered[method]]
         pairs.extend(_case_pair(case, method, dataset.observer)
                      for method in (*scored, *sorted(shipped)))
-    notes = [f"{issue.method}: {issue.path} left out: {issue.reason}"
-             for issue in (*dataset.unmatched, *dataset.ambiguous)]
-    notes += _uncovered_splits(dataset, covered)
-    notes += [f"{dataset.root}: case {case_id} left out: {reason}"
-              for case_id, reason in dataset.skipped.items()]
+    notes = dataset.notes() + _uncovered_splits(dataset, covered)
     if not pairs:
         raise InputError(f"{dataset.root}: nothing to evaluate (no predictions, and no "
                          "annotation of another observer); give --predictions NAME=DIR",
@@ -89,15 +87,15 @@ def _uncovered_splits(dataset: Dataset, covered: dict[str, set[str]]) -> list[st
 
 
 def _case_pair(case: DatasetCase, method: str, observer: int) -> Pair:
-    """The pair of one case and method; a missing prediction file is its problem."""
+    """The pair of one case and method; a missing prediction or FOV file is its problem."""
     candidate = case.candidates.get(method)
-    fov = str(case.fov) if case.fov is not None else (
-        AUTO_FOV if case.fundus is not None else None)
+    fov = case.fov_input
+    problem = case.fov_problem if candidate is not None else \
+        f"no file of method {method!r} matches this case"
     return Pair(case.id, str(case.reference), "" if candidate is None else str(candidate),
-                fov, None if case.fundus is None else str(case.fundus), method=method,
-                observer=observer,
-                problem=None if candidate is not None else
-                f"no file of method {method!r} matches this case")
+                None if fov is None else str(fov),
+                None if case.fundus is None else str(case.fundus), method=method,
+                observer=observer, problem=problem)
 
 
 def pair_files(pairs: list[Pair]) -> list[str]:

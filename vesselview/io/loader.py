@@ -5,15 +5,17 @@ All input validation happens here, once; the engine trusts the `Case` it gets.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import warnings
+from typing import Any
 
 import numpy as np
 
 from vesselview.engine.case import Case
 from vesselview.engine.flags import checked_flag
 from vesselview.engine.params import DEFAULT_THRESHOLD, Params
-from vesselview.errors import InputError
+from vesselview.errors import InputError, split_details, with_details
 from vesselview.io.fov_estimate import estimate_fov
 from vesselview.io.fundus import fundus_rgb
 from vesselview.io.masks import MaskReading, MaskWarning, PolarityWarning, read_mask
@@ -138,6 +140,28 @@ def load_case(
         threshold=level,
         ignore=None if ignore_reading is None else ignore_reading.mask,
     )
+
+
+def load_case_estimating_fov(reference: Input, candidate: Input, fov: Input | None = None,
+                             fundus: Input | None = None, **options: Any) -> Case:
+    """`load_case`, estimating the FOV from ``fundus`` when the FOV file cannot be used.
+
+    For a dataset opened with ``estimate_fov=True`` (CLI ``--fov estimate``): an FOV file
+    that is unreadable, of another size or empty is replaced by ``fov="auto"``, and the
+    case's ``warnings`` say which file and why; every other problem is raised as by
+    `load_case`. Same parameters as `load_case`.
+    """
+    try:
+        return load_case(reference, candidate, fov, fundus, **options)
+    except InputError as error:
+        if fov is None or _is_auto(fov) or error.source != _source(fov) or fundus is None:
+            raise
+        reason, details = split_details(str(error))
+    case = load_case(reference, candidate, AUTO_FOV, fundus, **options)
+    note = with_details(f"{reason.rstrip('.')}; so its field of view was estimated from the "
+                        "fundus photograph instead, as asked (fov_source 'estimated')", details)
+    warnings.warn(note, MaskWarning, stacklevel=2)
+    return dataclasses.replace(case, warnings=(*case.warnings, note))
 
 
 def _is_auto(fov: Input | None) -> bool:

@@ -12,6 +12,11 @@ ending most of them share after a separator (``_test_mask`` in ``01_test_mask.gi
 ``02_test_mask.gif``) is the folder's naming suffix and is dropped. A file not ending in
 it (``notes.png`` beside ``img_01_gt.png``) keeps its whole name as id when a sibling
 folder has a file of that name, else it is reported unmatched.
+
+Nothing is skipped silently: a folder that cannot be listed (no permission, a disk gone),
+and a file or broken link where a role folder should be (``2nd_manual`` as a file) are
+errors naming them; linked folders are followed
+(each real folder once).
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from vesselview.errors import InputError
@@ -128,11 +133,9 @@ def _reference_count(discovery: Discovery) -> int:
 def _relative_image_paths(root: Path) -> list[str]:
     """``/``-separated paths of the image files under ``root``, hidden folders skipped."""
     found: list[str] = []
-    for folder, subfolders, names in os.walk(root):
-        subfolders[:] = sorted(name for name in subfolders if not name.startswith("."))
-        base = Path(folder).relative_to(root)
-        found.extend((base / name).as_posix() for name in sorted(names)
-                     if is_image_file(Path(name)))
+    for folder, names in _walk(root):
+        base = folder.relative_to(root)
+        found.extend((base / name).as_posix() for name in names if is_image_file(Path(name)))
         if len(found) > MAX_FILES:
             raise InputError(
                 f"{root}: holds more than {MAX_FILES} image files; point at the dataset "
@@ -192,10 +195,57 @@ def _by_sibling_folders(root: Path) -> Discovery:
 def _folders(root: Path) -> Iterable[Path]:
     """Every non-hidden folder below ``root`` (not itself: its siblings lie outside),
     depth first."""
-    for folder, subfolders, _ in os.walk(root):
+    for folder, _ in _walk(root):
+        if folder != root:
+            yield folder
+
+
+def _walk(root: Path) -> Iterator[tuple[Path, list[str]]]:
+    """``(folder, sorted file names)`` of ``root`` and every non-hidden folder below it,
+    depth first; linked folders are followed, each real folder once (no loops).
+
+    Raises
+    ------
+    InputError
+        For a folder that cannot be listed, or a file or broken link named like a role
+        folder (see `_check_names`).
+    """
+    seen: set[str] = set()
+    for folder, subfolders, names in os.walk(root, onerror=_unlistable, followlinks=True):
+        real = os.path.realpath(folder)
+        if real in seen:
+            subfolders[:] = []
+            continue
+        seen.add(real)
         subfolders[:] = sorted(name for name in subfolders if not name.startswith("."))
-        if Path(folder) != root:
-            yield Path(folder)
+        _check_names(Path(folder), names)
+        yield Path(folder), sorted(names)
+
+
+def _unlistable(error: OSError) -> None:
+    """`os.walk`'s ``onerror``: a folder that cannot be listed stops the opening."""
+    raise InputError(f"{error.filename}: this folder of the dataset cannot be listed "
+                     f"({error.strerror}), so its files would be missing; check the folder "
+                     "and its permissions, or move it out of the dataset folder",
+                     source=str(error.filename))
+
+
+def _check_names(folder: Path, names: list[str]) -> None:
+    """Refuse a file or broken link named like a role folder (``mask``, ``2nd_manual``...):
+    the folder the dataset would otherwise silently lack. (A broken link named like an
+    image stays: its case fails to load, naming it.)"""
+    for name in names:
+        path = folder / name
+        if name.startswith(".") or _role_of(name) is None or is_image_file(path):
+            continue
+        if path.is_symlink() and not path.exists():
+            raise InputError(f"{path}: is a broken link (to {os.readlink(path)}) where the "
+                             f"dataset's folder {name}/ is expected, so its files would be "
+                             "missing; restore its target or remove the link",
+                             source=str(path))
+        raise InputError(f"{path}: is a file where the dataset's folder {name}/ is "
+                         "expected, so its files would be missing; restore the folder",
+                         source=str(path))
 
 
 def _role_of(folder_name: str) -> str | None:

@@ -5,6 +5,14 @@ observer, the FOV mask and the candidates: one file per method from the predicti
 folders, plus the dataset's other observer (``observer2`` when observer 1 is the
 reference, ``observer1`` when observer 2 is), the usual human baseline. Nothing is
 read until `DatasetCase.load`.
+
+The field of view of a case (`DatasetCase.fov_input`, the one rule for every path: API,
+CLI, case browser): its FOV file; in a dataset that ships none (STARE, CHASE_DB1, FIVES)
+an estimate from the photograph (the whole image without one). In a dataset that ships
+an FOV mask per case (DRIVE, HRF, IOSTAR, a generic ``mask/`` folder) a case whose FOV
+file is missing cannot be evaluated (`DatasetCase.fov_problem`), and an unreadable one
+is the loader's error, unless the dataset was opened with ``estimate_fov=True``: then
+those FOVs are estimated from the photograph, and the case's ``warnings`` say so.
 """
 
 from __future__ import annotations
@@ -18,8 +26,14 @@ from vesselview.engine.case import Case
 from vesselview.engine.flags import checked_flag
 from vesselview.errors import InputError
 from vesselview.io.dataset.discover import CaseKey, discover
+from vesselview.io.dataset.fov_rule import (
+    ESTIMATE_FOV_ARGUMENT,
+    expected_fov,
+    fov_notes,
+    shipped_fov,
+)
 from vesselview.io.dataset.matching import FileIssue, image_files, match_files
-from vesselview.io.loader import AUTO_FOV, load_case
+from vesselview.io.loader import AUTO_FOV, load_case, load_case_estimating_fov
 
 PathLike = str | os.PathLike
 
@@ -43,6 +57,16 @@ class DatasetCase:
         Method name -> candidate file.
     split : str
         The subset (``"test"``, ``"training"``...), ``""`` when the layout has none.
+    fov_shipped : str
+        The dataset's name (``"the dataset"`` for the generic rule) when it ships an FOV
+        mask for every case (then a missing one is an error unless `estimate_fov`),
+        ``""`` when it ships none.
+    fov_expected : Path or None
+        Where a missing FOV mask was expected: another case's FOV file named for this
+        case (None when the FOV is there, or no other case has one).
+    estimate_fov : bool
+        Estimate the FOV from the photograph where the shipped FOV file is missing or
+        unreadable (``open_dataset(..., estimate_fov=True)``, CLI ``--fov estimate``).
     """
 
     id: str
@@ -51,10 +75,38 @@ class DatasetCase:
     fov: Path | None
     candidates: Mapping[str, Path]
     split: str = ""
+    fov_shipped: str = ""
+    fov_expected: Path | None = None
+    estimate_fov: bool = False
 
-    def load(self, method: str, *, threshold: float | None = None, fov_auto: bool = False,
+    @property
+    def fov_input(self) -> Path | str | None:
+        """The ``fov`` `load_case` gets: the FOV file, else ``"auto"`` (estimated from the
+        photograph) when there is one, else None (the whole image)."""
+        if self.fov is not None:
+            return self.fov
+        return AUTO_FOV if self.fundus is not None else None
+
+    @property
+    def fov_problem(self) -> str | None:
+        """Why this case cannot be evaluated as its dataset ships it (its FOV mask is
+        missing and no estimate was asked for, or none is possible); None when it can."""
+        if self.fov is not None or not self.fov_shipped:
+            return None
+        if self.estimate_fov and self.fundus is not None:
+            return None
+        if self.estimate_fov:
+            return ("its field-of-view mask is missing and it has no fundus photograph to "
+                    "estimate one from; restore the FOV mask file, or add the photograph")
+        mask = "mask" if self.fov_expected is None else f"mask {self.fov_expected}"
+        return (f"its field-of-view {mask} is missing, though {self.fov_shipped} "
+                "ships one for every case; restore the file, or estimate it from the fundus "
+                f"photograph with --fov estimate (API: {ESTIMATE_FOV_ARGUMENT})")
+
+    def load(self, method: str, *, threshold: float | None = None,
              invert_candidate: bool = False) -> Case:
-        """Read this case with the candidate of ``method`` (see `load_case`).
+        """Read this case with the candidate of ``method`` (see `load_case`), its field
+        of view as `fov_input` says.
 
         Parameters
         ----------
@@ -63,30 +115,29 @@ class DatasetCase:
         threshold : float, optional
             Probability threshold, fraction of full scale in [0, 1]; `load_case`'s
             default when None.
-        fov_auto : bool
-            When the case has no FOV file, estimate it from the fundus (``fov="auto"``);
-            otherwise the whole image is the FOV.
         invert_candidate : bool
             True when the candidate draws vessels dark.
 
         Raises
         ------
         InputError
-            For an unknown method, or any file `load_case` refuses.
+            For an unknown method, a `fov_problem`, or any file `load_case` refuses (an
+            unreadable FOV file only without `estimate_fov`).
         TypeError
-            When ``fov_auto`` or ``invert_candidate`` is not a bool.
+            When ``invert_candidate`` is not a bool (`load_case`).
         """
-        fov_auto = checked_flag("fov_auto", fov_auto)
         if method not in self.candidates:
             known = ", ".join(sorted(self.candidates)) or "none"
             raise InputError(f"case {self.id}: has no candidate of method {method!r} "
                              f"(it has: {known})", source=str(self.reference))
-        fov: PathLike | None = self.fov
-        if fov is None and fov_auto and self.fundus is not None:
-            fov = AUTO_FOV
-        return load_case(self.reference, self.candidates[method], fov=fov,
-                         fundus=self.fundus, threshold=threshold,
-                         invert_candidate=invert_candidate)
+        problem = self.fov_problem
+        if problem is not None:
+            raise InputError(f"case {self.id}: {problem}", source=str(self.reference))
+        load = load_case_estimating_fov if self.estimate_fov and self.fov is not None \
+            and self.fundus is not None else load_case
+        return load(self.reference, self.candidates[method], fov=self.fov_input,
+                    fundus=self.fundus, threshold=threshold,
+                    invert_candidate=invert_candidate)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -113,6 +164,8 @@ class Dataset:
         Files left out because they fit several cases or share a case with another file.
     skipped : Mapping[str, str]
         Case id -> why it is not among `cases` (e.g. no second-observer reference).
+    estimate_fov : bool
+        Whether FOV masks missing or unreadable are estimated from the photographs.
     """
 
     root: Path
@@ -123,6 +176,16 @@ class Dataset:
     unmatched: tuple[FileIssue, ...] = ()
     ambiguous: tuple[FileIssue, ...] = ()
     skipped: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    estimate_fov: bool = False
+
+    def notes(self) -> list[str]:
+        """What the user should hear about how the cases were found, one line each: files
+        left out (unmatched, ambiguous), cases skipped, cases whose FOV is missing."""
+        notes = [f"{issue.method}: {issue.path} left out: {issue.reason}"
+                 for issue in (*self.unmatched, *self.ambiguous)]
+        notes += [f"{self.root}: case {case_id} left out: {reason}"
+                  for case_id, reason in self.skipped.items()]
+        return notes + fov_notes(self.cases)
 
     def case(self, case_id: str) -> DatasetCase:
         """The case of that id.
@@ -140,7 +203,7 @@ class Dataset:
 
 
 def open_dataset(root: PathLike, predictions: Mapping[str, PathLike] | None = None,
-                 observer: int = 1) -> Dataset:
+                 observer: int = 1, *, estimate_fov: bool = False) -> Dataset:
     """Recognise a dataset folder and match folders of predictions to its cases.
 
     Parameters
@@ -154,6 +217,12 @@ def open_dataset(root: PathLike, predictions: Mapping[str, PathLike] | None = No
         ``01.png`` ... belong to case ``01``).
     observer : int
         1 for the dataset's first observer as reference, 2 for the second.
+    estimate_fov : bool
+        In a dataset that ships FOV masks (DRIVE, HRF, IOSTAR, a generic ``mask/``
+        folder), estimate a case's FOV from its photograph when its mask file is missing
+        or unreadable (recorded in ``Case.sources["fov"]`` and ``Case.warnings``).
+        False (default): such a case fails to load, naming the file. Datasets that ship
+        no FOV masks always estimate it (the whole image without a photograph).
 
     Returns
     -------
@@ -164,10 +233,13 @@ def open_dataset(root: PathLike, predictions: Mapping[str, PathLike] | None = No
     InputError
         When ``root`` or a predictions folder is not a folder, no case is found, a method
         name is repeated or reserved, or the dataset has no annotation of ``observer``.
+    TypeError
+        When ``estimate_fov`` is not a bool.
     """
     root = _folder(root, "dataset")
     if isinstance(observer, bool) or observer not in (1, 2):
         raise InputError(f"observer must be 1 or 2, not {observer!r}")
+    estimate_fov = checked_flag("estimate_fov", estimate_fov)
     found = discover(root)
     root = found.root
     own = f"observer{observer}"
@@ -176,19 +248,21 @@ def open_dataset(root: PathLike, predictions: Mapping[str, PathLike] | None = No
         raise InputError(f"{root}: this {found.layout} dataset has no annotation of "
                          f"observer {observer}; use observer 1", source=str(root))
     ids = _case_ids(found.files)
+    fov_shipped = shipped_fov(found.layout, found.files)
     cases, skipped = [], {}
     for key, roles in sorted(found.files.items(), key=lambda item: ids[item[0]]):
         if own not in roles:
             skipped[ids[key]] = f"no reference of observer {observer}"
             continue
         shipped = {other: roles[other]} if other in roles else {}
+        expected = expected_fov(key, found.files) if fov_shipped else None
         cases.append(DatasetCase(ids[key], roles.get("fundus"), roles[own], roles.get("fov"),
-                                 shipped, key[0]))
+                                 shipped, key[0], fov_shipped, expected, estimate_fov))
     unmatched, ambiguous = _add_predictions(cases, predictions or {}, reserved={other})
     methods = sorted({method for case in cases for method in case.candidates})
     return Dataset(root, found.layout, observer, tuple(cases), tuple(methods),
                    found.unmatched + unmatched,
-                   found.issues + ambiguous, skipped)
+                   found.issues + ambiguous, skipped, estimate_fov)
 
 
 def _folder(path: PathLike, what: str) -> Path:
