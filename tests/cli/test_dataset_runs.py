@@ -200,3 +200,29 @@ def test_an_unlistable_dataset_folder_stops_the_run_naming_it(capsys, tmp_path, 
     code, out, err = _run(capsys, "--dataset", str(root), "--workers", "1")
     assert (code, out) == (2, "")
     assert f"{root / 'test' / '2nd_manual'}: this folder of the dataset cannot be listed" in err
+
+
+def test_a_prediction_that_is_no_image_file_is_named_with_what_is_wrong(capsys, tmp_path):
+    root = write_drive(tmp_path / "DRIVE", test_ids=(1, 2, 3, 4, 5), training_ids=())
+    soares = tmp_path / "soares"
+    _predictions(soares, [("01_test-Soares.png", 1)])
+    os.mkfifo(soares / "02_test-Soares.png")  # would block whoever opens it
+    (soares / "03_test-Soares.png").mkdir()
+    (soares / "04_test-Soares.png").symlink_to(soares / "04_test-Soares.png")
+    (soares / "05_test-Soares.png").symlink_to(soares / "gone.png")
+    code, out, err = _run(capsys, "--dataset", str(root), "--predictions", f"Soares={soares}",
+                          "--format", "csv", "--workers", "1")
+    assert code == 2
+    errors = {row["id"]: row["error"] for row in csv.DictReader(io.StringIO(out))
+              if row["method"] == "Soares"}
+    assert errors["01"] == ""
+    expected = {
+        "02": "02_test-Soares.png: is not a regular file (a pipe, device or socket)",
+        "03": "03_test-Soares.png: is a folder, not an image file",
+        "04": "04_test-Soares.png: is a symbolic link that leads back to itself (a loop)",
+        "05": f"05_test-Soares.png: is a symbolic link to {soares / 'gone.png'}, which does "
+              "not exist",
+    }
+    for case_id, message in expected.items():
+        assert message in errors[case_id] and message in err
+    assert "matches this case" not in out + err

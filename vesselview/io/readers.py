@@ -17,6 +17,7 @@ an `InputError` naming the file.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import gzip
 import io
 import os
@@ -126,11 +127,8 @@ def _check_regular_file(label: str) -> None:
     (opening a named pipe would block until someone writes to it)."""
     try:
         status = os.stat(label)
-    except FileNotFoundError:
-        raise InputError(f"{label}: file not found; check the path", source=label) from None
     except (OSError, ValueError) as error:
-        raise InputError(f"{label}: The file cannot be opened; check the path and that you "
-                         "may read the file", source=label, details=str(error)) from None
+        raise _unopenable(label, error) from None
     if stat.S_ISDIR(status.st_mode):
         raise InputError(f"{label}: is a folder, not an image file; choose a file in it",
                          source=label)
@@ -141,6 +139,20 @@ def _check_regular_file(label: str) -> None:
         raise InputError(f"{label}: is an empty file (0 bytes); export it again", source=label)
     if status.st_size > MAX_FILE_BYTES:
         raise InputError(too_large_message(label, MAX_PIXELS), source=label)
+
+
+def _unopenable(label: str, error: OSError | ValueError) -> InputError:
+    """Why ``label`` cannot be opened: missing, a broken or looping link, or another reason."""
+    if isinstance(error, FileNotFoundError) and os.path.islink(label):
+        return InputError(f"{label}: is a symbolic link to {os.readlink(label)}, which does "
+                          "not exist; link it to the image file", source=label)
+    if isinstance(error, FileNotFoundError):
+        return InputError(f"{label}: file not found; check the path", source=label)
+    if isinstance(error, OSError) and error.errno == errno.ELOOP:
+        return InputError(f"{label}: is a symbolic link that leads back to itself (a loop); "
+                          "link it to the image file", source=label)
+    return InputError(f"{label}: The file cannot be opened; check the path and that you "
+                      "may read the file", source=label, details=str(error))
 
 
 def _file_start(label: str, count: int) -> bytes:

@@ -79,7 +79,11 @@ def is_image_file(path: Path) -> bool:
 
 
 def image_files(folder: Path) -> list[Path]:
-    """The image files directly in ``folder``, sorted by name.
+    """The entries directly in ``folder`` named like image files, sorted by name.
+
+    Whatever they are: a folder, a named pipe or a broken or looping symbolic link named
+    like an image is kept, so that reading it names it and says what is wrong, rather
+    than its case quietly having no file.
 
     Raises
     ------
@@ -91,7 +95,7 @@ def image_files(folder: Path) -> list[Path]:
     except OSError as error:
         raise InputError(f"{folder}: cannot be listed ({error.strerror}); check the folder "
                          "and its permissions", source=str(folder)) from None
-    return sorted(entry for entry in entries if entry.is_file() and is_image_file(entry))
+    return sorted(entry for entry in entries if is_image_file(entry))
 
 
 def _ids_by_key(case_ids: Sequence[str]) -> dict[str, list[str]]:
