@@ -209,3 +209,47 @@ def test_a_mark_larger_than_any_image_is_refused_before_decoding(path):
     with pytest.raises(InputError, match=r"alice\.json: .*grades\[0\]: mask shape 50000x50000 "
                                          r"is larger than any image vesselview reads"):
         _session(path)
+
+
+def _respelt(path, *ids: str) -> None:
+    """Rewrite the saved grades' ids, in order, as ``ids``."""
+    document = json.loads(path.read_text())
+    for entry, case_id in zip(document["grades"], ids, strict=True):
+        entry["id"] = case_id
+    path.write_text(json.dumps(document))
+
+
+def test_a_grade_saved_under_an_unpadded_id_grades_the_padded_item(path):
+    session = _session(path)
+    session.set_score(ItemKey("01", "otsu"), 4)
+    session.set_score(ItemKey("02", "unet"), 6)
+    _respelt(path, "1", "002")  # as another tool, or an older dataset, spelt them
+    reopened = _session(path)
+    assert reopened.grade(ItemKey("01", "otsu")).score == 4
+    assert reopened.grade(ItemKey("02", "unet")).score == 6
+    assert reopened.progress() == (2, len(ITEMS))
+
+
+def test_one_item_graded_under_two_spellings_is_refused_not_half_lost(path):
+    session = _session(path)
+    session.set_score(ItemKey("01", "otsu"), 4)
+    session.set_score(ItemKey("02", "otsu"), 6)
+    _respelt(path, "01", "1")
+    with pytest.raises(InputError, match=r"alice\.json.*grades\[1\]: id '1' with method "
+                                         r"'otsu' appears twice \(as '01', the same number\)"):
+        _session(path)
+
+
+def test_blinded_must_be_a_bool(path):
+    with pytest.raises(TypeError, match="blinded must be True or False, got 'no' \\(str\\)"):
+        _session(path, blinded="no")
+
+
+def test_another_writers_unpadded_id_merges_into_the_same_item(path):
+    session = _session(path)
+    session.set_score(ItemKey("01", "otsu"), 4)
+    _respelt(path, "1")  # another writer saved the item as "1" meanwhile
+    session.set_score(ItemKey("01", "otsu"), 5)
+    saved = read_grading(path)
+    assert {key: grade.score for key, grade in saved.grades.items()} == {
+        ItemKey("01", "otsu"): 5}

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from vesselview.errors import InputError
-from vesselview.io.grades import GRADES_COLUMNS, read_grades
+from vesselview.io.grades import GRADES_COLUMNS, read_grade_rows, read_grades, unmatched_grades
 from vesselview.research.grading_agreement import GraderScore
 
 
@@ -46,6 +46,9 @@ def test_columns_may_come_in_any_order(tmp_path: Path) -> None:
     ("id,method,grader,score,notes\n01,a,x,7,ok,more\n", r"line 2: 6 cells for 5 columns"),
     ("id,method,grader,score,notes\n01,a,x,7,\n01,a,y,5,\n01,a,x,6,\n",
      r"line 4: grader 'x' already scored id '01' method 'a' on line 2"),
+    ("id,method,grader,score,notes\n01,a,x,7,\n1,a,x,6,\n",
+     r"line 3: grader 'x' already scored id '1' method 'a' on line 2 \(as '01', the same "
+     r"number\); keep one of the two rows"),
 ])
 def test_errors_name_the_file_line_and_column(tmp_path: Path, text: str, message: str) -> None:
     path = _write(tmp_path, text)
@@ -76,3 +79,16 @@ def test_round_trip_through_the_grading_export(tmp_path: Path) -> None:
         write_grades_csv(gradings, stream)
     assert read_grades(str(path)) == [GraderScore("01", "unet", "ann", 7.0, "a, b"),
                                       GraderScore("01", "unet", "bob", 4.0, "a, b")]
+
+
+def test_unmatched_grades_name_the_line_id_and_method(tmp_path: Path) -> None:
+    path = _write(tmp_path, "id,method,grader,score,notes\n1,a,x,7,\n001,b,x,6,\n"
+                            "im1,a,x,5,\n2,c,x,4,\n")
+    rows = read_grade_rows(path)
+    assert [line for line, _ in rows] == [2, 3, 4, 5]
+    subjects = [("01", "a"), ("01", "b"), ("im01", "a"), ("02", "a")]
+    ids = "its ids look like 01, im01, 02; its methods are 'a', 'b'"
+    assert unmatched_grades(path, rows, subjects) == [
+        f"{path} line 4: id 'im1', method 'a' matches no pair of this run ({ids})",
+        f"{path} line 5: id '2', method 'c' matches no pair of this run ({ids})"]
+    assert unmatched_grades(path, rows[:2], subjects) == []

@@ -132,12 +132,22 @@ def test_unmatched_and_ambiguous_files_are_reported_not_guessed(tmp_path):
     dataset = vv.open_dataset(root, predictions={"net": tmp_path / "net"})
     assert "net" not in dataset.case("01").candidates
     assert dataset.case("02").candidates["net"].name == "02_test.png"
-    assert sorted(issue.path.name for issue in dataset.unmatched) == ["010.png", "1.png"]
+    assert sorted(issue.path.name for issue in dataset.unmatched) == ["010.png"]
     ambiguous = {issue.path.name: issue.reason for issue in dataset.ambiguous}
-    assert set(ambiguous) == {"01_test.png", "01_test_prob.png"}
+    assert set(ambiguous) == {"01_test.png", "01_test_prob.png", "1.png"}  # 1 is case 01
     assert "case 01 has several files" in ambiguous["01_test.png"]
     assert "net" in str(dataset.unmatched[0])
     assert "case ids look like 01;" in dataset.unmatched[0].reason
+
+
+def test_predictions_numbered_without_zero_padding_match_their_cases(tmp_path):
+    root = files.write_drive(tmp_path / "DRIVE", test_ids=(1, 2, 3), training_ids=())
+    for name in ("1_test.png", "002.png", "3-result.png"):
+        _save(tmp_path / "net" / name, files.vessels(1))
+    dataset = vv.open_dataset(root, predictions={"net": tmp_path / "net"})
+    assert [case.candidates["net"].name for case in dataset.cases] == [
+        "1_test.png", "002.png", "3-result.png"]
+    assert dataset.unmatched == () and dataset.ambiguous == ()
 
 
 def test_a_name_fitting_two_cases_is_ambiguous(tmp_path):

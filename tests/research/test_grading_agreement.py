@@ -112,6 +112,18 @@ def test_grader_table_and_mean_scores() -> None:
     assert grader_table([])[1].shape == (0, 0)
 
 
+def test_zero_padded_ids_are_one_subject_named_as_first_seen() -> None:
+    grades = [GraderScore("01", "a", "X", 4), GraderScore("1", "a", "Y", 6),
+              GraderScore("002", "a", "X", 1), GraderScore("2", "a", "Y", 3),
+              GraderScore("a1", "a", "X", 2), GraderScore("a01", "a", "Y", 2)]
+    assert mean_scores(grades) == {("01", "a"): 5.0, ("002", "a"): 2.0, ("a1", "a"): 2.0,
+                                   ("a01", "a"): 2.0}  # a1 and a01 are no numbers
+    graders, table = grader_table(grades)
+    assert graders == ("X", "Y") and table.tolist() == [[4, 6], [1, 3]]
+    values = {("1", "a"): {"dice": 0.9}, ("2", "a"): {"dice": 0.1}}
+    assert metric_agreement(values, mean_scores(grades[:4]), ["dice"])["dice"].n == 2
+
+
 def test_metric_agreement_reproduces_the_cal_paper_table_iv_from_grades() -> None:
     # two graders whose mean is the paper's mean human score
     grades = [GraderScore(f"{i}", "m", g, h + d) for i, h in enumerate(HUMAN)

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from vesselview.app.grading_order import presentation_order
+from vesselview.engine.flags import checked_flag
 from vesselview.errors import InputError, VesselviewError
 from vesselview.io import grading_sync
 from vesselview.io.grading_export import export_grading
@@ -76,6 +77,7 @@ class GradingSession:
         #: The version of the file last read or saved here, and the items changed since.
         self._stamp = grading_sync.file_stamp(self.path)
         self._changed: set[ItemKey] = set()
+        blinded = None if blinded is None else checked_flag("blinded", blinded)
         if self.path.exists():
             self._file = _resumed(read_grading(self.path), grader, scale, blinded, seed,
                                   self.path)
@@ -87,6 +89,7 @@ class GradingSession:
                              os.fspath(path))
         self.items: tuple[ItemKey, ...] = presentation_order(
             unique, seed=self._file.seed if self._file.blinded else None)
+        self._file = self._file.keyed_to(self.items)  # a saved "1" grades the item "01"
         self.unsaved = False
         #: Index of the shown item in `items`: a resumed study starts at its first
         #: unscored item (the first item when all are scored).

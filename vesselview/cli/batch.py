@@ -42,7 +42,7 @@ from vesselview.io.summary import summarise
 from vesselview.io.writers import Record, write_csv, write_json
 
 if TYPE_CHECKING:
-    from vesselview.research.grading_agreement import GraderScore
+    from vesselview.io.grades import GradeRow
 
 
 def evaluate(options: argparse.Namespace) -> int:
@@ -56,7 +56,10 @@ def evaluate(options: argparse.Namespace) -> int:
     pairs = source.pairs
     if options.output is not None:
         check_output(options.output, [*source.inputs, options.grades], source.folders)
-    grades = _read_grades(options)
+    graded = _read_grades(options)
+    if graded and not _grades_match(options, graded, pairs):
+        return EXIT_BAD_INPUT
+    grades = [grade for _, grade in graded]
     _warn_if_oversubscribed(options.workers, options.scheduler)
     workers = _budgeted_workers(options.workers, options.scheduler, pairs, len(grid))
     job = Job(tuple(report_grid(options, base, grid)), base.threshold,
@@ -107,8 +110,8 @@ def _write_interrupted(options: argparse.Namespace, base: Params, pairs: Sequenc
             f"written{where}; the others are error rows")
 
 
-def _read_grades(options: argparse.Namespace) -> list[GraderScore]:
-    """``--grades``, read before any work.
+def _read_grades(options: argparse.Namespace) -> list[GradeRow]:
+    """``--grades``, read before any work, each grade with its line.
 
     The research reports (and the curves) are imported only when asked for: they pull in
     ``scipy.stats``, about 0.7 s of every start-up otherwise.
@@ -117,6 +120,13 @@ def _read_grades(options: argparse.Namespace) -> list[GraderScore]:
         return []
     from vesselview.cli.compare import read_report_grades
     return read_report_grades(options)
+
+
+def _grades_match(options: argparse.Namespace, graded: list[GradeRow],
+                  pairs: Sequence[Pair]) -> bool:
+    """`vesselview.cli.compare.grades_match_pairs` (imported with the grades)."""
+    from vesselview.cli.compare import grades_match_pairs
+    return grades_match_pairs(options, graded, pairs)
 
 
 def _write_records(records: list[Record], base: Params, options: argparse.Namespace,

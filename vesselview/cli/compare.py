@@ -20,9 +20,11 @@ import argparse
 from collections.abc import Iterable, Sequence
 from typing import TextIO
 
+from vesselview.cli.console import report
 from vesselview.engine.params import Params
 from vesselview.io.grader_report import grader_agreement, record_metrics, record_values
-from vesselview.io.grades import read_grades
+from vesselview.io.grades import GradeRow, read_grade_rows, unmatched_grades
+from vesselview.io.manifest import Pair
 from vesselview.io.report_tables import write_comparison
 from vesselview.io.writers import Record
 from vesselview.research.grading_agreement import GraderScore
@@ -30,20 +32,38 @@ from vesselview.research.method_orders import method_orders
 from vesselview.research.statistics import MethodScores, compare_methods
 
 
-def read_report_grades(options: argparse.Namespace) -> list[GraderScore]:
+def read_report_grades(options: argparse.Namespace) -> list[GradeRow]:
     """The ``--grades`` file, read before any evaluation so a bad file fails fast.
 
     Returns
     -------
-    list of GraderScore
-        Empty without ``--grades``.
+    list of (int, GraderScore)
+        Each grade with its line; empty without ``--grades``.
 
     Raises
     ------
     InputError
         Naming the file, line and column of a problem.
     """
-    return read_grades(options.grades) if options.grades else []
+    return read_grade_rows(options.grades) if options.grades else []
+
+
+def grades_match_pairs(options: argparse.Namespace, rows: Sequence[GradeRow],
+                       pairs: Sequence[Pair]) -> bool:
+    """Whether the run may go on: every graded row matches a pair (ids by the case id
+    rule, ``1`` = ``01``), or ``--allow-unmatched`` lets the others be left out.
+
+    Each row that matches no pair is reported on stderr, naming the file, line, id and
+    method: as an error (the run then stops before any work, exit 2) or, with
+    ``--allow-unmatched``, as a warning.
+    """
+    problems = unmatched_grades(options.grades, rows,
+                                [(pair.id, pair.method or "") for pair in pairs])
+    for problem in problems:
+        report(f"warning: {problem}: left out (--allow-unmatched)" if options.allow_unmatched
+               else f"error: {problem}; correct the id or method, or give --allow-unmatched "
+                    "to leave such rows out")
+    return options.allow_unmatched or not problems
 
 
 def write_report(options: argparse.Namespace, grades: Sequence[GraderScore],

@@ -24,14 +24,21 @@ def add_report_arguments(parser: argparse.ArgumentParser) -> None:
     reports.add_argument("--grades", metavar="GRADES.CSV",
                          help="agreement of every metric with graders' scores (the grading "
                               "export: id, method, grader, score, notes) and between the "
-                              "graders; with one --sweep KEY=SPEC also per value")
+                              "graders; with one --sweep KEY=SPEC also per value. Its ids "
+                              "match the cases' as numbers (1 = 01 = 001); a row that matches "
+                              "no pair of the run stops it before any work (exit 2), naming "
+                              "the file, line and id")
+    reports.add_argument("--allow-unmatched", action="store_true",
+                         help="with --grades: leave out graded rows that match no pair of "
+                              "the run (a warning each) instead of stopping")
 
 
 def report_usage_problem(options: argparse.Namespace) -> str | None:
     """What is wrong with the report options, or None.
 
     Refused: ``--compare`` with ``--grades`` or ``--sweep``, ``--grades`` with more
-    than one ``--sweep``, and a Markdown / LaTeX format without either report.
+    than one ``--sweep``, ``--allow-unmatched`` without ``--grades``, and a Markdown /
+    LaTeX format without either report.
     """
     if options.compare and options.grades:
         return "give --compare or --grades, not both (run twice)"
@@ -39,6 +46,8 @@ def report_usage_problem(options: argparse.Namespace) -> str | None:
         return "--compare compares methods under one parameter set; use --set, not --sweep"
     if options.grades and len(options.sweep) > 1:
         return "--grades takes at most one --sweep"
+    if options.allow_unmatched and not options.grades:
+        return "--allow-unmatched is about the rows of --grades; give --grades too"
     if options.format in REPORT_FORMATS and not (options.compare or options.grades):
         return f"--format {options.format} needs --compare or --grades"
     return None

@@ -4,7 +4,8 @@ One function, `grader_agreement`, serves ``vesselview-eval --grades`` and the GU
 agreement window, so both report the same numbers: records (one per case, method and
 parameter set; ``id`` and ``method`` name the subject, a record without a method is
 the method ``""``, a failed pair's record counts as undefined values) and the graders'
-scores give the agreement under the base parameters, the inter-grader agreement and,
+scores (their ids matched to the records' by the case id rule, ``1`` = ``01``) give
+the agreement under the base parameters, the inter-grader agreement and,
 with a sweep of one parameter, the agreement per value and the calibrated values
 (`vesselview.research.grading_agreement`). The report writes itself with the CLI's
 writers (`vesselview.io.agreement_tables`).
@@ -29,6 +30,7 @@ from vesselview.research.grading_agreement import (
     inter_grader,
     mean_scores,
     metric_agreement,
+    subject_key,
 )
 from vesselview.research.ranking import RankAgreement
 
@@ -107,7 +109,7 @@ def grader_agreement(records: Sequence[Record], grades: Sequence[GraderScore],
     metrics = record_metrics(records)
     base_value = None if sweep_key is None else getattr(base, sweep_key)
     at_base = _subject_values(records, sweep_key, base_value)
-    if not set(human) & set(at_base):
+    if not {subject_key(s) for s in human} & {subject_key(s) for s in at_base}:
         known = ", ".join(f"{i}/{m}" if m else i for i, m in list(at_base)[:3]) or "nothing"
         raise InputError(f"{source}: none of its (id, method) was evaluated (the run "
                          f"has {known}...); check the ids and method names", source=source)
@@ -145,7 +147,8 @@ def _subject_values(records: Iterable[Record], key: str | None, value: object
 def _missing_warnings(human: dict[Subject, float], at_base: dict[Subject, Any],
                       source: str) -> list[str]:
     """A warning when some graded (id, method) were not evaluated (left out)."""
-    missing = [subject for subject in human if subject not in at_base]
+    evaluated = {subject_key(subject) for subject in at_base}
+    missing = [subject for subject in human if subject_key(subject) not in evaluated]
     if not missing:
         return []
     example = "/".join(part for part in missing[0] if part)

@@ -4,16 +4,22 @@ One row per grader and subject (a case id and a method; the method cell may be e
 when a single set of segmentations was graded). Everything is checked before any
 statistics run, and an error names the file, the line and the column: missing or
 unknown columns, an empty id, grader or score, a score that is not a finite number,
-and a grader scoring the same subject twice.
+and a grader scoring the same subject twice. Ids follow the case id rule
+(`vesselview.engine.case_ids`): ``1`` and ``01`` are the same case, in the file and when
+the grades are matched to a run's pairs (`unmatched_grades`).
 """
 
 from __future__ import annotations
 
 import csv
 import math
+from collections.abc import Iterable, Sequence
 
 from vesselview.errors import InputError
-from vesselview.research.grading_agreement import GraderScore
+from vesselview.research.grading_agreement import GraderScore, Subject, subject_key
+
+#: A grade with the line of the file it was read from.
+GradeRow = tuple[int, GraderScore]
 
 #: Columns of the grades CSV, in order (the grading export's).
 GRADES_COLUMNS: tuple[str, ...] = ("id", "method", "grader", "score", "notes")
@@ -21,6 +27,11 @@ _REQUIRED = ("id", "grader", "score")
 
 
 def read_grades(path: str) -> list[GraderScore]:
+    """Read and check a grades CSV (`read_grade_rows` without the line numbers)."""
+    return [grade for _, grade in read_grade_rows(path)]
+
+
+def read_grade_rows(path: str) -> list[GradeRow]:
     """Read and check a grades CSV.
 
     Parameters
@@ -30,8 +41,8 @@ def read_grades(path: str) -> list[GraderScore]:
 
     Returns
     -------
-    list of GraderScore
-        In file order.
+    list of (int, GraderScore)
+        Each grade with its line in the file, in file order.
 
     Raises
     ------
@@ -55,7 +66,35 @@ def read_grades(path: str) -> list[GraderScore]:
         raise InputError(f"{path}: the grades file has no rows; export the grades "
                          "again from the grading window", source=path)
     _check_unique(path, grades)
-    return [grade for _, grade in grades]
+    return grades
+
+
+def unmatched_grades(path: str, rows: Sequence[GradeRow],
+                     subjects: Iterable[Subject]) -> list[str]:
+    """One message per graded row whose (id, method) is none of ``subjects``.
+
+    Parameters
+    ----------
+    path : str
+        The grades file, for the messages.
+    rows : sequence of (int, GraderScore)
+        From `read_grade_rows`.
+    subjects : iterable of (case id, method)
+        What the run evaluates; ids are matched by the case id rule (``1`` = ``01``).
+
+    Returns
+    -------
+    list of str
+        ``"grades.csv line 5: id '7', method 'unet' matches no pair of this run (...)"``,
+        in file order; empty when every row matches.
+    """
+    known = list(dict.fromkeys(subjects))
+    keys = {subject_key(subject) for subject in known}
+    ids = ", ".join(list(dict.fromkeys(case_id for case_id, _ in known))[:3]) or "none"
+    methods = ", ".join(repr(m) for m in dict.fromkeys(m for _, m in known)) or "none"
+    return [f"{path} line {line}: id {grade.id!r}, method {grade.method!r} matches no pair "
+            f"of this run (its ids look like {ids}; its methods are {methods})"
+            for line, grade in rows if subject_key((grade.id, grade.method)) not in keys]
 
 
 def _check_header(path: str, header: list[str]) -> None:
@@ -92,12 +131,14 @@ def _grade(path: str, line: int, header: list[str], cells: list[str]) -> GraderS
 
 
 def _check_unique(path: str, grades: list[tuple[int, GraderScore]]) -> None:
-    """A grader scores each subject once."""
-    seen: dict[tuple[str, str, str], int] = {}
+    """A grader scores each subject once (``1`` and ``01`` are one case)."""
+    seen: dict[tuple[Subject, str], GradeRow] = {}
     for line, grade in grades:
-        key = (grade.id, grade.method, grade.grader)
+        key = (subject_key((grade.id, grade.method)), grade.grader)
         if key in seen:
+            first_line, first = seen[key]
+            spelt = "" if first.id == grade.id else f" (as {first.id!r}, the same number)"
             raise InputError(f"{path} line {line}: grader {grade.grader!r} already scored id "
-                             f"{grade.id!r} method {grade.method!r} on line {seen[key]}; "
-                             "keep one of the two rows", source=path)
-        seen[key] = line
+                             f"{grade.id!r} method {grade.method!r} on line {first_line}"
+                             f"{spelt}; keep one of the two rows", source=path)
+        seen[key] = (line, grade)

@@ -18,10 +18,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from vesselview._version import __version__
+from vesselview.engine.case_ids import id_key
 from vesselview.errors import InputError
 from vesselview.io.json_file import escape_surrogates, read_json
 from vesselview.io.mask_runs import MaskRuns
@@ -123,6 +124,15 @@ class GradingFile:
     seed: int = 0
     grades: Mapping[ItemKey, Grade] = dataclasses.field(default_factory=dict)
 
+    def keyed_to(self, items: Iterable[ItemKey]) -> GradingFile:
+        """These grades with each key spelt as the item it names by the case id rule
+        (a grade of ``1`` is the item ``01``'s); grades of no item are kept as they are.
+        """
+        by_key = {(id_key(item.id), item.method): item for item in items}
+        return dataclasses.replace(self, grades={
+            by_key.get((id_key(key.id), key.method), key): grade
+            for key, grade in self.grades.items()})
+
 
 def write_grading(grading: GradingFile, path: str | os.PathLike) -> None:
     """Save ``grading`` to ``path`` atomically.
@@ -203,14 +213,17 @@ def _grading(document: Any) -> GradingFile:
     scale_entry = _typed(document, "scale", dict)
     scale = Scale(scale_entry.get("low"), scale_entry.get("high"))
     grades: dict[ItemKey, Grade] = {}
+    seen: dict[tuple[str, str], ItemKey] = {}  # by the case id rule: 1 = 01
     for index, entry in enumerate(_typed(document, "grades", list)):
         try:
             key, grade = _grade(entry, scale)
         except (ValueError, TypeError, KeyError) as error:
             raise ValueError(f"grades[{index}]: {error}") from None
-        if key in grades:
+        first = seen.setdefault((id_key(key.id), key.method), key)
+        if first is not key:
+            spelt = "" if first.id == key.id else f" (as {first.id!r}, the same number)"
             raise ValueError(f"grades[{index}]: id {key.id!r} with method {key.method!r} "
-                             "appears twice")
+                             f"appears twice{spelt}")
         grades[key] = grade
     return GradingFile(grader, scale, _typed(document, "blinded", bool),
                        _typed(document, "seed", int), grades)

@@ -114,7 +114,8 @@ def merged(saved: GradingFile, ours: GradingFile, changed: Collection[ItemKey],
         raise InputError(f"{path}: another program replaced this grading file with one "
                          f"that has {difference}; it is not written over: move that file "
                          "away to save this study there", os.fspath(path))
-    grades = dict(saved.grades)
+    # the other writer's "1" is our item "01" (the case id rule), never a second entry
+    grades = dict(saved.keyed_to([*ours.grades, *changed]).grades)
     for item in changed:
         if item in ours.grades:
             grades[item] = ours.grades[item]

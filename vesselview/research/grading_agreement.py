@@ -1,7 +1,10 @@
 """Agreement of the metrics with clinicians' grades, and of the graders with each other.
 
 A *subject* is one segmentation, a (case id, method) pair; each grader scores some
-subjects (higher = better). Conventions (``docs/metrics.md``, "Agreement with graders"):
+subjects (higher = better). Case ids are compared by the case id rule
+(`vesselview.engine.case_ids`: ``1`` and ``01`` are one case), so a subject keeps the id
+as first written and matches any spelling of it. Conventions (``docs/metrics.md``,
+"Agreement with graders"):
 
 * **Metrics against graders.** A subject's human score is the mean over the graders
   who scored it. Over all subjects that have a human score, each metric's values are
@@ -28,6 +31,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import stats
 
+from vesselview.engine.case_ids import id_key
 from vesselview.research.ranking import RankAgreement, rank_agreement
 
 Subject = tuple[str, str]  # (case id, method)
@@ -76,12 +80,32 @@ class Calibration:
     kendall_tau_b: float
 
 
+def subject_key(subject: Subject) -> Subject:
+    """The form under which subjects are compared: the case id by `id_key`.
+
+    Examples
+    --------
+    >>> subject_key(("001", "unet")) == subject_key(("1", "unet"))
+    True
+    """
+    return id_key(subject[0]), subject[1]
+
+
+def by_subject(grades: Iterable[GraderScore]) -> dict[Subject, list[GraderScore]]:
+    """The grades of each subject, subjects in first-seen order and named as first seen
+    (``1`` and ``01`` are one subject, `subject_key`)."""
+    named: dict[Subject, Subject] = {}
+    groups: dict[Subject, list[GraderScore]] = defaultdict(list)
+    for grade in grades:
+        subject = named.setdefault(subject_key((grade.id, grade.method)), (grade.id, grade.method))
+        groups[subject].append(grade)
+    return dict(groups)
+
+
 def mean_scores(grades: Iterable[GraderScore]) -> dict[Subject, float]:
     """Mean score of each subject over its graders, subjects in first-seen order."""
-    scores: dict[Subject, list[float]] = defaultdict(list)
-    for grade in grades:
-        scores[(grade.id, grade.method)].append(grade.score)
-    return {subject: float(np.mean(values)) for subject, values in scores.items()}
+    return {subject: float(np.mean([grade.score for grade in group]))
+            for subject, group in by_subject(grades).items()}
 
 
 def grader_table(grades: Iterable[GraderScore]) -> tuple[tuple[str, ...], np.ndarray]:
@@ -93,11 +117,10 @@ def grader_table(grades: Iterable[GraderScore]) -> tuple[tuple[str, ...], np.nda
         In first-seen order.
     table : ndarray of float64, shape (n_subjects, n_graders)
     """
-    by_subject: dict[Subject, dict[str, float]] = defaultdict(dict)
-    for grade in grades:
-        by_subject[(grade.id, grade.method)][grade.grader] = grade.score
-    graders = tuple(dict.fromkeys(g for row in by_subject.values() for g in row))
-    rows = [[row[g] for g in graders] for row in by_subject.values() if len(row) == len(graders)]
+    scores = [{grade.grader: grade.score for grade in group}
+              for group in by_subject(grades).values()]
+    graders = tuple(dict.fromkeys(g for row in scores for g in row))
+    rows = [[row[g] for g in graders] for row in scores if len(row) == len(graders)]
     return graders, np.array(rows, dtype=np.float64).reshape(len(rows), len(graders))
 
 
@@ -206,12 +229,14 @@ def metric_agreement(values: SubjectScores, human: Mapping[Subject, float],
     ----------
     values : mapping
         Subject -> metric -> value; a subject without values counts as undefined.
+        Matched to ``human`` by `subject_key`.
     human : mapping
         Subject -> mean human score (`mean_scores`).
     metrics : sequence of str
     """
     subjects = list(human)
-    table = {metric: [values.get(s, {}).get(metric, np.nan) for s in subjects]
+    keyed = {subject_key(subject): row for subject, row in values.items()}
+    table = {metric: [keyed.get(subject_key(s), {}).get(metric, np.nan) for s in subjects]
              for metric in metrics}
     return rank_agreement(table, [human[s] for s in subjects], expected_kind="score")
 

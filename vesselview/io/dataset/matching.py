@@ -3,8 +3,10 @@
 The rule (also for predictions folders): a file belongs to case ``X`` when its stem
 (the name without ``.gz`` and without its last extension) is ``X`` or starts with
 ``X`` followed by a separator (``_``, ``-``, ``.`` or a space), comparing without
-regard to letter case. So ``01_test-Soares.png``, ``01_Chaud_hard.jpg``, ``01.png``
-and ``01_test.png`` all belong to DRIVE case ``01``, and ``010.png`` does not.
+regard to letter case and by the case id rule (`vesselview.engine.case_ids`: a number's
+zero padding does not matter). So ``01_test-Soares.png``, ``01_Chaud_hard.jpg``,
+``01.png``, ``1.png`` and ``01_test.png`` all belong to DRIVE case ``01``, and
+``010.png`` does not.
 
 A case id ``split/id`` (an id found in two splits) is also fitted by its bare ``id``,
 which then fits both cases. Nothing is guessed: a file whose stem fits several cases
@@ -19,6 +21,7 @@ import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from vesselview.engine.case_ids import id_key
 from vesselview.errors import InputError
 
 SEPARATORS = "_-. "
@@ -98,24 +101,29 @@ def image_files(folder: Path) -> list[Path]:
     return sorted(entry for entry in entries if is_image_file(entry))
 
 
+def _match_key(name: str) -> str:
+    """How a case id or a file name's prefix is compared: `id_key`, case-folded."""
+    return id_key(name).casefold()
+
+
 def _ids_by_key(case_ids: Sequence[str]) -> dict[str, list[str]]:
-    """Case ids by their case-folded id, and by the bare id of a ``split/id``."""
+    """Case ids by their `_match_key`, and by that of the bare id of a ``split/id``."""
     ids_by_key: dict[str, list[str]] = {}
     for case_id in case_ids:
-        ids_by_key.setdefault(case_id.casefold(), []).append(case_id)
+        ids_by_key.setdefault(_match_key(case_id), []).append(case_id)
         if "/" in case_id:
-            ids_by_key.setdefault(case_id.rsplit("/", 1)[1].casefold(), []).append(case_id)
+            ids_by_key.setdefault(_match_key(case_id.rsplit("/", 1)[1]), []).append(case_id)
     return ids_by_key
 
 
 def _fitting_ids(stem: str, ids_by_key: dict[str, list[str]]) -> list[str]:
     """Case ids the stem fits: itself if it is one, else its prefixes ending before a
     separator (a dictionary lookup per prefix, not a scan of every id)."""
-    key = stem.casefold()
+    key = _match_key(stem)
     if key in ids_by_key:
         return ids_by_key[key]
-    return [case_id for end, char in enumerate(key)
-            if char in SEPARATORS for case_id in ids_by_key.get(key[:end], ())]
+    return [case_id for end, char in enumerate(stem)
+            if char in SEPARATORS for case_id in ids_by_key.get(_match_key(stem[:end]), ())]
 
 
 def _no_fit_reason(case_ids: Sequence[str]) -> str:
