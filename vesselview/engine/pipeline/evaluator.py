@@ -87,7 +87,13 @@ class Evaluator:
             When ``should_stop`` returned True; the cache stays consistent.
         ParamsError
             For an unknown key in ``metrics`` (a `ValueError` too).
+        TypeError
+            When ``params`` is not a `Params` (a dict: use `Params.from_mapping`), or
+            ``metrics`` is one string (``"dice"``: give ``["dice"]``).
         """
+        if params is not None and not isinstance(params, Params):
+            raise TypeError(f"params must be a vesselview.Params, got {type(params).__name__}"
+                            "; build one with Params(t=3) or Params.from_mapping(mapping)")
         # The first start only: every kernel at once, in other processes; meanwhile the
         # stages run without them (vesselview.engine.kernels_choice).
         start_compiling()
@@ -116,6 +122,9 @@ def _requested(metrics: Iterable[str] | None) -> tuple[str, ...]:
     """The requested metric keys in output order (every key for None)."""
     if metrics is None:
         return METRIC_KEYS
+    if isinstance(metrics, str):  # would be read as its letters
+        raise TypeError(f"metrics must be a list of metric keys, got the string {metrics!r}; "
+                        f"write metrics=[{metrics!r}]")
     wanted = set(metrics)
     unknown = sorted(wanted - set(METRIC_KEYS))
     if unknown:

@@ -1,4 +1,5 @@
-"""Yes/no arguments of the public API take a bool (or numpy.bool_), never a look-alike.
+"""Arguments of the public API are what they say: a bool (or numpy.bool_) for a yes/no,
+a `Params` for parameters, a list for metric keys; never a look-alike.
 
 ``load_case(..., invert_candidate="no")`` used to invert the candidate, since a
 non-empty string is true. Every bool argument now refuses anything but a bool with a
@@ -83,3 +84,13 @@ def test_sweep_result_flags_and_demo_case_refuse_look_alikes():
         result.to_rows(differences=1)
     with pytest.raises(TypeError, match="soft must be True or False, got 'no'"):
         demo_case((64, 64), soft="no")
+
+
+def test_evaluate_refuses_a_dict_for_params_and_a_string_for_metrics():
+    case = small_case()
+    with pytest.raises(TypeError, match=r"params must be a vesselview.Params, got dict; build "
+                                        r"one with Params\(t=3\) or Params.from_mapping"):
+        vv.evaluate(case, {"t": 3})
+    with pytest.raises(TypeError, match=r"metrics must be a list of metric keys, got the "
+                                        r"string 'dice'; write metrics=\['dice'\]"):
+        vv.evaluate(case, metrics="dice")
