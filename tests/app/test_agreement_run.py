@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from tests.app.grader_inputs import GRADERS, N_CASES, write_agreement_inputs
+from tests.app.grader_inputs import GRADERS, N_CASES, write_agreement_inputs, write_grades
 from vesselview.app.agreement_run import AgreementRequest, run_agreement, sweep_grid
 from vesselview.cli.main import main
 from vesselview.engine.params import Params
@@ -88,3 +88,19 @@ def test_the_json_document_is_the_cli_schema(inputs) -> None:
                                                   "delta_r1", "delta_r2", "n"}
     assert set(document["inter_grader"]) == {"graders", "n", "weighted_kappa", "icc_2_1",
                                              "kendall_w"}
+
+
+def test_grade_ids_match_as_numbers_and_unmatched_rows_are_named(inputs, tmp_path) -> None:
+    dataset, predictions, _ = inputs
+    grades = tmp_path / "grades.csv"
+    unpadded = write_grades(tmp_path / "padded.csv", list(predictions)).read_text(
+        encoding="utf-8").replace("\n0", "\n")  # 01 -> 1 ... 06 -> 6
+    grades.write_text(unpadded + "7,demo,ann,5,\n", encoding="utf-8")
+    request = AgreementRequest(str(dataset), {m: str(f) for m, f in predictions.items()},
+                               str(grades), "")
+    report = run_agreement(request, lambda: False, lambda fraction, stage: None)
+    assert report.agreement["dice"].n == 3 * N_CASES  # every unpadded id found its case
+    line = 2 + N_CASES * 3 * len(GRADERS)
+    assert report.warnings[0] == (
+        f"{grades} line {line}: id '7', method 'demo' matches no pair of this run (its ids "
+        "look like 01, 02, 03; its methods are 'demo', 'shift', 'gap')")

@@ -20,7 +20,7 @@ from vesselview.errors import EvaluationStopped, ParamsError
 from vesselview.io.dataset import open_dataset
 from vesselview.io.dataset_pairs import dataset_pairs
 from vesselview.io.grader_report import GraderAgreementReport, grader_agreement
-from vesselview.io.grades import read_grades
+from vesselview.io.grades import read_grade_rows, unmatched_grades
 from vesselview.io.pair_evaluation import Job, evaluate_pair
 from vesselview.io.writers import Record
 
@@ -98,14 +98,17 @@ def run_agreement(request: AgreementRequest, should_stop: StopCallback,
     EvaluationStopped
         When ``should_stop`` said so.
     """
-    grades = read_grades(request.grades)
+    rows = read_grade_rows(request.grades)
+    grades = [grade for _, grade in rows]
     base = request.params
     sweep_key, grid = sweep_grid(base, request.sweep)
     dataset = open_dataset(request.dataset, dict(request.predictions), request.observer)
     source = dataset_pairs(dataset, list(request.predictions))
     job = Job(tuple(grid if base in grid else [*grid, base]), base.threshold)
     records: list[Record] = []
-    notes = list(source.notes)
+    # each graded row that matches no pair, by line and id (the CLI's --allow-unmatched)
+    notes = [*source.notes, *unmatched_grades(request.grades, rows, [
+        (pair.id, pair.method or "") for pair in source.pairs])]
     for index, pair in enumerate(source.pairs):
         if should_stop():
             raise EvaluationStopped("agreement run stopped")
