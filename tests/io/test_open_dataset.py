@@ -150,6 +150,22 @@ def test_predictions_numbered_without_zero_padding_match_their_cases(tmp_path):
     assert dataset.unmatched == () and dataset.ambiguous == ()
 
 
+def test_a_case_is_found_by_its_number_too(tmp_path):
+    dataset = vv.open_dataset(files.write_drive(tmp_path / "DRIVE", test_ids=(1, 2),
+                                                training_ids=()))
+    assert dataset.case("1") is dataset.case("01") is dataset.case("001")
+    with pytest.raises(InputError, match="has no case '3'; check the case id"):
+        dataset.case("3")
+    for case in ("1", "01"):
+        _save(tmp_path / "twice" / "images" / f"{case}.png", files.vessels(1))
+        _save(tmp_path / "twice" / "manual" / f"{case}.png", files.vessels(1))
+    twice = vv.open_dataset(tmp_path / "twice")
+    assert twice.case("01").id == "01"  # spelt exactly: that one
+    with pytest.raises(InputError, match="cases '01' and '1' are both number '001'; give one "
+                                         "of them exactly"):
+        twice.case("001")
+
+
 def test_a_name_fitting_two_cases_is_ambiguous(tmp_path):
     for case in ("a", "a_b"):
         _save(tmp_path / "data" / "images" / f"{case}.png", files.vessels(1))

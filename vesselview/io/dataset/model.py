@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from vesselview.engine.case import Case
+from vesselview.engine.case_ids import same_id
 from vesselview.engine.flags import checked_flag
 from vesselview.errors import InputError
 from vesselview.io.dataset.discover import CaseKey, discover
@@ -188,18 +189,22 @@ class Dataset:
         return notes + fov_notes(self.cases)
 
     def case(self, case_id: str) -> DatasetCase:
-        """The case of that id.
+        """The case of that id: spelt so, else the one case it names by the case id rule
+        (``case("1")`` is case ``01``).
 
         Raises
         ------
         InputError
             When there is none.
         """
-        for case in self.cases:
-            if case.id == case_id:
-                return case
-        raise InputError(f"{self.root}: has no case {case_id!r}; check the case id",
-                         source=str(self.root))
+        found = [case for case in self.cases if case.id == case_id] or [
+            case for case in self.cases if same_id(case.id, case_id)]
+        if len(found) == 1:
+            return found[0]
+        problem = (f"has no case {case_id!r}; check the case id" if not found else
+                   f"cases {' and '.join(repr(case.id) for case in found)} are both number "
+                   f"{case_id!r}; give one of them exactly")
+        raise InputError(f"{self.root}: {problem}", source=str(self.root))
 
 
 def open_dataset(root: PathLike, predictions: Mapping[str, PathLike] | None = None,
