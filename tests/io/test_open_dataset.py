@@ -120,7 +120,8 @@ def test_predictions_are_matched_by_case_id(tmp_path):
     assert dataset.case("02").candidates["chaud"].name == "02_Chaud_hard.jpg"
     assert dataset.case("03").candidates["plain"].name == "03.png"
     assert dataset.case("04").candidates["unet"].name == "04_test.png"
-    assert dataset.methods == ("chaud", "observer2", "plain", "soares", "unet")
+    assert dataset.methods == ("chaud", "plain", "soares", "unet", "observer2")
+    assert dataset.baselines == ("observer2",)
     assert "soares" not in dataset.case("02").candidates
 
 

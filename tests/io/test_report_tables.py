@@ -38,6 +38,35 @@ def _comparison():
     return comparison, method_orders(scores)
 
 
+def _with_a_human_baseline():
+    """A and B as in `_comparison`, and a human baseline H better than both everywhere."""
+    rows = {"A": [(d, 10 - 5 * d) for d in GOOD],
+            "H": [(d + 0.1, 1 - 0.01 * i) for i, d in enumerate(GOOD)],
+            "B": [(d - 0.10 - 0.001 * i, 5.0 + 0.1 * i) for i, d in enumerate(GOOD)]}
+    scores = MethodScores.from_mapping({
+        method: {f"{i + 1:02d}": dict(zip(("dice", "hausdorff"), row, strict=True))
+                 for i, row in enumerate(values)} for method, values in rows.items()},
+        baselines=["H"])
+    return compare_methods(scores, n_resamples=500), method_orders(scores)
+
+
+def test_a_human_baseline_is_shown_last_and_never_marked_best() -> None:
+    stream = io.StringIO()
+    write_comparison(*_with_a_human_baseline(), Params(), stream, "markdown")
+    text = stream.getvalue()
+    assert "| metric | A | B | H (human baseline) |" in text
+    # A beats B significantly: bold and starred, although H beats A
+    assert "| dice | **0.809 ± 0.029 [0.790, 0.829]**\\* | " in text
+    assert "| dice | A | H (human baseline) | 8 |" in text
+    assert "| metric | n | A | B | winner |" in text
+    stream = io.StringIO()
+    write_comparison(*_with_a_human_baseline(), Params(), stream, "json")
+    document = json.loads(stream.getvalue())
+    assert list(document["summary"]) == ["A", "B"]
+    assert list(document["human_baselines"]) == ["H"]
+    assert document["rank_agreement"]["winners"] == {"dice": ["A"], "hausdorff": ["B"]}
+
+
 def _written(output_format: str) -> str:
     stream = io.StringIO()
     write_comparison(*_comparison(), Params(), stream, output_format)
@@ -52,7 +81,8 @@ def test_comparison_json_has_exactly_the_contract_fields() -> None:
                                                       "ci_high", "n"]
     first = document["comparisons"][0]
     assert list(first) == ["metric", "a", "b", "test", "statistic", "p", "p_holm",
-                           "median_diff"]
+                           "median_diff", "n"]
+    assert document["cases"] == 8 and document["human_baselines"] == {}
     assert (first["metric"], first["a"], first["b"], first["test"]) == \
         ("dice", "A", "B", "wilcoxon")
     assert len(document["comparisons"]) == 3 * 3
@@ -86,7 +116,8 @@ def test_csv_is_the_paper_table_with_the_best_method() -> None:
     assert dice[1].startswith("0.809 ± 0.029 [0.790, ") and dice[1].endswith("]*")
     hausdorff = rows[2]
     assert hausdorff[-1] == "C" and hausdorff[3].endswith("*")
-    assert rows[3][3] == "– ± – [–, –]" and rows[3][-1] == "A"
+    assert rows[3][3] == "– ± – [–, –] (n=0)" and rows[3][-1] == "A"
+    assert "(n=" not in rows[3][1]
 
 
 def test_markdown_marks_the_best_in_bold_and_the_tests_with_stars() -> None:

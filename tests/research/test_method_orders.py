@@ -70,3 +70,20 @@ def test_tau_b_matrix_equals_scipy(rows) -> None:
 def test_tau_b_matrix_leaves_rows_with_nan_undefined() -> None:
     tau = tau_b_matrix(np.array([[1, 2, 3], [1, np.nan, 3], [3, 2, 1]]))
     assert tau[0, 2] == pytest.approx(-1) and np.isnan(tau[1]).all() and np.isnan(tau[:, 1]).all()
+
+
+def test_a_human_baseline_takes_no_rank_and_no_case_from_the_methods() -> None:
+    table = {"H": {"dice": [0.99, math.nan, 0.99]},  # the best, undefined on case 1
+             "A": {"dice": [0.9, 0.8, 0.7]}, "B": {"dice": [0.8, 0.9, 0.6]}}
+    with_baseline = MethodScores.from_mapping({
+        method: {str(case): {"dice": value} for case, value in enumerate(by_metric["dice"])}
+        for method, by_metric in table.items()}, baselines=["H"])
+    orders = method_orders(with_baseline)
+    assert with_baseline.methods == ("A", "B", "H") and with_baseline.ranked == ("A", "B")
+    assert orders.methods == ("A", "B") and orders.winners == (("A",),)
+    np.testing.assert_allclose(orders.mean_rank, [[4 / 3, 5 / 3]])
+    assert list(orders.n) == [3]  # H's undefined case is still ranked
+    only_baseline = method_orders(MethodScores.from_mapping(
+        {"H": {"1": {"dice": 0.9}}}, baselines=["H"]))
+    assert only_baseline.methods == () and only_baseline.winners == ((),)
+    assert list(only_baseline.n) == [0]

@@ -155,3 +155,17 @@ def test_one_method_on_one_case_is_summarised_without_tests() -> None:
     dice, cal = comparison.summary["A"]["dice"], comparison.summary["A"]["cal"]
     assert (dice.n, dice.mean) == (1, 0.8) and math.isnan(dice.ci_low)
     assert cal.n == 0 and math.isnan(cal.mean)
+
+
+def test_human_baselines_come_last_and_are_tested_against_each_method() -> None:
+    scores = MethodScores.from_mapping({"H": {"1": {"dice": 0.9}, "2": {"dice": 0.95}},
+                                        "A": {"1": {"dice": 0.8}, "2": {"dice": 0.7}},
+                                        "B": {"1": {"dice": 0.6}, "2": {"dice": 0.5}}},
+                                       baselines=["H"])
+    assert scores.methods == ("A", "B", "H") and scores.baselines == ("H",)
+    np.testing.assert_array_equal(scores.values[2, :, 0], [0.9, 0.95])
+    assert scores.without_baselines().methods == ("A", "B")
+    pairs = {(t.a, t.b) for t in compare_methods(scores, n_resamples=10).comparisons}
+    assert pairs == {("A", "B"), ("A", "H"), ("B", "H")}
+    with pytest.raises(InputError, match=r"human baselines \['observer2'\] are not among"):
+        MethodScores.from_mapping({"A": {"1": {"dice": 0.8}}}, baselines=["observer2"])

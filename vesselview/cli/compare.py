@@ -6,7 +6,9 @@ the method ``""``). Records of failed pairs (an ``error``) count as undefined va
 
 * ``--compare`` (one parameter set): per method and metric the summary, per pair of
   methods and metric the paired Wilcoxon test with Holm's p, and the methods' orders
-  across metrics (`vesselview.io.report_tables`).
+  across metrics (`vesselview.io.report_tables`). A dataset's other observer (method
+  `vesselview.io.dataset.other_observer` of the records' reference observer) is a
+  human baseline there, never ranked, unless ``--rank-observer``.
 * ``--grades GRADES.csv`` (optionally one ``--sweep``): agreement of every metric with
   the mean human score of each (case, method) under the base parameters (which
   `vesselview.cli.report_options.report_grid` adds to the evaluated grid), the
@@ -22,6 +24,7 @@ from typing import TextIO
 
 from vesselview.cli.console import report
 from vesselview.engine.params import Params
+from vesselview.io.dataset import other_observer
 from vesselview.io.grader_report import grader_agreement, record_metrics, record_values
 from vesselview.io.grades import GradeRow, read_grade_rows, unmatched_grades
 from vesselview.io.manifest import Pair
@@ -90,7 +93,8 @@ def write_report(options: argparse.Namespace, grades: Sequence[GraderScore],
         Warnings for the user (graded cases the run did not evaluate).
     """
     if options.compare:
-        write_method_comparison(records, base, stream, options.format)
+        write_method_comparison(records, base, stream, options.format,
+                                rank_observer=options.rank_observer)
         return []
     sweep_key = options.sweep[0].partition("=")[0].strip() if options.sweep else None
     return write_grader_agreement(records, grades, base, stream, options.format,
@@ -98,9 +102,15 @@ def write_report(options: argparse.Namespace, grades: Sequence[GraderScore],
 
 
 def write_method_comparison(records: Sequence[Record], params: Params, stream: TextIO,
-                            output_format: str) -> None:
-    """Compare the methods of ``records`` (one parameter set) and write the report."""
-    scores = MethodScores.from_mapping(_by_method(records), metrics=record_metrics(records))
+                            output_format: str, *, rank_observer: bool = False) -> None:
+    """Compare the methods of ``records`` (one parameter set) and write the report.
+
+    The other observer's records (`human_baselines`) are a human baseline, not a
+    method, unless ``rank_observer``.
+    """
+    baselines = () if rank_observer else human_baselines(records)
+    scores = MethodScores.from_mapping(_by_method(records), metrics=record_metrics(records),
+                                       baselines=baselines)
     write_comparison(compare_methods(scores), method_orders(scores), params, stream,
                      output_format)
 
@@ -125,6 +135,15 @@ def write_grader_agreement(records: Sequence[Record], grades: Sequence[GraderSco
                               source=source)
     report.write(stream, output_format)
     return report.warnings
+
+
+def human_baselines(records: Iterable[Record]) -> tuple[str, ...]:
+    """The methods of ``records`` that are the other observer of their reference's
+    (``observer2`` against observer 1's reference, as a dataset run names it)."""
+    return tuple(dict.fromkeys(
+        record["method"] for record in records
+        if record.get("observer") in (1, 2) and record.get("method") == other_observer(
+            record["observer"])))
 
 
 def _by_method(records: Iterable[Record]) -> dict[str, dict[str, dict[str, float]]]:

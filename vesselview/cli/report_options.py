@@ -14,13 +14,19 @@ REPORT_FORMATS: tuple[str, ...] = ("markdown", "latex")
 
 
 def add_report_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``--compare`` and ``--grades`` to ``parser``."""
+    """Add ``--compare`` (with ``--rank-observer``) and ``--grades`` to ``parser``."""
     reports = parser.add_argument_group("comparing methods and agreement with graders")
     reports.add_argument("--compare", action="store_true",
                          help="compare the methods: mean, sd, median, 95%% bootstrap CI and "
                               "n per metric, paired Wilcoxon tests with Holm-corrected p, "
                               "the methods' orders across metrics; --format json, csv, "
-                              "markdown or latex")
+                              "markdown or latex; a dataset's other observer is a human "
+                              "baseline column, '(human baseline)', never ranked, bold or "
+                              "starred; n=k marks a value defined on k cases only")
+    reports.add_argument("--rank-observer", action="store_true",
+                         help="--compare on a dataset: rank its other observer (observer2, "
+                              "or observer1 with --observer 2) among the methods instead of "
+                              "showing it as a human baseline")
     reports.add_argument("--grades", metavar="GRADES.CSV",
                          help="agreement of every metric with graders' scores (the grading "
                               "export: id, method, grader, score, notes) and between the "
@@ -37,11 +43,13 @@ def report_usage_problem(options: argparse.Namespace) -> str | None:
     """What is wrong with the report options, or None.
 
     Refused: ``--compare`` with ``--grades`` or ``--sweep``, ``--grades`` with more
-    than one ``--sweep``, ``--allow-unmatched`` without ``--grades``, and a Markdown /
-    LaTeX format without either report.
+    than one ``--sweep``, ``--allow-unmatched`` without ``--grades``, ``--rank-observer``
+    without ``--compare``, and a Markdown / LaTeX format without either report.
     """
     if options.compare and options.grades:
         return "give --compare or --grades, not both (run twice)"
+    if options.rank_observer and not options.compare:
+        return "--rank-observer goes with --compare (it ranks the other observer there)"
     if options.compare and options.sweep:
         return "--compare compares methods under one parameter set; use --set, not --sweep"
     if options.grades and len(options.sweep) > 1:

@@ -3,22 +3,31 @@
 JSON (numbers encoded as in `vesselview.io.writers`: ``null`` for undefined,
 ``"inf"``)::
 
-    {"vesselview": version, "params": {...},
+    {"vesselview": version, "params": {...}, "cases": number of cases,
      "summary": {method: {metric: {"mean", "sd", "median", "ci_low", "ci_high", "n"}}},
+     "human_baselines": {baseline: {metric: {...the same...}}},
      "comparisons": [{"metric", "a", "b", "test", "statistic", "p", "p_holm",
-                      "median_diff"}],
+                      "median_diff", "n"}],
      "rank_agreement": {"mean_rank": {metric: {method: rank}}, "n": {metric: cases},
                         "winners": {metric: [method]},
                         "kendall_tau_b": {metric: {metric: tau}},
                         "consensus_tau_b": {metric: tau}}}
 
-Tables (one row per metric, one column per method): a cell reads
-``mean ± sd [ci_low, ci_high]``, with the decimals that give the row's largest mean
-three significant digits; the best method of a metric by its mean (the largest,
-or the smallest for a dissimilarity) is in bold, with ``*`` when its Holm-corrected
-Wilcoxon p against every other method is below `ALPHA`. CSV has this table only
-(the best method in a ``best`` column); Markdown and LaTeX add the pairwise tests
-(``*`` p_holm < 0.05, ``**`` < 0.01, ``***`` < 0.001) and the methods' orders.
+``n`` is the number of cases a value is computed from: undefined values (``nan``, and
+failed pairs) are left out, never averaged in. A human baseline (the dataset's other
+observer, `MethodScores.baselines`) has its own entry, is tested against each method in
+``comparisons`` (always as ``b``) and is in no ranking.
+
+Tables (one row per metric, one column per method, then one per human baseline, headed
+``observer2 (human baseline)``): a cell reads ``mean ± sd [ci_low, ci_high]``, with the
+decimals that give the row's largest mean three significant digits, and ``(n=k)`` when
+the value is defined on k of fewer than all the cases. The best method of a metric by its
+mean (the largest, or the smallest for a dissimilarity) is in bold, with ``*`` when its
+Holm-corrected Wilcoxon p against every other method is below `ALPHA`; a human baseline
+is never bold nor starred and does not count as an "other method". CSV has this table
+only (the best method in a ``best`` column); Markdown and LaTeX add the pairwise tests
+(``*`` p_holm < 0.05, ``**`` < 0.01, ``***`` < 0.001) and the methods' orders (with the
+cases each metric's ranks are averaged over).
 """
 
 from __future__ import annotations
@@ -46,17 +55,27 @@ ALPHA = 0.05
 #: Keys of a summary entry and of a comparison entry in the JSON, in order.
 SUMMARY_FIELDS: tuple[str, ...] = ("mean", "sd", "median", "ci_low", "ci_high", "n")
 COMPARISON_FIELDS: tuple[str, ...] = (
-    "metric", "a", "b", "test", "statistic", "p", "p_holm", "median_diff")
+    "metric", "a", "b", "test", "statistic", "p", "p_holm", "median_diff", "n")
+#: How a human baseline is named in the tables' headers.
+BASELINE_LABEL = "{} (human baseline)"
 
 
 def comparison_document(comparison: Comparison, orders: MethodOrders,
                         params: Params) -> dict[str, Any]:
     """The JSON-safe comparison document (module docstring)."""
+    scores = comparison.scores
+
+    def summaries(methods: Sequence[str]) -> dict[str, Any]:
+        return {method: {metric: _summary_entry(summary)
+                         for metric, summary in comparison.summary[method].items()}
+                for method in methods}
+
     return {
         "vesselview": __version__,
         "params": params.to_dict(),
-        "summary": {method: {metric: _summary_entry(summary) for metric, summary in row.items()}
-                    for method, row in comparison.summary.items()},
+        "cases": len(scores.cases),
+        "summary": summaries(scores.ranked),
+        "human_baselines": summaries(scores.baselines),
         "comparisons": [{field: _encoded(getattr(test, field)) for field in COMPARISON_FIELDS}
                         for test in comparison.comparisons],
         "rank_agreement": _orders_entry(orders),
@@ -71,54 +90,80 @@ def write_comparison(comparison: Comparison, orders: MethodOrders, params: Param
                   allow_nan=False)
         stream.write("\n")
         return
-    caption = (f"Mean ± sd [95 % bootstrap CI] over the cases; bold: best mean; * Holm-"
-               f"corrected Wilcoxon p < {ALPHA} against every other method "
+    scores = comparison.scores
+    baselines = "".join(f" {BASELINE_LABEL.format(name)}: the dataset's other observer, "
+                        "shown for reference, not ranked." for name in scores.baselines)
+    caption = (f"Mean ± sd [95 % bootstrap CI] over the {len(scores.cases)} cases (n=k: "
+               f"defined on k of them only); bold: best mean among the methods; * Holm-"
+               f"corrected Wilcoxon p < {ALPHA} against every other method.{baselines} "
                f"(vesselview {__version__}).")
     write_text_table(*summary_table(comparison, with_best_column=output_format == "csv"),
                      stream, output_format, caption=caption)
     if output_format == "csv":
         return
-    write_text_table(*tests_table(comparison.comparisons), stream, output_format,
-                     caption="Paired Wilcoxon signed-rank tests (a - b), Holm over the "
-                             "metrics of each pair: * p < 0.05, ** < 0.01, *** < 0.001.")
+    write_text_table(*tests_table(comparison.comparisons, scores.baselines), stream,
+                     output_format,
+                     caption="Paired Wilcoxon signed-rank tests (a - b) over the n cases "
+                             "both define, Holm over the metrics of each pair: * p < 0.05, "
+                             "** < 0.01, *** < 0.001.")
     write_text_table(*orders_table(orders), stream, output_format,
-                     caption="Mean rank of each method per case (1 = best) and Kendall's "
-                             "tau-b of each metric's order with the consensus order.")
+                     caption="Mean rank of each method per case (1 = best) over the n cases "
+                             "every method defines, and Kendall's tau-b of each metric's "
+                             "order with the consensus order (human baselines not ranked).")
 
 
 def summary_table(comparison: Comparison, *, with_best_column: bool = False
                   ) -> tuple[list[str], list[list[str]]]:
-    """Header and rows of the paper table: metric, one formatted cell per method."""
-    methods = list(comparison.summary)
-    header = ["metric", *methods, *(["best"] if with_best_column else [])]
+    """Header and rows of the paper table: metric, one formatted cell per method, then
+    per human baseline (never the best)."""
+    scores = comparison.scores
+    methods, ranked = scores.methods, list(scores.ranked)
+    header = ["metric", *(label(m, scores.baselines) for m in methods),
+              *(["best"] if with_best_column else [])]
+    tests = [t for t in comparison.comparisons
+             if t.a not in scores.baselines and t.b not in scores.baselines]
     rows = []
-    for metric in comparison.scores.metrics:
+    for metric in scores.metrics:
         summaries = [comparison.summary[m][metric] for m in methods]
-        best = _best(metric, methods, summaries)
-        marked = best is not None and _significantly_best(comparison.comparisons, metric, best)
+        best = _best(metric, ranked, summaries[:len(ranked)])
+        marked = best is not None and _significantly_best(tests, metric, best)
         decimals = row_decimals([s.mean for s in summaries])
-        cells = [_summary_cell(s, decimals, m == best, marked)
+        cells = [_summary_cell(s, decimals, len(scores.cases), m == best, marked)
                  for m, s in zip(methods, summaries, strict=True)]
         rows.append([metric, *cells, *([best or ""] if with_best_column else [])])
     return header, rows
 
 
-def tests_table(tests: Sequence[PairedComparison]) -> tuple[list[str], list[list[str]]]:
+def tests_table(tests: Sequence[PairedComparison], baselines: Sequence[str] = ()
+                ) -> tuple[list[str], list[list[str]]]:
     """Header and rows of the pairwise tests: one row per metric and pair of methods."""
     header = ["metric", "a", "b", "n", "median diff", "W", "p", "p Holm"]
-    rows = [[t.metric, t.a, t.b, str(t.n), number(t.median_diff), number(t.statistic),
-             number(t.p, 2), number(t.p_holm, 2) + _stars(t.p_holm)] for t in tests]
+    rows = [[t.metric, label(t.a, baselines), label(t.b, baselines), str(t.n),
+             number(t.median_diff), number(t.statistic), number(t.p, 2),
+             number(t.p_holm, 2) + _stars(t.p_holm)] for t in tests]
     return header, rows
 
 
 def orders_table(orders: MethodOrders) -> tuple[list[str], list[list[str]]]:
-    """Header and rows of the methods' orders: mean ranks, winners, tau-b with consensus."""
-    header = ["metric", *orders.methods, "winner", "tau-b vs consensus"]
-    columns = zip(orders.metrics, orders.mean_rank, orders.winners, orders.consensus_tau_b,
-                  strict=True)
-    rows = [[metric, *(number(r) for r in ranks), ", ".join(winners), number(tau, 2)]
-            for metric, ranks, winners, tau in columns]
+    """Header and rows of the methods' orders: cases ranked, mean ranks, winners, tau-b
+    with the consensus."""
+    header = ["metric", "n", *orders.methods, "winner", "tau-b vs consensus"]
+    columns = zip(orders.metrics, orders.n, orders.mean_rank, orders.winners,
+                  orders.consensus_tau_b, strict=True)
+    rows = [[metric, str(n), *(number(r) for r in ranks), ", ".join(winners), number(tau, 2)]
+            for metric, n, ranks, winners, tau in columns]
     return header, rows
+
+
+def label(method: str, baselines: Sequence[str]) -> str:
+    """``method`` as the tables name it: a human baseline says so.
+
+    Examples
+    --------
+    >>> label("observer2", ["observer2"]), label("unet", ["observer2"])
+    ('observer2 (human baseline)', 'unet')
+    """
+    return BASELINE_LABEL.format(method) if method in baselines else method
 
 
 def _orders_entry(orders: MethodOrders) -> dict[str, Any]:
@@ -164,11 +209,14 @@ def _significantly_best(tests: Sequence[PairedComparison], metric: str, best: st
     return bool(involved) and all(p < ALPHA for p in involved)
 
 
-def _summary_cell(summary: Summary, decimals: int, best: bool, marked: bool) -> str:
-    """``mean ± sd [low, high]`` (bold when best, ``*`` when significantly best)."""
+def _summary_cell(summary: Summary, decimals: int, cases: int, best: bool,
+                  marked: bool) -> str:
+    """``mean ± sd [low, high]``, with ``(n=k)`` when defined on k < ``cases`` cases only
+    (bold when best, ``*`` when significantly best)."""
     mean, sd, low, high = (fixed(value, decimals) for value in (
         summary.mean, summary.sd, summary.ci_low, summary.ci_high))
-    text = f"{mean} ± {sd} [{low}, {high}]"
+    count = f" (n={summary.n})" if summary.n != cases else ""
+    text = f"{mean} ± {sd} [{low}, {high}]{count}"
     return Bold(text, "*" if marked else "") if best else text
 
 

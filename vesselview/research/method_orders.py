@@ -6,7 +6,9 @@ average rank); a method's *mean rank* is the mean over those cases. The metric's
 *winners* are the methods with the smallest mean rank. Two metrics order the methods
 alike when Kendall's tau-b between their mean ranks is high; the *consensus* order is
 the mean of the mean ranks over all metrics, and each metric's tau-b with it says how
-typical its order is.
+typical its order is. Human baselines (`MethodScores.baselines`, a dataset's other
+observer) are left out of all of it: they are not methods, so they neither take a rank
+nor decide which cases every method is defined on.
 """
 
 from __future__ import annotations
@@ -26,7 +28,9 @@ class MethodOrders:
 
     Attributes
     ----------
-    methods, metrics : tuple of str
+    methods : tuple of str
+        The ranked methods (no human baseline).
+    metrics : tuple of str
     mean_rank : ndarray of float64, shape (n_metrics, n_methods)
         1 = best; ``nan`` when no case has every method defined.
     n : ndarray of int64, shape (n_metrics,)
@@ -54,18 +58,20 @@ def method_orders(scores: MethodScores) -> MethodOrders:
     Parameters
     ----------
     scores : MethodScores
+        Its human baselines are left out.
 
     Returns
     -------
     MethodOrders
     """
+    scores = scores.without_baselines()
     n_metrics = len(scores.metrics)
     mean_rank = np.full((n_metrics, len(scores.methods)), np.nan)
     n = np.zeros(n_metrics, dtype=np.int64)
     for k, metric in enumerate(scores.metrics):
         better = oriented(metric, scores.values[:, :, k])  # (methods, cases)
         complete = better[:, ~np.isnan(better).any(axis=0)]
-        n[k] = complete.shape[1]
+        n[k] = complete.shape[1] if scores.methods else 0
         if n[k]:
             mean_rank[k] = stats.rankdata(-complete, axis=0).mean(axis=1)
     winners = tuple(_winners(scores.methods, row) for row in mean_rank)
@@ -78,7 +84,7 @@ def method_orders(scores: MethodScores) -> MethodOrders:
 
 def _winners(methods: tuple[str, ...], mean_rank: np.ndarray) -> tuple[str, ...]:
     """Methods with the smallest mean rank (none when the ranks are undefined)."""
-    if np.isnan(mean_rank).any():
+    if not methods or np.isnan(mean_rank).any():
         return ()
     return tuple(m for m, r in zip(methods, mean_rank, strict=True) if r == mean_rank.min())
 

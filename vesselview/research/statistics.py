@@ -15,6 +15,11 @@ Conventions (``docs/metrics.md``, "Comparing methods"):
 * **Holm.** For one pair of methods the p-values over the metrics are corrected by
   Holm's step-down method (Holm, Scand. J. Statist. 6, 1979) among the defined ones;
   an undefined p stays undefined.
+* **Human baselines.** A dataset's other observer (`MethodScores.baselines`) is
+  summarised and tested against each method like one, so its agreement with the
+  reference can be read beside theirs, but it is not a method: the rankings
+  (`vesselview.research.method_orders`) and the tables' best-method marks
+  (`vesselview.io.report_tables`) take only `MethodScores.ranked`.
 """
 
 from __future__ import annotations
@@ -76,16 +81,30 @@ class MethodScores:
     methods, cases, metrics : tuple of str
     values : ndarray of float64, shape (n_methods, n_cases, n_metrics)
         ``nan`` where a value is undefined or a method lacks the case.
+    baselines : tuple of str
+        The human baselines among `methods` (after the others): reported, never ranked.
     """
 
     methods: tuple[str, ...]
     cases: tuple[str, ...]
     metrics: tuple[str, ...]
     values: np.ndarray
+    baselines: tuple[str, ...] = ()
+
+    @property
+    def ranked(self) -> tuple[str, ...]:
+        """The methods that are ranked: every one but the `baselines`."""
+        return tuple(method for method in self.methods if method not in self.baselines)
+
+    def without_baselines(self) -> MethodScores:
+        """The scores of the `ranked` methods only."""
+        keep = [self.methods.index(method) for method in self.ranked]
+        return MethodScores(self.ranked, self.cases, self.metrics, self.values[keep])
 
     @classmethod
     def from_mapping(cls, scores: Mapping[str, CaseScores],
-                     metrics: Sequence[str] | None = None) -> MethodScores:
+                     metrics: Sequence[str] | None = None,
+                     baselines: Sequence[str] = ()) -> MethodScores:
         """Build from ``{method: {case id: {metric: value}}}``.
 
         Parameters
@@ -95,14 +114,23 @@ class MethodScores:
             order; a missing case or metric is ``nan``.
         metrics : sequence of str, optional
             Metrics to keep, in order (default: every metric seen, in first-seen order).
+        baselines : sequence of str
+            Keys of ``scores`` that are human baselines (a dataset's other observer),
+            placed after the other methods.
 
         Raises
         ------
         InputError
-            When there is no method or no metric.
+            When there is no method or no metric, or a baseline is not a method.
         """
         if not scores:
             raise InputError("no method to compare", source="methods")
+        unknown = [name for name in baselines if name not in scores]
+        if unknown:
+            raise InputError(f"human baselines {unknown} are not among the methods "
+                             f"{list(scores)}", source="baselines")
+        order = sorted(scores, key=lambda name: name in baselines)  # stable: baselines last
+        scores = {name: scores[name] for name in order}
         cases = tuple(dict.fromkeys(case for by_case in scores.values() for case in by_case))
         seen = (key for by_case in scores.values() for row in by_case.values() for key in row)
         keys = tuple(dict.fromkeys(seen)) if metrics is None else tuple(metrics)
@@ -113,7 +141,8 @@ class MethodScores:
             for j, case in enumerate(cases):
                 row = by_case.get(case, {})
                 values[i, j] = [row.get(key, np.nan) for key in keys]
-        return cls(tuple(scores), cases, keys, values)
+        return cls(tuple(scores), cases, keys, values,
+                   tuple(name for name in scores if name in baselines))
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -126,7 +155,8 @@ class Comparison:
     summary : dict
         ``summary[method][metric]`` is a `Summary`.
     comparisons : tuple of PairedComparison
-        Every pair of methods (in the order given, a before b) and every metric.
+        Every pair of methods (in the order of ``scores.methods``, a before b; a human
+        baseline is always b) and every metric.
     """
 
     scores: MethodScores

@@ -6,6 +6,6 @@ table in `vesselview.io.dataset.layouts`.
 """
 
 from vesselview.io.dataset.matching import FileIssue
-from vesselview.io.dataset.model import Dataset, DatasetCase, open_dataset
+from vesselview.io.dataset.model import Dataset, DatasetCase, open_dataset, other_observer
 
-__all__ = ["Dataset", "DatasetCase", "FileIssue", "open_dataset"]
+__all__ = ["Dataset", "DatasetCase", "FileIssue", "open_dataset", "other_observer"]

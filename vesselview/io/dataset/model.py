@@ -3,8 +3,9 @@
 A `Dataset` lists its cases, each with the photograph, the reference of the chosen
 observer, the FOV mask and the candidates: one file per method from the predictions
 folders, plus the dataset's other observer (``observer2`` when observer 1 is the
-reference, ``observer1`` when observer 2 is), the usual human baseline. Nothing is
-read until `DatasetCase.load`.
+reference, ``observer1`` when observer 2 is, `other_observer`), the usual human baseline:
+listed in `Dataset.baselines`, never ranked among the methods. Nothing is read until
+`DatasetCase.load`.
 
 The field of view of a case (`DatasetCase.fov_input`, the one rule for every path: API,
 CLI, case browser): its FOV file; in a dataset that ships none (STARE, CHASE_DB1, FIVES)
@@ -157,7 +158,8 @@ class Dataset:
     cases : tuple of DatasetCase
         Cases with a reference of that observer, sorted by id.
     methods : tuple of str
-        Every method name found in some case's candidates.
+        Every method name found in some case's candidates: the predictions' names
+        sorted, then the other observer's (`other_observer`) when shipped.
     unmatched : tuple of FileIssue
         Prediction files whose name fits no case, and (generic rule) dataset files named
         unlike the rest of their folder that fit no case.
@@ -187,6 +189,13 @@ class Dataset:
         notes += [f"{self.root}: case {case_id} left out: {reason}"
                   for case_id, reason in self.skipped.items()]
         return notes + fov_notes(self.cases)
+
+    @property
+    def baselines(self) -> tuple[str, ...]:
+        """The human baselines among `methods`: the other observer's tracing, when shipped
+        (reported beside the methods, never ranked among them)."""
+        other = other_observer(self.observer)
+        return (other,) if other in self.methods else ()
 
     def case(self, case_id: str) -> DatasetCase:
         """The case of that id: spelt so, else the one case it names by the case id rule
@@ -247,8 +256,7 @@ def open_dataset(root: PathLike, predictions: Mapping[str, PathLike] | None = No
     estimate_fov = checked_flag("estimate_fov", estimate_fov)
     found = discover(root)
     root = found.root
-    own = f"observer{observer}"
-    other = f"observer{3 - observer}"
+    own, other = f"observer{observer}", other_observer(observer)
     if not any(own in roles for roles in found.files.values()):
         raise InputError(f"{root}: this {found.layout} dataset has no annotation of "
                          f"observer {observer}; use observer 1", source=str(root))
@@ -264,10 +272,23 @@ def open_dataset(root: PathLike, predictions: Mapping[str, PathLike] | None = No
         cases.append(DatasetCase(ids[key], roles.get("fundus"), roles[own], roles.get("fov"),
                                  shipped, key[0], fov_shipped, expected, estimate_fov))
     unmatched, ambiguous = _add_predictions(cases, predictions or {}, reserved={other})
-    methods = sorted({method for case in cases for method in case.candidates})
+    found_methods = {method for case in cases for method in case.candidates}
+    methods = [*sorted(found_methods - {other}), *sorted(found_methods & {other})]
     return Dataset(root, found.layout, observer, tuple(cases), tuple(methods),
                    found.unmatched + unmatched,
                    found.issues + ambiguous, skipped, estimate_fov)
+
+
+def other_observer(observer: int) -> str:
+    """The method name of the other observer's tracing when ``observer``'s (1 or 2) is the
+    reference: a human baseline, not a method.
+
+    Examples
+    --------
+    >>> other_observer(1), other_observer(2)
+    ('observer2', 'observer1')
+    """
+    return f"observer{3 - observer}"
 
 
 def _folder(path: PathLike, what: str) -> Path:
