@@ -5,7 +5,10 @@ check, or whose pixel data holds fewer rows than the header declares (the missin
 come back as zeros): such a file would be scored silently wrong. This pass walks the
 chunks (``zlib.crc32`` per chunk), inflates the pixel data once and compares its length
 with the size the header implies (PNG specification, ISO/IEC 15948, sections 5 and 7-8).
-It costs about one zlib inflate of the image, done in C.
+It costs about one zlib inflate of the image, done in C, and never more: the bytes
+inflated are counted across all IDAT chunks and inflating stops one byte past the
+declared size, so compressed zeros spread over many small chunks (a bomb) are refused
+after inflating the image's size, not all of them.
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ def verify_png(data: bytes, label: str, max_pixels: int) -> None:
         if kind == b"IHDR":
             expected = _raw_length(body, label, max_pixels)
         elif kind == b"IDAT":
-            found += _inflated_length(inflater, body, label, 2 * expected - found)
+            found += _inflated_length(inflater, body, label, expected - found)
     if found < expected:
         raise _error(label, f"its pixel data holds {found} of the {expected} bytes its "
                             "header declares (rows are missing)")
@@ -83,15 +86,24 @@ def _chunks(data: memoryview, label: str) -> Iterator[tuple[bytes, memoryview]]:
 
 
 def _inflated_length(inflater: zlib._Decompress, body: memoryview, label: str,
-                     allowed: int) -> int:
-    """Bytes ``body`` inflates to, in steps of `_STEP` so memory stays bounded; more than
-    ``allowed`` (a bomb of compressed zeros) is refused rather than inflated further."""
+                     remaining: int) -> int:
+    """Bytes ``body`` inflates to, at most ``remaining`` (what the header still expects).
+
+    Inflates in steps of at most `_STEP` bytes (bounded memory) and never more than one
+    byte past ``remaining``: data longer than the header declares (a bomb of compressed
+    zeros, whatever the number of chunks it is spread over) is refused there.
+    """
+    produced = 0
+    pending: bytes | memoryview = body
     try:
-        produced = len(inflater.decompress(body, _STEP))
-        while inflater.unconsumed_tail:
-            if produced > allowed:
-                raise _error(label, "its pixel data is far longer than its header declares")
-            produced += len(inflater.decompress(inflater.unconsumed_tail, _STEP))
+        while pending:
+            # at least 1: a max_length of 0 would mean "no limit"
+            limit = min(_STEP, max(remaining - produced, 0) + 1)
+            produced += len(inflater.decompress(pending, limit))
+            if produced > remaining:
+                raise _error(label, "its pixel data is longer than its header declares "
+                                    f"(more than the {remaining} bytes still expected)")
+            pending = inflater.unconsumed_tail
     except zlib.error as error:
         raise _error(label, f"its pixel data does not decompress ({error})") from None
     return produced

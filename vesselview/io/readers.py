@@ -40,6 +40,10 @@ MAX_FILE_BYTES = 8 * MAX_PIXELS + 2**20
 
 _NPY_MAGIC = b"\x93NUMPY"
 _GZIP_MAGIC = b"\x1f\x8b"
+#: The smallest gzip file: a 10-byte header, an empty deflate stream and an 8-byte trailer.
+_GZIP_MINIMUM = 20
+#: Bytes inflated per step when reading a .gz file (bounds the overshoot of the limit).
+_GZIP_STEP = 2**20
 
 PathLike = str | os.PathLike
 
@@ -175,20 +179,48 @@ def _file_bytes(label: str) -> bytes:
 
 
 def _gunzipped(data: bytes, label: str) -> bytes:
-    """Content of gzip-compressed bytes, refusing truncated, corrupt or huge ones."""
+    """Content of gzip-compressed bytes, refusing truncated, corrupt or huge ones.
+
+    A bomb (gigabytes of compressed zeros) is refused before anything is inflated when
+    the gzip trailer declares a content larger than `MAX_FILE_BYTES`; the trailer only
+    holds the size modulo 4 GiB (and only the last member's), so the inflating is also
+    bounded: it runs in steps of `_GZIP_STEP` bytes and stops past `MAX_FILE_BYTES`.
+    """
+    declared = int.from_bytes(data[-4:], "little") if len(data) >= _GZIP_MINIMUM else 0
+    if declared > MAX_FILE_BYTES:
+        raise _expands_too_far(label, f"its gzip trailer declares {declared} bytes")
     try:
-        with gzip.GzipFile(fileobj=io.BytesIO(data)) as stream:
-            content = stream.read(MAX_FILE_BYTES + 1)
+        content = _inflated_gzip(data, label)
     except (OSError, EOFError, zlib.error) as error:
         raise InputError(f"{label}: The compressed (.gz) file is damaged (its data is cut "
                          "short or corrupted); download or compress it again", source=label,
                          details=f"gzip: {error}") from None
-    if len(content) > MAX_FILE_BYTES:
-        raise InputError(too_large_message(label, MAX_PIXELS), source=label)
     if not content:
         raise InputError(f"{label}: is an empty .gz file; compress the image again",
                          source=label)
     return content
+
+
+def _inflated_gzip(data: bytes, label: str) -> bytes:
+    """The content of ``data``, read `_GZIP_STEP` bytes at a time, at most `MAX_FILE_BYTES`."""
+    parts: list[bytes] = []
+    total = 0
+    with gzip.GzipFile(fileobj=io.BytesIO(data)) as stream:
+        while part := stream.read(_GZIP_STEP):
+            total += len(part)
+            if total > MAX_FILE_BYTES:
+                raise _expands_too_far(label, f"stopped after inflating {total} bytes")
+            parts.append(part)
+    return b"".join(parts)
+
+
+def _expands_too_far(label: str, details: str) -> InputError:
+    """The error for a .gz file whose content would exceed `MAX_FILE_BYTES`."""
+    return InputError(f"{label}: The compressed data expands beyond "
+                      f"{MAX_FILE_BYTES // 1_000_000} MB, more than the largest image vesselview "
+                      f"reads ({MAX_PIXELS // 1_000_000} megapixels); check that this .gz "
+                      "file holds the image you meant, or crop or downscale the image",
+                      source=label, details=details)
 
 
 def _read_npy(stream: BinaryIO, label: str) -> RawImage:
