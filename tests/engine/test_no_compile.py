@@ -1,7 +1,10 @@
 """The no-compile path equals the compiled kernels (``vesselview.engine.kernels_choice``).
 
 Each kernel has an independent implementation used while the kernels compile; here both
-run on the same inputs (random noise and vessel-like masks) and must agree exactly.
+run on the same inputs (random noise and vessel-like masks) and must agree exactly. Each
+property also feeds both paths the same values stored non-canonically (`layouts`: bool
+bytes of 255 or 2, views, strides, negative strides, Fortran order, read-only), directly,
+not through a `Case`: the answer must not change, and the caller's arrays must not either.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
+from skimage.morphology import thin as skimage_thin
 
 import vesselview as vv
 from vesselview.engine import kernels_choice
@@ -29,6 +33,7 @@ from vesselview.engine.skeletal.fits import break_ties
 from vesselview.engine.thinning import thin
 from vesselview.synth import demo_case
 
+from .layouts import FORMS, assert_same_array, snapshot, stored_forms
 from .masks import noise_masks, vessel_masks, vessel_pairs
 
 BOTH = (kernels_choice.COMPILED, kernels_choice.NO_COMPILE)
@@ -45,36 +50,59 @@ def both_ways(function, *args):
     return results
 
 
+def stored_both_ways(data: st.DataObject, function, *args):
+    """`both_ways` on ``args`` with every array drawn in a non-canonical stored form.
+
+    Also checks that neither path changed the given arrays (bytes or flags).
+    """
+    stored = [data.draw(stored_forms(arg), label=f"argument {k}")
+              if isinstance(arg, np.ndarray) else arg for k, arg in enumerate(args)]
+    before = [snapshot(arg) for arg in stored if isinstance(arg, np.ndarray)]
+    results = both_ways(function, *stored)
+    assert [snapshot(arg) for arg in stored if isinstance(arg, np.ndarray)] == before
+    return results
+
+
+def one_answer(data: st.DataObject, function, *args):
+    """The compiled result on ``args``, after checking that the no-compile path and both
+    paths on non-canonically stored ``args`` give the same arrays (byte for byte)."""
+    compiled, *others = (*both_ways(function, *args), *stored_both_ways(data, function, *args))
+    for other in others:
+        assert_same_array(other, compiled)
+    return compiled
+
+
 def masks() -> st.SearchStrategy[np.ndarray]:
     return st.one_of(noise_masks(), vessel_masks())
 
 
 @PROPERTY
-@given(masks())
-def test_distance_transform(mask: np.ndarray) -> None:
-    compiled, vectorised = both_ways(euclidean_distance_to, mask)
-    np.testing.assert_array_equal(compiled, vectorised)
+@given(masks(), st.data())
+def test_distance_transform(mask: np.ndarray, data: st.DataObject) -> None:
+    assert one_answer(data, euclidean_distance_to, mask).dtype == np.float64
 
 
 @PROPERTY
-@given(masks())
-def test_squared_distance_transform(mask: np.ndarray) -> None:
+@given(masks(), st.data())
+def test_squared_distance_transform(mask: np.ndarray, data: st.DataObject) -> None:
     mask.flat[0] |= not mask.any()  # the squared transform wants a feature
-    compiled, vectorised = both_ways(squared_euclidean_distance_to, mask)
-    assert compiled.dtype == vectorised.dtype == np.uint32
-    np.testing.assert_array_equal(compiled, vectorised)
+    assert one_answer(data, squared_euclidean_distance_to, mask).dtype == np.uint32
 
 
 @PROPERTY
 @given(vessel_pairs(with_fov=False), st.sampled_from(["euclidean", "cityblock"]),
-       st.floats(0.5, 9.0))
-def test_baddeley_clipped_gap(pair, kind: str, c: float) -> None:
+       st.floats(0.5, 9.0), st.data())
+def test_baddeley_clipped_gap(pair, kind: str, c: float, data: st.DataObject) -> None:
     candidate, reference = pair[:2]
-    maps = [distance_map(mask, kind) if mask.any() else None for mask in (reference, candidate)]
     height, width = reference.shape
-    compiled, vectorised = both_ways(_clipped_gap, *maps, c, slice(1, height), width)
-    assert compiled.dtype == vectorised.dtype == np.float64
-    np.testing.assert_array_equal(compiled.view(np.uint64), vectorised.view(np.uint64))
+    gaps = []
+    for given_masks in ((reference, candidate),
+                        [data.draw(stored_forms(mask)) for mask in (reference, candidate)]):
+        maps = [distance_map(mask, kind) if mask.any() else None for mask in given_masks]
+        gaps += both_ways(_clipped_gap, *maps, c, slice(1, height), width)
+    for gap in gaps:
+        assert gap.dtype == np.float64
+        np.testing.assert_array_equal(gap.view(np.uint64), gaps[0].view(np.uint64))
 
 
 def test_squared_distances_across_a_long_image_are_exact() -> None:
@@ -94,18 +122,30 @@ def test_distance_transform_of_empty_and_full_masks(fill: bool) -> None:
 
 
 @PROPERTY
-@given(masks())
-def test_thinning(mask: np.ndarray) -> None:
-    compiled, vectorised = both_ways(thin, mask)
-    np.testing.assert_array_equal(compiled, vectorised)
+@given(masks(), st.data())
+def test_thinning(mask: np.ndarray, data: st.DataObject) -> None:
+    one_answer(data, thin, mask)
+
+
+@pytest.mark.parametrize("form", sorted(FORMS))
+def test_thinning_a_one_bit_png_mask(form: str) -> None:
+    # The issue's case: Pillow's mode-'1' masks hold True as byte 255.
+    mask = np.zeros((9, 12), bool)
+    mask[2:7, 1:11] = True
+    compiled, vectorised = both_ways(thin, FORMS[form](mask))
+    assert_same_array(compiled, vectorised)
+    assert_same_array(vectorised, skimage_thin(mask))
 
 
 @PROPERTY
 @given(st.one_of(masks(), st.builds(np.ones, st.tuples(st.integers(1, 30), st.integers(1, 30)),
-                                    st.just(bool))))
-def test_thickness(mask: np.ndarray) -> None:
-    compiled, vectorised = both_ways(skeleton_thickness, mask, thin(mask))
-    np.testing.assert_array_equal(compiled.values, vectorised.values)
+                                    st.just(bool))), st.data())
+def test_thickness(mask: np.ndarray, data: st.DataObject) -> None:
+    results = both_ways(skeleton_thickness, mask, thin(mask))
+    results += stored_both_ways(data, skeleton_thickness, mask, thin(mask))
+    for result in results:
+        assert_same_array(result.values, results[0].values)
+        assert_same_array(result.rows, results[0].rows)
 
 
 def test_thickness_beyond_ten_pixels_searches_the_window_corners() -> None:
@@ -124,15 +164,18 @@ def test_thickness_beyond_ten_pixels_searches_the_window_corners() -> None:
 
 
 @PROPERTY
-@given(masks(), st.integers(1, 6), st.integers(6, 20), st.booleans())
+@given(masks(), st.integers(1, 6), st.integers(6, 20), st.booleans(), st.data())
 def test_reference_segments(mask: np.ndarray, min_length: int, max_length: int,
-                            whole_fov: bool) -> None:
+                            whole_fov: bool, data: st.DataObject) -> None:
     skeleton = thin(mask)
     fov = np.ones_like(mask) if whole_fov else np.triu(np.ones_like(mask))
-    compiled, vectorised = both_ways(reference_segments, skeleton, fov, min_length, max_length)
-    np.testing.assert_array_equal(compiled.junctions, vectorised.junctions)
-    np.testing.assert_array_equal(compiled.labels, vectorised.labels)
-    assert compiled.confidence == vectorised.confidence or np.isnan(compiled.confidence)
+    args = skeleton, fov, min_length, max_length
+    compiled, *others = (*both_ways(reference_segments, *args),
+                         *stored_both_ways(data, reference_segments, *args))
+    for other in others:
+        assert_same_array(other.junctions, compiled.junctions)
+        assert_same_array(other.labels, compiled.labels)
+        assert other.confidence == compiled.confidence or np.isnan(compiled.confidence)
 
 
 @PROPERTY
@@ -145,31 +188,37 @@ def test_component_labels_in_scan_order(image: np.ndarray, data: st.DataObject) 
     index[rows, cols] = np.arange(1, rows.size + 1)
     keep = np.array(data.draw(st.lists(st.booleans(), min_size=rows.size, max_size=rows.size)),
                     dtype=np.bool_)
-    np.testing.assert_array_equal(label_components(index, keep, rows, cols),
-                                  label_vectorised(index, keep, rows, cols))
+    expected = label_components(index, keep, rows, cols)
+    np.testing.assert_array_equal(expected, label_vectorised(index, keep, rows, cols))
+    # A private kernel takes its caller's C-contiguous arrays; bool bytes may be any.
+    odd = FORMS[data.draw(st.sampled_from(["bytes_255_writable", "bytes_2"]))](keep)
+    np.testing.assert_array_equal(label_components(index, odd, rows, cols), expected)
+    np.testing.assert_array_equal(label_vectorised(index, odd, rows, cols), expected)
 
 
 @PROPERTY
-@given(vessel_pairs(), st.integers(1, 6))
-def test_candidate_assignment(pair: tuple[np.ndarray, ...], max_radius: int) -> None:
+@given(vessel_pairs(), st.integers(1, 6), st.data())
+def test_candidate_assignment(pair: tuple[np.ndarray, ...], max_radius: int,
+                              data: st.DataObject) -> None:
     candidate, reference, fov = pair
     ref_skeleton = thin(reference)
     search = search_radii(ref_skeleton, skeleton_thickness(reference, ref_skeleton), fov,
                           max_radius)
     labels = reference_segments(ref_skeleton, fov, 4, 15).labels
-    compiled, vectorised = both_ways(assign_candidates, thin(candidate), ref_skeleton, labels,
-                                     search)
-    for name in ("pruned", "rows", "cols", "labels"):
-        np.testing.assert_array_equal(getattr(compiled, name), getattr(vectorised, name))
+    args = thin(candidate), ref_skeleton, labels, search
+    compiled, *others = (*both_ways(assign_candidates, *args),
+                         *stored_both_ways(data, assign_candidates, *args))
+    for other in others:
+        for name in ("pruned", "rows", "cols", "labels"):
+            assert_same_array(getattr(other, name), getattr(compiled, name))
 
 
 @PROPERTY
-@given(st.lists(st.lists(st.integers(1, 6), max_size=40), min_size=1, max_size=6))
-def test_tie_breaks(groups: list[list[int]]) -> None:
+@given(st.lists(st.lists(st.integers(1, 6), max_size=40), min_size=1, max_size=6), st.data())
+def test_tie_breaks(groups: list[list[int]], data: st.DataObject) -> None:
     x = np.array([value for group in groups for value in group], np.float64)
     starts = np.cumsum([0] + [len(group) for group in groups]).astype(np.int64)
-    compiled, vectorised = both_ways(break_ties, x, starts)
-    np.testing.assert_array_equal(compiled, vectorised)
+    one_answer(data, break_ties, x, starts)
 
 
 @pytest.mark.parametrize("soft", [False, True])

@@ -1,7 +1,11 @@
 """The evaluated case: reference, candidate and FOV masks plus optional fundus and ignore mask.
 
 `Case` validates its arrays when it is built (by `vesselview.io.load_case` or directly
-from arrays), so no `Case` can hold bad ones; inside the engine its fields are trusted.
+from arrays), so no `Case` can hold bad ones, and keeps canonical copies of them
+(`vesselview.engine.canonical`): masks with bytes exactly 0 and 1, every array
+C-contiguous, owned and read-only, the probability map float32. So the same values give
+the same numbers however the caller stored them, and the caller's arrays are never
+touched (not even their flags). Inside the engine its fields are trusted.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from vesselview.engine.canonical import canonical_mask
 from vesselview.engine.params import DEFAULT_THRESHOLD
 from vesselview.errors import InputError
 
@@ -21,6 +26,10 @@ class Case:
 
     Attributes
     ----------
+    The arrays are the case's own read-only, C-contiguous copies of those given: bool
+    masks whose bytes are exactly 0 and 1 (a bool array whose True bytes are 255, as
+    Pillow reads 1-bit images, is stored as 0/1), the probability map as float32.
+
     reference : ndarray of bool, shape (H, W)
         Manual (ground-truth) vessel mask ``G``.
     candidate : ndarray of bool, shape (H, W)
@@ -28,7 +37,8 @@ class Case:
     fov : ndarray of bool, shape (H, W)
         Field-of-view mask ``F``; all True when none was given.
     candidate_soft : ndarray of float32, shape (H, W), or None
-        The candidate as a probability map in [0, 1] when it was one, else None.
+        The candidate as a probability map in [0, 1] when it was one, else None. Given
+        in any float dtype; kept as float32 (what `load_case` reads every map as).
     fundus : ndarray of uint8, shape (H, W, 3), or None
         The fundus photograph, RGB.
     sources : Mapping[str, str]
@@ -50,8 +60,8 @@ class Case:
         When a mask (the ignore mask included) is not a 2-D bool array, the arrays
         differ in shape (both shapes
         named), ``candidate_soft`` is not floating point in [0, 1], ``fundus`` is not
-        uint8 RGB of the masks' size, or ``threshold`` is outside [0, 1]. Nothing is
-        converted: convert masks with ``mask > 0`` first (or use `load_case`).
+        uint8 RGB of the masks' size, or ``threshold`` is outside [0, 1]. No value is
+        reinterpreted: convert masks with ``mask > 0`` first (or use `load_case`).
     """
 
     reference: np.ndarray
@@ -69,9 +79,9 @@ class Case:
         for name in ("reference", "candidate", "fov", "candidate_soft", "fundus", "ignore"):
             array = getattr(self, name)
             if array is not None:
-                array = np.ascontiguousarray(array)
-                array.setflags(write=False)
-                object.__setattr__(self, name, array)
+                own = _canonical_copy(name, array)
+                own.setflags(write=False)
+                object.__setattr__(self, name, own)
 
     def _validate(self) -> None:
         """Raise `InputError` naming the role for any array the engine cannot trust."""
@@ -150,3 +160,17 @@ class Case:
         if self.candidate_soft is None:
             return self.candidate
         return self.candidate_soft > (self.threshold if threshold is None else threshold)
+
+
+def _canonical_copy(role: str, array: np.ndarray) -> np.ndarray:
+    """The case's own C-contiguous copy of a validated ``role`` array.
+
+    Masks get bytes exactly 0 and 1, the probability map becomes float32 (exact for
+    the float32 maps `load_case` reads; a float64 map is rounded once, here, so that
+    it gives the numbers its float32 file would).
+    """
+    if role == "candidate_soft":
+        return np.array(array, dtype=np.float32, order="C")
+    if role == "fundus":
+        return np.array(array, order="C")
+    return canonical_mask(array)

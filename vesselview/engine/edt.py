@@ -21,6 +21,7 @@ from functools import cache
 import numpy as np
 from scipy import ndimage
 
+from vesselview.engine.canonical import canonical_mask
 from vesselview.engine.kernels_cache import kernel
 from vesselview.engine.kernels_choice import use_compiled
 
@@ -151,7 +152,7 @@ def squared_euclidean_distance_to(mask: np.ndarray) -> np.ndarray:
     shape (H, W)
         d² in pixels²; its square root is ``scipy.ndimage.distance_transform_edt(~mask)``.
     """
-    features = np.array(mask, dtype=np.bool_, order="C")  # writable: one compiled variant
+    features = canonical_mask(mask)  # writable and C-contiguous: one compiled variant
     dtype = squared_dtype(features.shape)
     if use_compiled(features.size):
         return _rows_in_parallel(_column_pass(features), dtype)
@@ -173,7 +174,7 @@ def euclidean_distance_to(mask: np.ndarray) -> np.ndarray:
         Distances in pixels; ``inf`` everywhere when ``mask`` is empty. Equal to
         ``scipy.ndimage.distance_transform_edt(~mask)`` for a non-empty mask.
     """
-    features = np.array(mask, dtype=np.bool_, order="C")
+    features = canonical_mask(mask)
     if not features.any():
         return np.full(features.shape, np.inf)
     if use_compiled(features.size):

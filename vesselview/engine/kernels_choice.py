@@ -8,6 +8,14 @@ results (``tests/engine/test_no_compile.py`` checks each against the kernel). So
 first evaluation never waits for numba; later evaluations, and later starts, use the
 compiled kernels.
 
+Both paths read masks by their values, never by how they are stored: each kernel's
+public function accepts bool arrays whose True bytes are not 1 (255 from Pillow's 1-bit
+images), views, negative strides and Fortran order, making its own canonical copy
+(`vesselview.engine.canonical`) where it reads bytes or needs C order, and never
+changing the caller's array; ``tests/engine/test_no_compile.py`` feeds both paths such
+arrays directly. The ``@kernel`` functions themselves are private and take the
+C-contiguous arrays their callers make. A `Case` holds canonical arrays anyway.
+
 `use_compiled` is the rule:
 
 - ``VESSELVIEW_KERNELS=compiled`` or ``no-compile`` in the environment (or `forced`, for

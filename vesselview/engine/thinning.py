@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from vesselview.engine.canonical import canonical_mask
 from vesselview.engine.kernels_cache import kernel
 from vesselview.engine.kernels_choice import use_compiled
 
@@ -179,14 +180,14 @@ def thin(mask: np.ndarray) -> np.ndarray:
     Parameters
     ----------
     mask : ndarray of bool, shape (H, W)
-        Binary image; non-zero is foreground.
+        Binary image; non-zero is foreground (any bool bytes, strides or order).
 
     Returns
     -------
     ndarray of bool, shape (H, W)
         The thinned image, equal pixel for pixel to ``skimage.morphology.thin(mask)``.
     """
-    img = np.array(mask, dtype=np.bool_, order="C")  # a copy: thinned in place
+    img = canonical_mask(mask)  # a copy, thinned in place; `_thin_vectorised` reads bytes
     if not use_compiled(img.size):
         return _thin_vectorised(img)
     _thin_points(img, _LUT_FIRST, _LUT_SECOND)
@@ -195,6 +196,8 @@ def thin(mask: np.ndarray) -> np.ndarray:
 
 def _thin_vectorised(img: np.ndarray) -> np.ndarray:
     """`_thin_points` in numpy: each subiteration codes every remaining pixel at once.
+
+    ``img`` must be canonical (`canonical_mask`): the codes are built from its bytes.
 
     The image gets a background border so that neighbours are plain offsets into the
     flattened array.

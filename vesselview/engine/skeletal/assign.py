@@ -13,6 +13,7 @@ import dataclasses
 
 import numpy as np
 
+from vesselview.engine.canonical import canonical_mask
 from vesselview.engine.kernels_cache import kernel
 from vesselview.engine.kernels_choice import use_compiled
 from vesselview.engine.skeletal import _assign_no_compile
@@ -149,7 +150,9 @@ def assign_candidates(cand_skeleton: np.ndarray, ref_skeleton: np.ndarray, label
     """
     pruned = cand_skeleton & search.search_mask
     rows, cols = scan_order_pixels(pruned)
-    images = np.ascontiguousarray(ref_skeleton), np.ascontiguousarray(labels), search.radius
+    # The kernel's one compiled variant: a writable skeleton, read-only labels and radii.
+    images = (canonical_mask(ref_skeleton), readonly(np.asarray(labels, np.int32)),
+              readonly(search.radius))
     if use_compiled(pruned.size):
         which, segment = assign_pixels(rows, cols, *images, search.max_radius)
     else:

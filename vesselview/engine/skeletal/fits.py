@@ -49,6 +49,7 @@ def break_ties(x: np.ndarray, starts: np.ndarray) -> np.ndarray:
     -------
     ndarray of float64, shape (N,)
     """
+    x, starts = np.array(x, np.float64), np.array(starts, np.int64)  # the compiled variant
     if use_compiled(x.size):
         return _break_ties(x, starts)
     return _break_ties_with_sets(x, starts)

@@ -14,6 +14,7 @@ from types import ModuleType
 
 import numpy as np
 
+from vesselview.engine.canonical import canonical_mask
 from vesselview.engine.kernels_choice import use_compiled
 from vesselview.engine.skeletal import _segment_kernels, _segment_no_compile
 from vesselview.engine.skeletal._pixels import (
@@ -73,7 +74,7 @@ def path_labels(skeleton: np.ndarray, rows: np.ndarray, cols: np.ndarray, index:
         1..m in scan order of each component's first pixel, 0 for junctions and
         removed components.
     """
-    image = np.ascontiguousarray(skeleton, dtype=np.uint8).copy()
+    image = canonical_mask(skeleton).view(np.uint8)  # 0/1 sums: a cast may copy a 255 byte
     kernels = _passes(skeleton.size)
     junction = kernels.remove_junctions(image, rows, cols)
     labels = kernels.label_components(index, ~junction, rows, cols)
