@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 
 import pytest
 from hypothesis import given
@@ -53,6 +54,41 @@ def test_sweep_values_parse(key, text, values):
 def test_bad_sweep_values_say_why(key, text, message):
     with pytest.raises(ParamsError, match=message):
         parse_sweep_values(key, text)
+
+
+@pytest.mark.parametrize(("key", "text", "message"), [
+    ("t", "0:nan", "expected a number"),
+    ("t", "nan:3", "expected a number"),
+    ("t", "0:inf", "expected a number"),
+    ("t", "0:3:nan", "expected a number"),
+    ("t", "0:3:inf", "got 'inf'"),
+    ("t", "0:1e400", "'1e400' is too large a number"),
+    ("t", "0:3:1e999", "'1e999' is too large a number"),
+    ("fom_k", "0:1:1e-320", "'1e-320' is too close to zero"),
+    ("fom_k", "1e-310:1", "'1e-310' is too close to zero"),
+    ("fom_k", "-1e308:1e308", "gives over a million values"),
+    ("t", "0:1e300", "gives over a million values"),
+    ("fom_k", "0:1:1e-300", "gives over a million values"),
+    ("t", "0:-1e308:1e-300", "gives 0 values"),
+    ("t", "0:1000000", "gives over a million values"),
+    ("t", "0:999998", "gives 999999 values"),
+])
+def test_non_finite_denormal_and_huge_ranges_say_why_plainly(key, text, message):
+    with pytest.raises(ParamsError, match=message) as caught:
+        parse_sweep_values(key, text)
+    assert not re.search(r"[0-9]{8}", str(caught.value))  # no 300-digit count
+    assert "got nan" not in str(caught.value)
+
+
+@given(st.floats(allow_nan=True, allow_infinity=True), st.floats(allow_nan=True,
+       allow_infinity=True), st.floats(allow_nan=True, allow_infinity=True))
+def test_any_range_of_floats_gives_values_or_a_params_error(start, stop, step):
+    try:
+        values = parse_sweep_values("fom_k", f"{start!r}:{stop!r}:{step!r}")
+    except ParamsError:
+        return
+    assert 1 <= len(values) <= MAX_SWEEP_VALUES
+    assert all(math.isfinite(value) for value in values)
 
 
 def test_a_long_list_is_capped_like_a_range():

@@ -8,6 +8,7 @@ numeric parameter; lists take any parameter (``euclidean,chessboard``, ``true,fa
 from __future__ import annotations
 
 import math
+import sys
 from typing import Any
 
 from vesselview.engine.params import PARAM_SPECS, check_value, parse_value
@@ -79,12 +80,42 @@ def _range_values(key: str, text: str) -> list[float]:
     parts = text.split(":")
     if len(parts) not in (2, 3):
         raise ParamsError(f"range of {key} must be a:b or a:b:step, got {text!r}")
-    start, stop, step = (*(parse_value(key, part) for part in parts), 1.0)[:3]
+    start, stop, step = (*(_range_number(key, part) for part in parts), 1.0)[:3]
     if step <= 0:
         raise ParamsError(f"step of {key} must be positive, got {step:g}")
-    count = math.floor((stop - start) / step + _ROUND_OFF) + 1
-    if count < 1 or count > MAX_SWEEP_VALUES:
-        raise ParamsError(f"range {text!r} of {key} gives {max(count, 0)} values; "
-                          f"1 to {MAX_SWEEP_VALUES} allowed")
+    count = _count(start, stop, step)
+    if count < 1:
+        raise ParamsError(f"range {text!r} of {key} gives 0 values: it ends ({stop:g}) "
+                          f"before it starts ({start:g}); write a:b with a <= b")
+    if count > MAX_SWEEP_VALUES:
+        raise ParamsError(f"range {text!r} of {key} gives {_count_text(count)} values; 1 to "
+                          f"{MAX_SWEEP_VALUES} allowed: use a larger step or a shorter range")
     # rounding keeps 0.1 steps at 0.3, not 0.30000000000000004
-    return [round(start + i * step, 12) for i in range(count)]
+    return [round(start + i * step, 12) for i in range(int(count))]
+
+
+def _range_number(key: str, text: str) -> float:
+    """One end or the step of a range: a finite number, zero or normal (not denormal)."""
+    number = float(parse_value(key, text))
+    if not math.isfinite(number):
+        raise ParamsError(f"range of {key}: {text.strip()!r} is too large a number (beyond "
+                          f"{sys.float_info.max:.3g}); give a finite number")
+    if 0 < abs(number) < sys.float_info.min:
+        raise ParamsError(f"range of {key}: {text.strip()!r} is too close to zero (below "
+                          f"{sys.float_info.min:.3g}, where numbers lose precision); give 0 "
+                          "or a larger number")
+    return number
+
+
+def _count(start: float, stop: float, step: float) -> float:
+    """How many values ``start:stop:step`` gives, as a float: huge, or infinite when the
+    span or the quotient overflows (``-1e308:1e308``), which the caller refuses."""
+    steps = (stop - start) / step
+    if not math.isfinite(steps):
+        return math.inf if steps > 0 else 0.0
+    return math.floor(steps + _ROUND_OFF) + 1.0
+
+
+def _count_text(count: float) -> str:
+    """A count for a message: exact up to a million, never a 300-digit number."""
+    return f"{int(count)}" if count < 1e6 else "over a million"
