@@ -107,7 +107,9 @@ def test_netpbm_and_bmp(tmp_path, vessel, name):
 
 def test_16bit_pgm_comes_back_as_uint16(tmp_path):
     values = np.array([[0, 300], [40000, 65535]], np.uint16)
-    Image.fromarray(values).save(tmp_path / "d.pgm")
+    # Written by hand (Netpbm: maxval > 255 means 2 bytes per sample, big-endian):
+    # Pillow writes mode I;16 as PGM only from 11.0 on, and 10.x is allowed.
+    (tmp_path / "d.pgm").write_bytes(b"P5\n2 2\n65535\n" + values.astype(">u2").tobytes())
     raw = read_image(tmp_path / "d.pgm")
     assert raw.pixels.dtype == np.uint16
     np.testing.assert_array_equal(raw.pixels, values)

@@ -1,8 +1,9 @@
 """The pinned outputs: metric vectors, layer class counts and CLI tables of fixed cases.
 
-`pinned_outputs()` computes them from the public API and the CLI; `golden.json` beside
-this file holds the values they had when they were pinned. Run this module as a script to
-re-pin (only when a change of output is intended and explained in its commit).
+`pinned_outputs()` computes them from the public API and the CLI on the stored inputs
+(`tests.pinned.inputs`); `golden.json` beside this file holds the values they had when
+they were pinned. Run this module as a script to re-pin (only when a change of output is
+intended and explained in its commit).
 """
 
 from __future__ import annotations
@@ -20,20 +21,10 @@ import numpy as np
 from PIL import Image
 
 import vesselview as vv
+from tests.pinned.inputs import stored_cases
 from vesselview.cli.main import main as cli_main
-from vesselview.synth import demo_case, teaching_case
 
 GOLDEN = Path(__file__).with_name("golden.json")
-
-
-def _cases() -> dict[str, vv.Case]:
-    """Three realistic synthetic cases and a soft-map case."""
-    return {
-        "demo_seed0": demo_case(seed=0),
-        "demo_seed3_400x380": demo_case((400, 380), seed=3),
-        "teaching_gap": teaching_case("gap", 0.6, seed=5),
-        "demo_soft_seed1": demo_case(seed=1, soft=True),
-    }
 
 
 def _number(value: float) -> Any:
@@ -69,8 +60,9 @@ def _cli_outputs() -> dict[str, str]:
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         rows = []
-        for index, seed in enumerate((0, 4)):
-            case = demo_case((120, 110), seed=seed)
+        cases = stored_cases()
+        for index, name in enumerate(("cli_seed0", "cli_seed4")):
+            case = cases[name]
             reference = _write_mask(root / f"{index}_ref.png", case.reference)
             candidate = _write_mask(root / f"{index}_pred.png", case.candidate)
             fov = _write_mask(root / f"{index}_fov.png", case.fov)
@@ -89,7 +81,9 @@ def _cli_outputs() -> dict[str, str]:
 
 def pinned_outputs() -> dict[str, Any]:
     """Everything that is pinned, as JSON-ready values."""
-    return {"cases": {name: _case_outputs(case) for name, case in _cases().items()},
+    evaluated = ("demo_seed0", "demo_seed3_400x380", "teaching_gap", "demo_soft_seed1")
+    cases = stored_cases()
+    return {"cases": {name: _case_outputs(cases[name]) for name in evaluated},
             "cli": _cli_outputs()}
 
 

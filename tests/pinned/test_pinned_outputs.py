@@ -2,7 +2,8 @@
 
 The golden values were computed before the architecture change (issue 10); a change
 that alters any of them on purpose re-pins with ``python -m tests.pinned.outputs`` and
-says why in its commit.
+says why in its commit. The cases are stored masks (`tests.pinned.inputs`), so the
+drawing library's release does not move them.
 
 Tolerance (`tests.pinned.compare`): a metric value may differ from its pinned value by
 at most 1e-12 of it (relative), or by at most 1e-15 where it is pinned as exactly 0,
