@@ -34,13 +34,14 @@ class _DatasetCase:
 @dataclasses.dataclass
 class _Dataset:
     cases: tuple[_DatasetCase, ...]
+    baselines: tuple[str, ...] = ("observer2",)
 
 
 def test_dataset_items_are_read_on_demand_and_a_few_kept():
     reads: list[tuple[str, str]] = []
     dataset = _Dataset(tuple(_DatasetCase(f"{i:02d}", {"unet": "u.png", "observer2": "o.gif"},
                                           reads) for i in range(1, 4)))
-    cases = GradingCases.from_dataset(dataset)
+    cases = GradingCases.from_dataset(dataset, other_observer=True)
     assert cases.items == tuple(ItemKey(f"{i:02d}", m) for i in range(1, 4)
                                 for m in ("observer2", "unet"))
     assert reads == []
@@ -49,8 +50,17 @@ def test_dataset_items_are_read_on_demand_and_a_few_kept():
     for item in cases.items[2:2 + KEEP_CASES]:
         cases.load(item)
     assert cases.load(ItemKey("01", "unet")) is not first  # evicted, read again
-    only_unet = GradingCases.from_dataset(dataset, methods=["unet"])
+
+
+def test_the_other_observer_is_graded_only_when_asked():
+    dataset = _Dataset(tuple(_DatasetCase(f"{i:02d}", {"unet": "u.png", "observer2": "o.gif"},
+                                          []) for i in range(1, 4)))
+    only_unet = GradingCases.from_dataset(dataset)
     assert [item.method for item in only_unet.items] == ["unet"] * 3
+    with_human = GradingCases.from_dataset(dataset, other_observer=True)
+    assert [item.method for item in with_human.items] == ["observer2", "unet"] * 3
+    no_baseline = GradingCases.from_dataset(dataclasses.replace(dataset, baselines=()))
+    assert len(no_baseline.items) == 6  # a name alone makes no baseline
 
 
 def test_cases_in_memory():

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from vesselview.engine.case import Case
@@ -35,10 +35,13 @@ class DatasetCaseLike(Protocol):
 
 
 class DatasetLike(Protocol):
-    """A dataset: its cases (`vesselview.io.dataset.Dataset` is one)."""
+    """A dataset: its cases and human baselines (`vesselview.io.dataset.Dataset` is one)."""
 
     @property
     def cases(self) -> Sequence[DatasetCaseLike]: ...
+
+    @property
+    def baselines(self) -> tuple[str, ...]: ...
 
 
 class GradingCases:
@@ -55,16 +58,14 @@ class GradingCases:
         self._cases: OrderedDict[ItemKey, Case] = OrderedDict()
 
     @classmethod
-    def from_dataset(cls, dataset: DatasetLike,
-                     methods: Iterable[str] | None = None) -> GradingCases:
-        """Every case of ``dataset`` with each of its candidates (or only ``methods``)."""
-        wanted = set(methods) if methods is not None else None
-        loaders = {}
-        for case in dataset.cases:
-            for method in case.candidates:
-                if wanted is None or method in wanted:
-                    loaders[ItemKey(case.id, method)] = _loader(case, method)
-        return cls(loaders)
+    def from_dataset(cls, dataset: DatasetLike, *, other_observer: bool = False
+                     ) -> GradingCases:
+        """Every case of ``dataset`` with each of its methods' candidates, and with the
+        other observer's tracing (``dataset.baselines``) only when ``other_observer``."""
+        left_out = () if other_observer else dataset.baselines
+        return cls({ItemKey(case.id, method): _loader(case, method)
+                    for case in dataset.cases for method in case.candidates
+                    if method not in left_out})
 
     @classmethod
     def open_dataset(cls, root: str | os.PathLike, predictions: Mapping[str, str | os.PathLike],
@@ -89,8 +90,7 @@ class GradingCases:
             candidate to grade.
         """
         dataset = open_dataset(root, predictions, observer=observer)
-        methods = set(predictions) | ({f"observer{3 - observer}"} if other_observer else set())
-        cases = cls.from_dataset(dataset, methods)
+        cases = cls.from_dataset(dataset, other_observer=other_observer)
         if not cases.items:
             raise InputError(f"{root}: no case has a prediction to grade; check the "
                              "predictions folders (file names must contain the case ids)",

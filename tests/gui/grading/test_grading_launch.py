@@ -77,6 +77,7 @@ def test_an_unreadable_case_of_the_grading_window_is_a_notice_of_the_inspector(
         dialog.grader.setText("erin")
         dialog.file.setText(str(tmp_path / "erin.json"))
         dialog.blinded.setChecked(False)  # items in (case, method) order
+        dialog.other_observer.setChecked(True)  # a readable first item
         dialog.accept()
         return dialog.result()
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from tests.io import dataset_files as files
 from vesselview.gui.grading.setup import GradingSetupDialog
 from vesselview.io.dataset import open_dataset
@@ -59,11 +63,49 @@ def test_the_dataset_open_in_the_inspector_is_offered_whole(qtbot, tmp_path, dri
     dialog = GradingSetupDialog({}, dataset)
     qtbot.addWidget(dialog)
     assert dialog.from_open_dataset.isChecked()
-    assert "DRIVE, 3 cases; methods observer2, unet" in dialog.from_open_dataset.text()
+    assert "DRIVE, 3 cases; methods unet; human baseline observer2" in \
+        dialog.from_open_dataset.text()
     dialog.grader.setText("fay")
     dialog.file.setText(str(tmp_path / "fay.json"))
     dialog.accept()
     session, cases = dialog.study
-    assert len(session.items) == 6 and {item.method for item in session.items} == {
-        "observer2", "unet"}
+    assert sorted(session.items) == [ItemKey(f"{i:02d}", "unet") for i in (1, 2, 3)]
     assert cases.load(ItemKey("02", "unet")).shape == (files.HEIGHT, files.WIDTH)
+
+
+def _methods_graded(qtbot, dialog: GradingSetupDialog, file: Path) -> set[str]:
+    """Accept ``dialog`` with a new grading ``file``: the methods of its items."""
+    dialog.grader.setText("gil")
+    dialog.file.setText(str(file))
+    dialog.accept()
+    assert dialog.result() == dialog.DialogCode.Accepted, dialog.error_label.text()
+    session, _cases = dialog.study
+    return {item.method for item in session.items}
+
+
+@pytest.mark.parametrize("source", ["open dataset", "dataset folder"])
+def test_the_other_observer_is_graded_only_when_ticked(qtbot, tmp_path, drive, source):
+    graded = {}
+    for ticked in (False, True):  # each dialog ticks it first, then sets it
+        if source == "open dataset":
+            dialog = GradingSetupDialog({}, open_dataset(drive, {"unet": tmp_path / "unet"}))
+        else:
+            dialog = GradingSetupDialog({})
+            dialog.dataset.setText(str(drive))
+            dialog.add_predictions(str(tmp_path / "unet"))
+        qtbot.addWidget(dialog)
+        assert dialog.other_observer.isEnabled() and not dialog.other_observer.isChecked()
+        dialog.other_observer.setChecked(True)
+        dialog.other_observer.setChecked(ticked)
+        graded[ticked] = _methods_graded(qtbot, dialog, tmp_path / f"{source}{ticked}.json")
+    assert graded == {False: {"unet"}, True: {"unet", "observer2"}}
+
+
+def test_the_checkbox_is_off_for_cases_open_in_the_inspector(qtbot, tmp_path, drive):
+    dialog = GradingSetupDialog({ItemKey("demo", "candidate"): demo_case(shape=(40, 40))},
+                                open_dataset(drive, {"unet": tmp_path / "unet"}))
+    qtbot.addWidget(dialog)
+    dialog.from_open.setChecked(True)
+    assert not dialog.other_observer.isEnabled()
+    dialog.from_open_dataset.setChecked(True)
+    assert dialog.other_observer.isEnabled()

@@ -1,8 +1,10 @@
 """The "Grade cases..." dialog: who grades, into which file, what, on which scale.
 
-The cases come from a dataset folder with folders of predictions (one per method), or
-from the cases open in the inspector. Choosing an existing grading file resumes it: its
-grader, scale, blinding and seed are filled in and fixed.
+The cases come from a dataset folder with folders of predictions (one per method), the
+dataset open in the inspector, or the cases open in the inspector. A dataset's other
+observer (a human baseline) is graded only when "Also grade the other observer's
+tracing" is ticked. Choosing an existing grading file resumes it: its grader, scale,
+blinding and seed are filled in and fixed.
 """
 
 from __future__ import annotations
@@ -77,7 +79,8 @@ class GradingSetupDialog(QDialog):
         self.observer = QSpinBox()
         self.observer.setRange(1, 2)
         self.observer.setPrefix("observer ")
-        self.other_observer = QCheckBox("Also grade the other observer's tracing")
+        self.other_observer = QCheckBox("Also grade the other observer's tracing "
+                                        "(a human baseline)")
         self.scale = QComboBox()
         self.scale.addItems(list(_SCALES))
         self.blinded = QCheckBox("Blinded: hide metrics and method names, shuffle the order")
@@ -91,6 +94,8 @@ class GradingSetupDialog(QDialog):
         chosen = (self.from_open_dataset if open_dataset is not None
                   else self.from_open if open_cases else self.from_dataset)
         chosen.setChecked(True)
+        self.from_open.toggled.connect(lambda on: self.other_observer.setEnabled(not on))
+        self.other_observer.setEnabled(not self.from_open.isChecked())
         self.file.editingFinished.connect(self._file_chosen)
 
     # -- what the user chose -----------------------------------------------------------
@@ -132,7 +137,8 @@ class GradingSetupDialog(QDialog):
         if self.from_open.isChecked():
             return GradingCases.from_cases(self.open_cases)
         if self.from_open_dataset.isChecked() and self.open_dataset is not None:
-            return GradingCases.from_dataset(self.open_dataset)
+            return GradingCases.from_dataset(self.open_dataset,
+                                             other_observer=self.other_observer.isChecked())
         if not self.dataset.text().strip():
             raise ValueError("choose the dataset folder")
         return GradingCases.open_dataset(self.dataset.text(), self.prediction_folders(),
@@ -172,8 +178,8 @@ class GradingSetupDialog(QDialog):
         add.clicked.connect(self._choose_predictions)
         form.addRow("", add)
         form.addRow("Reference", self.observer)
-        form.addRow("", self.other_observer)
         form.addRow(self.from_open_dataset)
+        form.addRow("", self.other_observer)  # either dataset
         form.addRow(self.from_open)
         form.addRow("Scale", self.scale)
         form.addRow(self.blinded)
@@ -221,8 +227,11 @@ def _with_button(edit: QLineEdit, text: str, action) -> QWidget:
 
 
 def _dataset_title(dataset: Dataset | None) -> str:
-    """The open-dataset choice, e.g. "The dataset open in the inspector (DRIVE, 20 cases...)"."""
+    """The open-dataset choice, e.g. "The dataset open in the inspector (DRIVE, 20 cases;
+    methods unet; human baseline observer2)"."""
     if dataset is None:
         return ""
+    methods = [method for method in dataset.methods if method not in dataset.baselines]
+    baselines = "".join(f"; human baseline {name}" for name in dataset.baselines)
     return (f"The dataset open in the inspector ({dataset.layout}, {len(dataset.cases)} "
-            f"cases; methods {', '.join(dataset.methods)})")
+            f"cases; methods {', '.join(methods)}{baselines})")
