@@ -5,9 +5,10 @@ from __future__ import annotations
 import struct
 import zlib
 
+import cv2
 import numpy as np
 import pytest
-from PIL import Image
+from PIL import Image, UnidentifiedImageError
 
 from vesselview.errors import InputError
 from vesselview.io import readers
@@ -93,6 +94,29 @@ def test_16bit_and_float_tiff(tmp_path):
     floats = read_image(tmp_path / "f.tif").pixels
     assert floats.dtype == np.float32
     np.testing.assert_allclose(floats, values / 65535, rtol=1e-6)
+
+
+def test_float64_tiffs_pillow_cannot_open_are_read_exactly(tmp_path):
+    # A float64 probability map saved by cv2.imwrite (or tifffile): Pillow refuses it.
+    rng = np.random.default_rng(5)
+    grey, colour = rng.uniform(0.0, 1.0, (5, 7)), rng.uniform(0.0, 1.0, (5, 7, 3))
+    cv2.imwrite(str(tmp_path / "grey.tif"), grey)
+    cv2.imwrite(str(tmp_path / "colour.tif"), colour[..., ::-1])  # OpenCV writes BGR
+    with pytest.raises(UnidentifiedImageError):
+        Image.open(tmp_path / "grey.tif")
+    read = read_image(tmp_path / "grey.tif")
+    assert read.pixels.dtype == np.float64 and not read.lossy
+    np.testing.assert_array_equal(read.pixels, grey)
+    np.testing.assert_array_equal(read_image(tmp_path / "colour.tif").pixels, colour)
+
+
+def test_a_float64_tiff_stack_or_damaged_one_is_refused(tmp_path):
+    pages = [np.full((4, 6), value) for value in (0.25, 0.5)]
+    assert cv2.imwritemulti(str(tmp_path / "stack.tif"), pages)
+    assert "2 pages" in _error(tmp_path / "stack.tif")
+    cv2.imwrite(str(tmp_path / "cut.tif"), np.full((40, 60), 0.5))
+    (tmp_path / "cut.tif").write_bytes((tmp_path / "cut.tif").read_bytes()[:300])
+    assert "damaged" in _error(tmp_path / "cut.tif")
 
 
 @pytest.mark.parametrize("name", ["p.pgm", "p.ppm", "p.bmp"])

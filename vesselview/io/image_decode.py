@@ -5,6 +5,9 @@ Pillow decodes every format; what it gets wrong is corrected here:
 * 16-bit colour (RGB/RGBA PNG, TIFF, PPM with 16 bits per channel): Pillow keeps only the
   high byte, so a 0/1 mask reads as empty. These files are decoded by OpenCV instead,
   which keeps all 16 bits.
+* TIFFs Pillow cannot open at all, chiefly float64 probability maps (``SampleFormat``
+  IEEE, 64 bits, as ``cv2.imwrite`` and ``tifffile`` save a float64 array): decoded by
+  OpenCV too, all pages counted (a stack is refused like Pillow's).
 * PNG checksums and short pixel data: verified by `vesselview.io.png_check` first.
 * Palettes are applied (a grey palette gives grey values); a GIF is read as its first
   frame; an alpha channel (RGBA, LA, a palette with transparency) is returned apart so
@@ -84,6 +87,8 @@ def decode(source: bytes | str, label: str, max_pixels: int
         except InputError:
             raise
         except UnidentifiedImageError:
+            if _is_tiff(source):
+                return (*_opencv_tiff(source, label), False)
             raise _unidentified(source, label) from None
         except Image.DecompressionBombError:
             raise InputError(too_large_message(label, max_pixels), source=label) from None
@@ -142,11 +147,52 @@ def _deep_colour(image: ImageFile.ImageFile) -> bool:
 
 def _opencv_colour(source: bytes | str, label: str) -> tuple[np.ndarray, np.ndarray | None]:
     """16-bit colour decoded by OpenCV: RGB uint16 and the alpha channel, if any."""
-    data = np.frombuffer(source, np.uint8) if isinstance(source, bytes) else np.fromfile(
-        source, np.uint8)
-    pixels = cv2.imdecode(data, cv2.IMREAD_UNCHANGED)
+    pixels = cv2.imdecode(_file_data(source), cv2.IMREAD_UNCHANGED)
     if pixels is None or pixels.ndim != 3:
         raise damaged_file(label, "its 16-bit colour pixels cannot be decoded (OpenCV)")
+    return _rgb_and_alpha(pixels)
+
+
+def _is_tiff(source: bytes | str) -> bool:
+    """Whether the file starts with a TIFF signature (little- or big-endian)."""
+    if isinstance(source, str):
+        with open(source, "rb") as stream:
+            source = stream.read(4)
+    return source.startswith((b"II*\x00", b"MM\x00*"))
+
+
+def _opencv_tiff(source: bytes | str, label: str) -> tuple[np.ndarray, np.ndarray | None]:
+    """A TIFF Pillow cannot open, decoded by OpenCV: grey or RGB pixels as stored, alpha.
+
+    Raises
+    ------
+    InputError
+        When OpenCV cannot decode it either (damaged), or it holds several pages.
+    """
+    try:
+        decoded, pages = cv2.imdecodemulti(_file_data(source), cv2.IMREAD_UNCHANGED)
+    except cv2.error as error:  # OpenCV's TIFF decoder may throw on damaged data
+        raise damaged_file(label, f"a damaged TIFF file: {error}") from None
+    if not decoded or not pages:
+        raise _unidentified(source, label)
+    if len(pages) > 1:
+        raise InputError(
+            f"{label}: The file holds {len(pages)} images (pages), but vesselview evaluates "
+            "one image at a time; save the page you want as an image file of its own",
+            source=label, details=f"a TIFF stack of {len(pages)} pages (3-D)")
+    pixels = pages[0]
+    return (pixels, None) if pixels.ndim == 2 else _rgb_and_alpha(pixels)
+
+
+def _file_data(source: bytes | str) -> np.ndarray:
+    """The file's bytes as a uint8 array, for OpenCV's decoders."""
+    if isinstance(source, bytes):
+        return np.frombuffer(source, np.uint8)
+    return np.fromfile(source, np.uint8)
+
+
+def _rgb_and_alpha(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+    """OpenCV's BGR(A) pixels as RGB and the alpha channel (None without one)."""
     alpha = pixels[..., 3] if pixels.shape[2] == 4 else None
     return np.ascontiguousarray(pixels[..., 2::-1]), alpha
 
