@@ -8,6 +8,9 @@ each method writes ``<method>/NN_test.png`` (8-bit grey, 255 = vessel):
 - ``good``: the demo candidate (realistic errors);
 - ``thick``: the demo candidate widened by one column (lower precision);
 - ``thin_lost``: the demo candidate opened (thin vessels lost).
+
+With ``second_observer``, ``test/2nd_manual/NN_manual2.gif`` (DRIVE's near-grey palette)
+is a second human tracing: the reference with every 17th column left out.
 """
 
 from __future__ import annotations
@@ -23,10 +26,11 @@ from vesselview.synth import demo_case
 METHODS = ("good", "thick", "thin_lost")
 
 
-def _palette(path: Path, mask: np.ndarray) -> None:
+def _palette(path: Path, mask: np.ndarray, palette: tuple[int, ...] = (0, 0, 0, 255, 255, 255)
+             ) -> None:
     height, width = mask.shape
     image = Image.frombytes("P", (width, height), mask.astype(np.uint8).tobytes())
-    image.putpalette([0, 0, 0, 255, 255, 255])
+    image.putpalette(palette)
     image.save(path)
 
 
@@ -43,7 +47,8 @@ def method_masks(candidate: np.ndarray) -> dict[str, np.ndarray]:
 
 
 def write_demo_drive(root: Path, cases: int = 4, shape: tuple[int, int] = (96, 94),
-                     methods: tuple[str, ...] = METHODS) -> tuple[Path, dict[str, Path]]:
+                     methods: tuple[str, ...] = METHODS, *, second_observer: bool = False
+                     ) -> tuple[Path, dict[str, Path]]:
     """Write ``cases`` DRIVE test cases and the ``methods``' folders under ``root``.
 
     Returns
@@ -62,6 +67,11 @@ def write_demo_drive(root: Path, cases: int = 4, shape: tuple[int, int] = (96, 9
                                    ("mask", f"{name}_test_mask.gif", case.fov)):
             (dataset / "test" / folder).mkdir(parents=True, exist_ok=True)
             _palette(dataset / "test" / folder / file, mask)
+        if second_observer:
+            (dataset / "test" / "2nd_manual").mkdir(exist_ok=True)
+            human = case.reference & (np.arange(shape[1]) % 17 != 0)
+            _palette(dataset / "test" / "2nd_manual" / f"{name}_manual2.gif", human,
+                     (4, 2, 4, 252, 254, 252))
         masks = method_masks(case.candidate)
         for method in methods:
             _png(root / method / f"{name}_test.png", masks[method])

@@ -166,3 +166,17 @@ def test_missing_values_sort_last():
     table.set("c", "m", {"dice": math.nan})
     table.set("b", "m", {"dice": 0.7})
     assert table.ordered(SortOrder("dice", "m", descending=True)) == ("b", "a", "c")
+
+
+def test_the_other_observer_is_a_labelled_baseline_never_the_shown_method(tmp_path):
+    root, predictions = write_demo_drive(tmp_path, cases=2, methods=("thin_lost",),
+                                         second_observer=True)
+    browser = browser_on(Scheduler(synchronous=True))
+    assert browser.open(root, predictions)
+    # "observer2" sorts before "thin_lost", yet the shown method is the prediction
+    assert browser.dataset.methods == ("thin_lost", "observer2")
+    assert (browser.method_a, browser.method_b) == ("thin_lost", "observer2")
+    assert browser.table.baselines == ("observer2",)
+    assert browser.table.label("observer2") == "observer2 (human baseline)"
+    assert browser.table.label("thin_lost") == "thin_lost"
+    assert not math.isnan(browser.table.value("01", "observer2", "dice"))

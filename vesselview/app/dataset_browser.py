@@ -148,7 +148,7 @@ class DatasetBrowser:
             return
         self.params = self.inspector.params
         self.table = MetricTable(tuple(case.id for case in dataset.cases), dataset.methods,
-                                 self.metrics)
+                                 self.metrics, dataset.baselines)
         self.failures = {}
         missing: list[tuple[DatasetCase, str]] = []
         for case in dataset.cases:

@@ -20,6 +20,7 @@ from vesselview.app.files import SettingsStore
 from vesselview.engine.families import METRICS
 from vesselview.errors import ParamsError
 from vesselview.io.output_file import atomic_output
+from vesselview.research.statistics import method_label
 from vesselview.research.sweep import checked_metrics as known_metrics
 
 #: The browser's default columns: overlap, tolerance, CAL, skeletal similarity, the
@@ -75,12 +76,20 @@ class MetricTable:
         Every method (columns are method x metric).
     metrics : sequence of str
         The metric keys shown.
+    baselines : sequence of str
+        The human baselines among ``methods`` (a dataset's other observer).
     """
 
     def __init__(self, case_ids: tuple[str, ...], methods: tuple[str, ...],
-                 metrics: tuple[str, ...]) -> None:
+                 metrics: tuple[str, ...], baselines: tuple[str, ...] = ()) -> None:
         self.case_ids, self.methods, self.metrics = case_ids, methods, metrics
+        self.baselines = baselines
         self._values: dict[tuple[str, str], Mapping[str, float]] = {}
+
+    def label(self, method: str) -> str:
+        """How the window names ``method``: a human baseline says so
+        (`vesselview.research.method_label`)."""
+        return method_label(method, self.baselines)
 
     def set(self, case_id: str, method: str, values: Mapping[str, float]) -> None:
         """Store the metric values of one (case, method)."""

@@ -45,7 +45,7 @@ from vesselview.io.text_tables import Bold, fixed, number, row_decimals, write_t
 from vesselview.io.writers import encode_number
 from vesselview.research.method_orders import MethodOrders
 from vesselview.research.ranking import oriented
-from vesselview.research.statistics import Comparison, PairedComparison
+from vesselview.research.statistics import Comparison, PairedComparison, method_label
 from vesselview.research.summaries import Summary
 
 #: Output formats of a comparison.
@@ -56,8 +56,6 @@ ALPHA = 0.05
 SUMMARY_FIELDS: tuple[str, ...] = ("mean", "sd", "median", "ci_low", "ci_high", "n")
 COMPARISON_FIELDS: tuple[str, ...] = (
     "metric", "a", "b", "test", "statistic", "p", "p_holm", "median_diff", "n")
-#: How a human baseline is named in the tables' headers.
-BASELINE_LABEL = "{} (human baseline)"
 
 
 def comparison_document(comparison: Comparison, orders: MethodOrders,
@@ -91,7 +89,7 @@ def write_comparison(comparison: Comparison, orders: MethodOrders, params: Param
         stream.write("\n")
         return
     scores = comparison.scores
-    baselines = "".join(f" {BASELINE_LABEL.format(name)}: the dataset's other observer, "
+    baselines = "".join(f" {method_label(name, scores.baselines)}: the dataset's other observer, "
                         "shown for reference, not ranked." for name in scores.baselines)
     caption = (f"Mean ± sd [95 % bootstrap CI] over the {len(scores.cases)} cases (n=k: "
                f"defined on k of them only); bold: best mean among the methods; * Holm-"
@@ -118,7 +116,7 @@ def summary_table(comparison: Comparison, *, with_best_column: bool = False
     per human baseline (never the best)."""
     scores = comparison.scores
     methods, ranked = scores.methods, list(scores.ranked)
-    header = ["metric", *(label(m, scores.baselines) for m in methods),
+    header = ["metric", *(method_label(m, scores.baselines) for m in methods),
               *(["best"] if with_best_column else [])]
     tests = [t for t in comparison.comparisons
              if t.a not in scores.baselines and t.b not in scores.baselines]
@@ -138,7 +136,7 @@ def tests_table(tests: Sequence[PairedComparison], baselines: Sequence[str] = ()
                 ) -> tuple[list[str], list[list[str]]]:
     """Header and rows of the pairwise tests: one row per metric and pair of methods."""
     header = ["metric", "a", "b", "n", "median diff", "W", "p", "p Holm"]
-    rows = [[t.metric, label(t.a, baselines), label(t.b, baselines), str(t.n),
+    rows = [[t.metric, method_label(t.a, baselines), method_label(t.b, baselines), str(t.n),
              number(t.median_diff), number(t.statistic), number(t.p, 2),
              number(t.p_holm, 2) + _stars(t.p_holm)] for t in tests]
     return header, rows
@@ -153,17 +151,6 @@ def orders_table(orders: MethodOrders) -> tuple[list[str], list[list[str]]]:
     rows = [[metric, str(n), *(number(r) for r in ranks), ", ".join(winners), number(tau, 2)]
             for metric, n, ranks, winners, tau in columns]
     return header, rows
-
-
-def label(method: str, baselines: Sequence[str]) -> str:
-    """``method`` as the tables name it: a human baseline says so.
-
-    Examples
-    --------
-    >>> label("observer2", ["observer2"]), label("unet", ["observer2"])
-    ('observer2 (human baseline)', 'unet')
-    """
-    return BASELINE_LABEL.format(method) if method in baselines else method
 
 
 def _orders_entry(orders: MethodOrders) -> dict[str, Any]:

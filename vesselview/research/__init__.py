@@ -59,6 +59,7 @@ from vesselview.research.statistics import (
     PairedComparison,
     compare_methods,
     holm,
+    method_label,
 )
 from vesselview.research.summaries import Summary, summarise_values
 from vesselview.research.sweep import Sweep, sweep
@@ -90,6 +91,7 @@ __all__ = [
     "kendall_w",
     "mean_inconsistency",
     "mean_scores",
+    "method_label",
     "method_orders",
     "metric_agreement",
     "metric_behaviour",

@@ -164,6 +164,17 @@ class Comparison:
     comparisons: tuple[PairedComparison, ...]
 
 
+def method_label(method: str, baselines: Sequence[str]) -> str:
+    """``method`` as tables, plots and choices show it: a human baseline says so.
+
+    Examples
+    --------
+    >>> method_label("observer2", ["observer2"]), method_label("unet", ["observer2"])
+    ('observer2 (human baseline)', 'unet')
+    """
+    return f"{method} (human baseline)" if method in baselines else method
+
+
 def paired_test(a: ArrayLike, b: ArrayLike) -> tuple[float, float, float, int]:
     """Wilcoxon signed-rank test of paired values (module docstring for the rules).
 

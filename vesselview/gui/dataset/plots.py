@@ -13,6 +13,7 @@ from vesselview.engine.families import METRICS
 
 _POINT = (86, 180, 233, 200)  # sky blue (Okabe-Ito)
 _BOX = (230, 159, 0)  # orange (Okabe-Ito)
+_BASELINE_BOX = (120, 120, 120)  # grey: a human baseline, not a method
 _DIAGONAL = (160, 160, 160)
 
 
@@ -28,7 +29,8 @@ def _label(metric: str) -> str:
 
 
 class MethodBoxPlot(pg.PlotWidget):
-    """Quartile boxes, whiskers to the extremes and every case as a jittered point."""
+    """Quartile boxes, whiskers to the extremes and every case as a jittered point; a
+    human baseline's box is grey and its tick says so."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, background="w")
@@ -43,7 +45,7 @@ class MethodBoxPlot(pg.PlotWidget):
             if values.size == 0:
                 continue
             low, q1, median, q3, high = np.percentile(values, [0, 25, 50, 75, 100])
-            pen = pg.mkPen(_BOX, width=2)
+            pen = pg.mkPen(_BASELINE_BOX if method in table.baselines else _BOX, width=2)
             self.addItem(pg.PlotCurveItem(
                 [index - .3, index + .3, index + .3, index - .3, index - .3],
                 [q1, q1, q3, q3, q1], pen=pen))
@@ -53,7 +55,8 @@ class MethodBoxPlot(pg.PlotWidget):
             jitter = index + rng.uniform(-.15, .15, values.size)
             self.addItem(pg.ScatterPlotItem(jitter, values, size=6, brush=_POINT, pen=None))
         axis = self.getAxis("bottom")
-        axis.setTicks([list(enumerate(table.methods))])
+        axis.setTicks([[(index, table.label(method).replace(" (", "\n("))
+                        for index, method in enumerate(table.methods)]])
         self.setLabel("left", _label(metric))
         self.setTitle(f"{METRICS[metric].name} per method")
 
@@ -77,6 +80,7 @@ class PairScatter(pg.PlotWidget):
                                           pen=pg.mkPen(_DIAGONAL, style=Qt.PenStyle.DashLine)))
             self.addItem(pg.ScatterPlotItem(x, y, size=8, brush=_POINT, pen=None,
                                             data=[row[0] for row in pairs]))
-        self.setLabel("bottom", f"{a}: {_label(metric)}")
-        self.setLabel("left", f"{b}: {_label(metric)}")
-        self.setTitle(f"{METRICS[metric].name}: {a} vs {b} (one point per case)")
+        a_name, b_name = table.label(a), table.label(b)
+        self.setLabel("bottom", f"{a_name}: {_label(metric)}")
+        self.setLabel("left", f"{b_name}: {_label(metric)}")
+        self.setTitle(f"{METRICS[metric].name}: {a_name} vs {b_name} (one point per case)")

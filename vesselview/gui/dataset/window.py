@@ -32,6 +32,7 @@ from vesselview.gui.dataset.plots import MethodBoxPlot, PairScatter
 from vesselview.gui.shortcuts import SHORTCUTS
 from vesselview.gui.widgets.export import CSV_FILTER, PNG_FILTER, save_screenshot, save_with_dialog
 from vesselview.io.dataset import Dataset
+from vesselview.research.statistics import method_label
 
 #: Width over height above which the plots go beside the table instead of below it.
 WIDE_AND_SHORT = 2.5
@@ -190,8 +191,9 @@ class DatasetBrowserWindow(QWidget):
                               (self.method_b, self.browser.method_b)):
             combo.blockSignals(True)
             combo.clear()
-            combo.addItems(list(dataset.methods))
-            combo.setCurrentText(chosen)
+            for method in dataset.methods:  # shown labelled, chosen by name (item data)
+                combo.addItem(method_label(method, dataset.baselines), method)
+            combo.setCurrentIndex(combo.findData(chosen))
             combo.blockSignals(False)
         self.progress.setValue(0)
         self._set_columns()
@@ -210,7 +212,7 @@ class DatasetBrowserWindow(QWidget):
             return
         self.table.setColumnCount(1 + len(dataset.methods) * len(metrics))
         self.table.setHorizontalHeaderLabels(["case"] + [
-            f"{method}\n{METRICS[metric].short_name}"
+            f"{method_label(method, dataset.baselines)}\n{METRICS[metric].short_name}"
             for method in dataset.methods for metric in metrics])
         for column, metric in enumerate(metrics * len(dataset.methods), start=1):
             header = self.table.horizontalHeaderItem(column)
@@ -221,7 +223,7 @@ class DatasetBrowserWindow(QWidget):
 
     def _on_choice(self) -> None:
         browser = self.browser
-        a, b = self.method_a.currentText(), self.method_b.currentText()
+        a, b = self.method_a.currentData(), self.method_b.currentData()
         if not a or not b:
             return
         if (a, b) != (browser.method_a, browser.method_b):
