@@ -23,7 +23,6 @@ from vesselview.app.files import (
 from vesselview.app.polarity import load_with_polarity
 from vesselview.app.roles import assign_dropped, image_is_colour
 from vesselview.engine.case import Case
-from vesselview.engine.params import Params
 from vesselview.errors import InputError
 
 
@@ -37,7 +36,6 @@ class CaseOpening:
     shown: ShownCase | None
     chosen_files: CaseFiles
     _chosen_shape: tuple[int, int] | None
-    _params: Params
     inverted: frozenset[str]
     recent: RecentFiles | None
     chosen_changed: Event
@@ -109,7 +107,7 @@ class CaseOpening:
         shape = None
         try:
             for role, path in assignments:
-                shape = check_file(role, path, self._params.threshold)
+                shape = check_file(role, path)
         except InputError as error:
             self.error.emit(str(error))
             return None
@@ -117,7 +115,7 @@ class CaseOpening:
 
     def _load(self, files: CaseFiles) -> bool:
         try:
-            case = load_with_polarity(files, self._params.threshold, self.inverted)
+            case = load_with_polarity(files, self.inverted)
         except InputError as error:
             self.error.emit(str(error))
             return False

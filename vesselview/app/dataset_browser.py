@@ -200,7 +200,7 @@ class DatasetBrowser:
             if should_stop():
                 raise EvaluationStopped(f"dataset run stopped after {done} evaluations")
             try:
-                loaded = case.load(method, threshold=params.threshold)
+                loaded = case.load(method)
                 result = Evaluator(loaded).evaluate(params, should_stop=should_stop,
                                                     metrics=metrics)
                 values = {key: float(result.metrics[key]) for key in metrics}
@@ -293,5 +293,6 @@ class DatasetBrowser:
 
 
 def _candidate_mask(case: DatasetCase, method: str, threshold: float | None) -> np.ndarray:
-    """``method``'s binary candidate of ``case`` at ``threshold`` (bool (H, W))."""
-    return case.load(method, threshold=threshold).candidate_at(threshold)
+    """``method``'s binary candidate of ``case`` (bool (H, W)): a probability map cut at
+    ``threshold``, any other candidate as read (`vesselview.engine.param_scope`)."""
+    return case.load(method).candidate_at(threshold)

@@ -57,23 +57,23 @@ class CaseFiles:
         return cls(**dict(paths))
 
 
-def load_files(files: CaseFiles, threshold: float | None) -> Case:
+def load_files(files: CaseFiles) -> Case:
     """Read the chosen files into a `Case` (raises `InputError` naming the file).
 
-    ``files`` must be complete (reference and candidate chosen); ``threshold`` None
-    loads at `DEFAULT_THRESHOLD`.
+    ``files`` must be complete (reference and candidate chosen). The window reads every
+    case at `DEFAULT_THRESHOLD`: its threshold slider acts on probability-map candidates
+    only (`vesselview.engine.param_scope`), never on how a JPEG mask is read.
     """
     if files.reference is None or files.candidate is None:
         raise ValueError("load_files needs both a reference and a candidate")
-    return load_case(files.reference, files.candidate, fov=files.fov, fundus=files.fundus,
-                     threshold=threshold)
+    return load_case(files.reference, files.candidate, fov=files.fov, fundus=files.fundus)
 
 
-def check_file(role: str, path: str, threshold: float | None) -> tuple[int, int]:
+def check_file(role: str, path: str) -> tuple[int, int]:
     """Read ``path`` as ``role`` needs it, before the case is complete; its ``(H, W)``.
 
     Every file must be an image; reference and candidate must also be readable as
-    masks (binarised at ``threshold``, None meaning `DEFAULT_THRESHOLD`), a fundus as a
+    masks (binarised as `load_files` reads them), a fundus as a
     photograph. Sizes are compared when the case loads (and by `files_with`).
 
     Raises
@@ -83,7 +83,7 @@ def check_file(role: str, path: str, threshold: float | None) -> tuple[int, int]
     """
     raw = read_image(path)
     if role in ("reference", "candidate"):
-        read_mask(raw, threshold=DEFAULT_THRESHOLD if threshold is None else threshold)
+        read_mask(raw, threshold=DEFAULT_THRESHOLD)
     elif role == "fundus":
         fundus_rgb(raw)
     height, width = raw.pixels.shape[:2]

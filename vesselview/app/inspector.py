@@ -34,6 +34,7 @@ from vesselview.app.notices import NoticeBoard
 from vesselview.app.scheduler import Scheduler
 from vesselview.app.session import Session, ViewRect, load_session, save_session
 from vesselview.engine.case import Case
+from vesselview.engine.param_scope import kept_params
 from vesselview.engine.params import Params
 from vesselview.errors import InputError
 from vesselview.io.dataset import Dataset, open_dataset
@@ -260,25 +261,29 @@ class Inspector(CaseOpening):
         self.dataset = position
         self.dataset_changed.emit(position)
         self.status.emit(position.describe())
-        case, method, threshold = position.case, position.method, self._params.threshold
-        self.loading.submit(lambda stop, progress: case.load(method, threshold=threshold))
+        case, method = position.case, position.method
+        self.loading.submit(lambda stop, progress: case.load(method))
 
     # -- sessions and exports ------------------------------------------------------------
 
     def save_session(self, path: str, view_rect: ViewRect | None = None) -> None:
-        """Save files, parameters, layer styles (in order) and ``view_rect`` to ``path``."""
+        """Save files, parameters, layer styles (in order) and ``view_rect`` to ``path``.
+
+        A parameter that does not act on the shown case is saved at its default
+        (`kept_params`): the session holds only what produced the shown numbers.
+        """
         files = self.shown.files if self.shown is not None else CaseFiles()
         styles = self.layers.styles
         ordered = {name: styles[name] for name in self.layers.names}
-        self._write(path, lambda: save_session(Session(files, self._params, ordered,
-                                                       view_rect), path))
+        params = kept_params(self._params, self.case)
+        self._write(path, lambda: save_session(Session(files, params, ordered, view_rect),
+                                               path))
 
     def load_session(self, path: str) -> bool:
         """Restore a session; on error the current case and settings stay."""
         try:
             session = load_session(path)
-            case = (load_files(session.files, session.params.threshold)
-                    if session.files.complete else demo_case(soft=True))
+            case = load_files(session.files) if session.files.complete else demo_case(soft=True)
         except InputError as error:
             self.error.emit(str(error))
             return False

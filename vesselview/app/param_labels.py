@@ -3,15 +3,16 @@
 One table for the parameters panel (`vesselview.gui.inspector.params_dock`), the plot
 dock's sweep controls (`vesselview.gui.research.sweep_controls`) and the captions of
 exported images (`vesselview.app.captions`), so a parameter is named the same way
-everywhere.
+everywhere; also how the panel shows a default and which parameters differ from it.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
+from typing import Any
 
-from vesselview.engine.params import PARAM_SPECS
+from vesselview.engine.params import DEFAULT_THRESHOLD, PARAM_SPECS, Params
 
 
 @dataclasses.dataclass(frozen=True)
@@ -29,6 +30,8 @@ class SliderSpec:
         """Decimal places of one step (edits are rounded to them)."""
         return max(0, -math.floor(math.log10(self.step) + 1e-9))
 
+
+_DEFAULTS = Params()
 
 #: Group title -> sliders, in display order. Ranges are narrowed where the spec's
 #: range is far wider than anyone drags (the value box still shows the exact value).
@@ -73,3 +76,32 @@ def param_label(key: str) -> str:
               for spec in (*(s for specs in GROUPS.values() for s in specs), *ADVANCED_SLIDERS)}
     return labels.get(key) or ADVANCED_SWITCHES.get(key) or OTHER_LABELS.get(
         key, PARAM_SPECS[key].help)
+
+
+def default_text(key: str) -> str:
+    """The default of parameter ``key`` as the window shows it (``"2"``, ``"no"``...).
+
+    Examples
+    --------
+    >>> default_text("ss_alpha"), default_text("cal_fov"), default_text("threshold")
+    ('0.2', 'no', "the case's threshold (0.5)")
+    """
+    default = getattr(_DEFAULTS, key)
+    if default is None:
+        return f"the case's threshold ({DEFAULT_THRESHOLD:g})"
+    if isinstance(default, bool):
+        return "yes" if default else "no"
+    return f"{default:g}" if isinstance(default, float) else str(default)
+
+
+def changed_from_default(params: Params) -> frozenset[str]:
+    """The keys of ``params`` whose value differs from the default (the window marks them).
+
+    A ``threshold`` of `DEFAULT_THRESHOLD` equals its default ("the case's threshold"):
+    the window reads every case at that threshold.
+    """
+    def shown(key: str, value: Any) -> Any:
+        return DEFAULT_THRESHOLD if key == "threshold" and value is None else value
+
+    return frozenset(key for key, value in params.to_dict().items()
+                     if shown(key, value) != shown(key, getattr(_DEFAULTS, key)))

@@ -34,11 +34,11 @@ def looks_inverted(case: Case) -> dict[str, float]:
     return {role: share for role, share in shares.items() if share > MOSTLY_VESSEL}
 
 
-def load_with_polarity(files: CaseFiles, threshold: float | None,
-                       inverted: Collection[str]) -> Case:
+def load_with_polarity(files: CaseFiles, inverted: Collection[str]) -> Case:
     """Read complete ``files`` into a case, inverting the masks of the roles ``inverted``.
 
-    Raises `InputError` naming the file, like `vesselview.app.files.load_files`. The
+    Read like `vesselview.app.files.load_files` (at the default threshold), which
+    raises `InputError` naming the file, as this does. The
     loader's notes reach the user as ``Case.warnings``, not as Python warnings on stderr.
     """
     if files.reference is None or files.candidate is None:
@@ -46,5 +46,5 @@ def load_with_polarity(files: CaseFiles, threshold: float | None,
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", MaskWarning)
         return load_case(files.reference, files.candidate, fov=files.fov, fundus=files.fundus,
-                         threshold=threshold, invert_reference="reference" in inverted,
+                         invert_reference="reference" in inverted,
                          invert_candidate="candidate" in inverted)

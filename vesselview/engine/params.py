@@ -75,9 +75,10 @@ class Params:
     integral floats (``2.0``); booleans and strings must be of their own type.
 
     ``threshold`` is None by default, meaning "the case's threshold" (the value the
-    case was loaded at, `Case.threshold`); an explicit value overrides it. The
-    evaluator resolves it (`with_case_threshold`), so every `Result` records the
-    threshold actually used.
+    case was loaded at, `Case.threshold`); an explicit value overrides it for a
+    probability-map candidate, the only input cut again on evaluation. The evaluator
+    resolves it (`vesselview.engine.param_scope.applied_params`), so every `Result`
+    records the threshold actually used.
 
     Raises
     ------

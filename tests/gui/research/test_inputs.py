@@ -134,7 +134,7 @@ def test_a_manifest_loads_every_pair(tmp_path, binary_demo):
     manifest = _csv(tmp_path, "id,reference,candidate\none,ref.png,cand.png\n"
                               "two,ref.png,ref.png\n", "set.csv")
     steps = []
-    cases = load_case_set(str(manifest), 0.5, lambda: False,
+    cases = load_case_set(str(manifest), lambda: False,
                           lambda fraction, message: steps.append(fraction))
     assert list(cases) == ["one", "two"]
     assert np.array_equal(cases["one"].candidate, binary_demo.candidate)
@@ -146,8 +146,8 @@ def test_a_manifest_load_can_be_stopped_and_reports_bad_files(tmp_path, binary_d
     write_png(tmp_path / "ref.png", binary_demo.reference)
     manifest = _csv(tmp_path, "id,reference,candidate\none,ref.png,ref.png\n", "set.csv")
     with pytest.raises(EvaluationStopped):
-        load_case_set(str(manifest), 0.5, lambda: True, lambda fraction, message: None)
+        load_case_set(str(manifest), lambda: True, lambda fraction, message: None)
     (tmp_path / "bad.png").write_text("not an image")
     bad = _csv(tmp_path, "id,reference,candidate\none,ref.png,bad.png\n", "bad.csv")
     with pytest.raises(InputError, match=r"bad.png"):
-        load_case_set(str(bad), 0.5, lambda: False, lambda fraction, message: None)
+        load_case_set(str(bad), lambda: False, lambda fraction, message: None)

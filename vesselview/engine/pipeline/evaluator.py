@@ -16,6 +16,7 @@ from vesselview.engine.case import Case
 from vesselview.engine.families import EVALUATION_ORDER, LAYERS, METRIC_KEYS, skeletal
 from vesselview.engine.families.base import Family, layer_name
 from vesselview.engine.kernels_warmup import start_compiling
+from vesselview.engine.param_scope import applied_params
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline.cache import StageCache
 from vesselview.engine.pipeline.explain import Explainer
@@ -66,9 +67,11 @@ class Evaluator:
         Parameters
         ----------
         params : Params, optional
-            Defaults to ``Params()``. A ``threshold`` of None (the default) is resolved
-            to the case's threshold (`Case.threshold`); the `Result` records the
-            resolved value.
+            Defaults to ``Params()``. The `Result` records the parameters as they act
+            on the case (`vesselview.engine.param_scope.applied_params`): a
+            ``threshold`` of None (the default) is the case's (`Case.threshold`), and
+            for a candidate that is not a probability map the threshold is always the
+            case's (it binarised the masks when they were read; ``params``'s did nothing).
         should_stop : callable () -> bool, optional
             Polled before each stage; when it returns True the evaluation raises.
         progress : callable (fraction, stage) -> None, optional
@@ -97,7 +100,7 @@ class Evaluator:
         # The first start only: every kernel at once, in other processes; meanwhile the
         # stages run without them (vesselview.engine.kernels_choice).
         start_compiling()
-        params = (params or Params()).with_case_threshold(self.case.threshold)
+        params = applied_params(params or Params(), self.case)
         keys = _requested(metrics)
         families = tuple(f for f in EVALUATION_ORDER if not set(f.keys).isdisjoint(keys))
         run = Run(self._scored, params, self._cache, should_stop, progress, _planned(families))

@@ -53,7 +53,8 @@ def evaluate_candidates(reference: Case, paths: Sequence[str], params: Params,
     paths : sequence of str
         Candidate files (binary masks or probability maps).
     params : Params
-        ``threshold`` binarises probability maps; every metric uses its parameter.
+        ``threshold`` binarises probability-map candidates (the files are read as the
+        inspector reads them, at the default threshold); every metric uses its parameter.
     should_stop, progress : callable
         As in `Evaluator.evaluate`; ``progress`` is called after each candidate.
 
@@ -68,8 +69,7 @@ def evaluate_candidates(reference: Case, paths: Sequence[str], params: Params,
     for done, path in enumerate(paths, start=1):
         if should_stop():
             raise EvaluationStopped("evaluating the candidates was cancelled")
-        case = with_reference(reference, load_case(reference.reference, path, fov=reference.fov,
-                                                   threshold=params.threshold))
+        case = with_reference(reference, load_case(reference.reference, path, fov=reference.fov))
         result = Evaluator(case).evaluate(params, should_stop=should_stop)
         candidates.append(Candidate(path, case, dict(result.metrics), params))
         progress(done / len(paths), f"evaluated {os.path.basename(path)}")

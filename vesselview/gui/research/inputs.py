@@ -207,9 +207,12 @@ def folder_candidates(folder: str, reference: Case | None) -> list[str]:
     return [str(matching.files[case_id])]
 
 
-def load_case_set(manifest: str, threshold: float | None, should_stop: StopCallback,
+def load_case_set(manifest: str, should_stop: StopCallback,
                   progress: ProgressCallback) -> dict[str, Case]:
     """Every pair of a manifest CSV (``vesselview-eval --manifest`` format), loaded by id.
+
+    Read as the inspector reads files, at the default threshold: the inspector's
+    threshold acts on probability-map candidates when they are evaluated.
 
     Raises
     ------
@@ -224,7 +227,7 @@ def load_case_set(manifest: str, threshold: float | None, should_stop: StopCallb
         if should_stop():
             raise EvaluationStopped("loading the case set was cancelled")
         cases[pair.id] = load_case(pair.reference, pair.candidate, fov=pair.fov,
-                                   fundus=pair.fundus, threshold=threshold)
+                                   fundus=pair.fundus)
         progress(done / len(pairs), f"loaded {pair.id}")
     return cases
 

@@ -158,9 +158,8 @@ class PlotDock(QWidget):
 
     def load_case_set(self, manifest: str) -> None:
         """Load every pair of a manifest CSV as the case set (in the background)."""
-        threshold = self.params.threshold
         self.jobs.run("case_set", lambda stop, progress: (
-            os.path.basename(manifest), load_case_set(manifest, threshold, stop, progress)))
+            os.path.basename(manifest), load_case_set(manifest, stop, progress)))
 
     def export_csv(self, path: str) -> None:
         """Write the shown numbers as CSV (soft curves: written in the background)."""
