@@ -8,7 +8,9 @@ from vesselview.app.inspector import Inspector
 from vesselview.app.param_labels import GROUPS
 from vesselview.app.scheduler import Scheduler
 from vesselview.engine.params import DEFAULT_THRESHOLD, Params
+from vesselview.gui.inspector.param_marks import RESET_LINK, RESET_SYMBOL
 from vesselview.gui.inspector.params_dock import ParamsPanel
+from vesselview.synth import demo_case
 
 
 @pytest.fixture
@@ -82,8 +84,49 @@ def test_reset(panel, model):
 
 
 def test_threshold_only_for_soft_candidates(panel):
-    panel.set_soft_candidate(False)
+    panel.set_case(demo_case((40, 42), seed=1))
     assert not panel.sliders["threshold"].isEnabled()
+    assert not panel.labels["threshold"].isEnabled()
     assert "binary" in panel.sliders["threshold"].toolTip()
-    panel.set_soft_candidate(True)
-    assert panel.sliders["threshold"].isEnabled()
+    assert all(slider.isEnabled() for key, slider in panel.sliders.items() if key != "threshold")
+    panel.sliders["threshold"].setEnabled(True)  # (to move it; the user cannot)
+    panel.sliders["threshold"].setValue(0.3)
+    assert panel.labels["threshold"].changed  # marked, greyed, its ↺ no link
+    assert RESET_SYMBOL in panel.labels["threshold"].text()
+    assert RESET_LINK not in panel.labels["threshold"].text()
+    panel.set_case(demo_case((40, 42), seed=1, soft=True))
+    assert panel.sliders["threshold"].isEnabled() and panel.labels["threshold"].isEnabled()
+    assert RESET_LINK in panel.labels["threshold"].text()
+
+
+def test_parameters_off_their_defaults_are_marked(panel, model):
+    assert not any(label.changed for label in panel.labels.values())
+    panel.sliders["t"].setValue(5)
+    panel.switches["cal_fov"].setChecked(True)
+    panel.distance_box.setCurrentText("chessboard")
+    marked = {key for key, label in panel.labels.items() if label.changed}
+    assert marked == {"t", "distance"}
+    label = panel.labels["t"]
+    assert "<b>" in label.text() and RESET_SYMBOL in label.text()
+    assert "default: 2" in label.toolTip()
+    assert panel.switches["cal_fov"].font().bold()
+    assert "default: no" in panel.switches["cal_fov"].toolTip()
+    assert panel.labels["cal_alpha"].text() == "α (area tolerance, px)"
+
+
+def test_a_reset_button_sets_its_parameter_back(panel, model):
+    panel.sliders["threshold"].setValue(0.3)
+    panel.sliders["t"].setValue(5)
+    assert panel.labels["threshold"].changed
+    panel.labels["threshold"].linkActivated.emit(RESET_LINK)  # the ↺ link clicked
+    assert model.params == Params(t=5)  # threshold back to "the case's", t kept
+    assert panel.sliders["threshold"].value() == pytest.approx(DEFAULT_THRESHOLD)
+    assert not panel.labels["threshold"].changed and panel.labels["t"].changed
+
+
+def test_marks_follow_a_session_or_reset(panel, model):
+    model.set_params(Params(ss_R=4, tversky_beta=1.0))
+    assert {key for key, label in panel.labels.items() if label.changed} == {
+        "ss_R", "tversky_beta"}
+    model.reset_params()
+    assert not any(label.changed for label in panel.labels.values())

@@ -3,7 +3,10 @@
 The rarely changed parameters (contour tolerance g, Pratt's k, Baddeley's p and c, the
 NSD tolerance, the thin-vessel width limit, the FOV switches of the distance metrics and
 CAL) sit in a collapsed "Advanced" section. A ``threshold`` of None (the case's threshold)
-shows as `DEFAULT_THRESHOLD`, the threshold cases are loaded at when none is given.
+shows as `DEFAULT_THRESHOLD`, the threshold the window reads every case at. A parameter
+that differs from its default is marked (bold label, a ↺ link that resets it, the
+default in its tooltip, `vesselview.gui.inspector.param_marks`); a parameter that does
+not act on the shown case is greyed (`vesselview.engine.param_scope.applies`).
 
 The panel holds no parameters of its own: the application model
 (`vesselview.app.inspector.Inspector`) is their source of truth. Every edit calls
@@ -21,7 +24,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QGroupBox,
-    QLabel,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -34,8 +36,17 @@ from vesselview.app.param_labels import (
     ADVANCED_SWITCHES,
     GROUPS,
     SliderSpec,
+    changed_from_default,
 )
+from vesselview.engine.case import Case
+from vesselview.engine.param_scope import applies
 from vesselview.engine.params import DEFAULT_THRESHOLD, PARAM_SPECS, Params
+from vesselview.gui.inspector.param_marks import ParamLabel, changed_tooltip, mark
+
+#: Tooltip of a control whose parameter does not act on the shown case.
+NOT_APPLICABLE = {"threshold": "Only for probability-map candidates; this candidate is binary, "
+                               f"so the threshold does not act on it (a JPEG mask is read at "
+                               f"{DEFAULT_THRESHOLD:g} of full scale)."}
 
 
 class ParamsPanel(QWidget):
@@ -52,6 +63,8 @@ class ParamsPanel(QWidget):
         The slider of every numeric parameter.
     switches : dict of str to QCheckBox
         The check box of every boolean parameter.
+    labels : dict of str to ParamLabel
+        The label of every slider and of the distance choice (marked while changed).
     advanced : QCollapsible
         The section of the rarely changed parameters (collapsed at start).
     """
@@ -61,6 +74,7 @@ class ParamsPanel(QWidget):
         self.model = model
         self.sliders: dict[str, QLabeledSlider] = {}
         self.switches: dict[str, QCheckBox] = {}
+        self.labels: dict[str, ParamLabel] = {}
         self._decimals: dict[str, int] = {}
         layout = QVBoxLayout(self)
         for title, specs in GROUPS.items():
@@ -82,16 +96,21 @@ class ParamsPanel(QWidget):
         """The model's current parameters."""
         return self.model.params
 
-    def set_soft_candidate(self, soft: bool) -> None:
-        """Enable the threshold slider only for probability-map candidates."""
-        slider = self.sliders["threshold"]
-        slider.setEnabled(soft)
-        slider.setToolTip(_tooltip("threshold") if soft else
-                          "Only for probability-map candidates; this candidate is binary.")
+    def set_case(self, case: Case) -> None:
+        """Enable the controls of the parameters that act on ``case``, grey the others."""
+        for key, text in NOT_APPLICABLE.items():
+            acts = applies(key, case)
+            for widget in (self.sliders[key], self.labels[key]):
+                widget.setEnabled(acts)
+            self.sliders[key].setToolTip(_tooltip(key) if acts else text)
 
     def set_value(self, key: str, value: Any) -> None:
         """Change one parameter as if the user had moved its control."""
         self.model.set_param(key, value)
+
+    def reset_value(self, key: str) -> None:
+        """Set one parameter back to its default (its ↺ link)."""
+        self.model.set_param(key, getattr(Params(), key))
 
     def _group(self, title: str, specs: tuple[SliderSpec, ...]) -> QGroupBox:
         box = QGroupBox(title)
@@ -103,9 +122,12 @@ class ParamsPanel(QWidget):
             slider = self._slider(spec)
             self.sliders[spec.key] = slider
             self._decimals[spec.key] = spec.decimals
-            label = QLabel(spec.label)
-            label.setToolTip(_tooltip(spec.key))
-            form.addRow(label, slider)
+            form.addRow(self._label(spec.key, spec.label), slider)
+
+    def _label(self, key: str, text: str) -> ParamLabel:
+        label = self.labels[key] = ParamLabel(key, text, _tooltip(key),
+                                              lambda: self.reset_value(key))
+        return label
 
     def _advanced_section(self) -> QCollapsible:
         section = QCollapsible("Advanced", collapsedIcon="▶", expandedIcon="▼")
@@ -142,7 +164,7 @@ class ParamsPanel(QWidget):
         self.distance_box = QComboBox()
         self.distance_box.addItems(PARAM_SPECS["distance"].choices)
         self.distance_box.setToolTip(_tooltip("distance"))
-        form.addRow(QLabel("distance type"), self.distance_box)
+        form.addRow(self._label("distance", "distance type"), self.distance_box)
         return box
 
     def _connect_controls(self) -> None:
@@ -171,6 +193,16 @@ class ParamsPanel(QWidget):
         self.distance_box.blockSignals(True)
         self.distance_box.setCurrentText(params.distance)
         self.distance_box.blockSignals(False)
+        self._mark(changed_from_default(params))
+
+    def _mark(self, changed: frozenset[str]) -> None:
+        """Mark the controls of the ``changed`` parameters, unmark the others."""
+        for key, label in self.labels.items():
+            label.set_changed(key in changed)
+        for key, switch in self.switches.items():
+            mark(switch, key in changed)
+            switch.setToolTip(changed_tooltip(key, _tooltip(key)) if key in changed
+                              else _tooltip(key))
 
 
 def _tooltip(key: str) -> str:

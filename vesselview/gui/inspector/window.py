@@ -155,7 +155,7 @@ class MainWindow(QMainWindow):
         self._hovered = None
         self.readout.setText(READOUT_PROMPT)
         self.view.set_images(case.shape, case.fundus)
-        self.params_panel.set_soft_candidate(case.candidate_soft is not None)
+        self.params_panel.set_case(case)
         self.metrics_panel.clear_values()
         self.segments_table.show_segments(None)
         self.layer_display.clear()
