@@ -190,6 +190,22 @@ def test_rank_candidates_errors() -> None:
         rank_candidates({"dice": [1, 2]}, ["a", "a"])
     with pytest.raises(InputError, match="1 values for 2 candidates"):
         rank_candidates({"dice": [1]}, ["a", "b"])
+    with pytest.raises(InputError, match=r"human baselines \['h'\] are not among"):
+        rank_candidates({"dice": [1, 2]}, ["a", "b"], baselines=["h"])
+
+
+@given(st.lists(st.sampled_from([0.1, 0.5, 0.9, math.nan, math.inf]), min_size=2,
+                max_size=6), st.integers(0, 5))
+def test_a_human_baseline_takes_no_rank_from_the_others(values, index) -> None:
+    names = [f"c{i}" for i in range(len(values))]
+    baseline = names[index % len(names)]
+    ranking = rank_candidates({"hausdorff": values}, names, baselines=[baseline])
+    others = [i for i, name in enumerate(names) if name != baseline]
+    alone = rank_candidates({"hausdorff": [values[i] for i in others]},
+                            [names[i] for i in others])
+    np.testing.assert_array_equal(ranking.ranks[others], alone.ranks)
+    assert math.isnan(ranking.ranks[names.index(baseline), 0])
+    assert ranking.baselines == (baseline,)
 
 
 def read_csv(text: str) -> list[dict[str, str]]:

@@ -11,7 +11,9 @@ negated first, so for every metric higher means better and a positive correlatio
 means agreement. A candidate whose metric value (or expected value) is ``nan``
 (undefined) is left out of that metric's statistics; ``inf`` (a distance to an empty
 mask) is the worst possible value and takes part in the rank statistics but makes the
-value-based ones (Pearson, mean inconsistency) ``nan``.
+value-based ones (Pearson, mean inconsistency) ``nan``. A human baseline among the
+candidates (another observer's tracing) keeps its scores but takes no rank: the others
+are ranked among themselves.
 
 Paglieroni's mean and standard inconsistency: `vesselview.research.inconsistency`.
 """
@@ -69,13 +71,16 @@ class Ranking:
         The values as given (dissimilarities not negated).
     ranks : ndarray of float64, shape (n_candidates, n_metrics)
         1 = best; tied candidates share the best of their ranks (1, 2, 2, 4);
-        ``nan`` where the value is undefined.
+        ``nan`` where the value is undefined and for a human baseline.
+    baselines : tuple of str
+        The candidates that are human baselines (not ranked).
     """
 
     candidates: tuple[str, ...]
     metrics: tuple[str, ...]
     scores: np.ndarray
     ranks: np.ndarray
+    baselines: tuple[str, ...] = ()
 
     def to_rows(self) -> list[dict[str, Any]]:
         """One row per candidate: ``candidate``, then ``<metric>`` and ``<metric>_rank``."""
@@ -146,7 +151,7 @@ class RankAgreement:
 
 
 def rank_candidates(scores: Mapping[str, Sequence[float] | np.ndarray],
-                    candidates: Sequence[str]) -> Ranking:
+                    candidates: Sequence[str], *, baselines: Sequence[str] = ()) -> Ranking:
     """Rank ``candidates`` by every metric of ``scores`` (1 = best).
 
     Parameters
@@ -155,20 +160,30 @@ def rank_candidates(scores: Mapping[str, Sequence[float] | np.ndarray],
         Metric key -> one value per candidate, in the order of ``candidates``.
     candidates : sequence of str
         Candidate names, distinct.
+    baselines : sequence of str
+        Candidates that are human baselines (another observer's tracing): their rank is
+        ``nan`` and the others are ranked without them.
 
     Raises
     ------
     InputError
-        When names repeat or a metric has the wrong number of values.
+        When names repeat, a baseline is not a candidate or a metric has the wrong
+        number of values.
     """
     names = tuple(candidates)
     if len(set(names)) != len(names):
         raise InputError(f"candidate names repeat: {list(names)}", source="candidates")
+    unknown = [name for name in baselines if name not in names]
+    if unknown:
+        raise InputError(f"human baselines {unknown} are not among the candidates "
+                         f"{list(names)}", source="baselines")
     table = _score_table(scores, len(names))
-    ranks = np.empty_like(table)
+    ranked = np.array([name not in baselines for name in names], dtype=bool)
+    ranks = np.full_like(table, np.nan)
     for j, metric in enumerate(scores):
-        ranks[:, j] = _best_first_ranks(oriented(metric, table[:, j]))
-    return Ranking(names, tuple(scores), table, ranks)
+        ranks[ranked, j] = _best_first_ranks(oriented(metric, table[ranked, j]))
+    return Ranking(names, tuple(scores), table, ranks,
+                   tuple(name for name in names if name in baselines))
 
 
 def rank_agreement(scores: Mapping[str, Sequence[float]],

@@ -224,3 +224,20 @@ def test_clear_forgets_everything(loaded):
     loaded.clear()
     assert loaded.candidates == [] and loaded.expected is None and loaded.agreement is None
     assert loaded.table.rowCount() == 0
+
+
+def test_a_second_observers_tracing_is_a_baseline_not_ranked(loaded, qtbot, tmp_path,
+                                                              reference):
+    human = tmp_path / "2nd_manual" / "01_manual2.png"
+    human.parent.mkdir()
+    write_png(human, reference.reference)  # agrees perfectly: it would rank first
+    with qtbot.waitSignal(loaded.ranked, timeout=JOB_TIMEOUT_MS):
+        loaded.add_files([str(human)])
+    assert loaded.baselines == ["01_manual2"]
+    np.testing.assert_array_equal(loaded.ranking.ranks[:4],
+                                  rank_candidates(metric_table(loaded.candidates[:4]),
+                                                  list(DEFORMATIONS)).ranks)
+    assert np.isnan(loaded.table.rank("01_manual2", "dice"))
+    assert loaded.table.value("01_manual2", "dice") == 1.0
+    header = loaded.table.verticalHeaderItem(4).text()
+    assert header == "01_manual2 (human baseline)"

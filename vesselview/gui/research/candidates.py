@@ -2,7 +2,8 @@
 
 Candidates come from files or a folder and are read against the inspector's reference
 (`vesselview.gui.research.candidate_set`, in the background). The table (`RankTable`) ranks
-them by each metric (`rank_candidates`); an expected order typed in, or a CSV of human
+them by each metric (`rank_candidates`; a second observer's tracing, named so by its file
+or folder, is a human baseline shown unranked); an expected order typed in, or a CSV of human
 scores (columns ``candidate, score``), adds each metric's agreement with it
 (`rank_agreement`: Kendall tau-b, Spearman, Pearson, Paglieroni's mean and standard
 inconsistency). A bad file or a bad score file only shows an error: the loaded
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from vesselview.app.roles import guess_role
 from vesselview.app.scheduler import Scheduler
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
@@ -102,6 +104,13 @@ class CandidatesView(QWidget):
     def names(self) -> list[str]:
         """Display names of the loaded candidates, in order."""
         return candidate_names([candidate.path for candidate in self.candidates])
+
+    @property
+    def baselines(self) -> list[str]:
+        """Names of the loaded candidates that are a second observer's tracing (by their
+        file or folder name, `guess_role`): human baselines, not ranked."""
+        return [name for name, candidate in zip(self.names, self.candidates, strict=True)
+                if guess_role(candidate.path).second_observer]
 
     def set_reference(self, case: Case | None) -> None:
         """Rank candidates against ``case``'s reference (clears the loaded candidates)."""
@@ -209,7 +218,8 @@ class CandidatesView(QWidget):
 
     def _update(self) -> None:
         scores = metric_table(self.candidates)
-        self.ranking = rank_candidates(scores, self.names) if self.candidates else None
+        self.ranking = (rank_candidates(scores, self.names, baselines=self.baselines)
+                        if self.candidates else None)
         self.agreement = (rank_agreement(scores, self.expected, expected_kind=self.expected_kind)
                           if self.expected is not None else None)
         self._refresh_table()

@@ -2,14 +2,14 @@
 
 As in the papers' tables (tolerance-F1 paper Tables 1, 2 and 4; CAL paper Tables III
 and IV): one row per case or candidate, one column per metric, each cell the metric's
-value and, in brackets, its rank (1 = best, from `vesselview.research.ranking`); an
-"expected" column; below, one row per agreement statistic of each metric with the
-expected order. A rank inside the expected one's tier is marked ✓ on bluish green,
-outside it ✗ on vermillion (Okabe-Ito; the marks carry the meaning without colour);
-statistics shade from vermillion (disagreement) through white to bluish green
-(agreement). The values of one metric column share one number of decimals
-(`column_decimals`); statistics show three. Every cell keeps its number in
-``Qt.UserRole`` (value) and ``RANK_ROLE`` (rank).
+value and, in brackets, its rank (1 = best, from `vesselview.research.ranking`; a human
+baseline's row says so and shows no rank); an "expected" column; below, one row per
+agreement statistic of each metric with the expected order. A rank inside the expected
+one's tier is marked ✓ on bluish green, outside it ✗ on vermillion (Okabe-Ito; the marks
+carry the meaning without colour); statistics shade from vermillion (disagreement)
+through white to bluish green (agreement). The values of one metric column share one
+number of decimals (`column_decimals`); statistics show three. Every cell keeps its
+number in ``Qt.UserRole`` (value) and ``RANK_ROLE`` (rank).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from vesselview.engine.layers import OKABE_ITO
 from vesselview.gui.research.metric_choice import short_label
 from vesselview.gui.widgets.metric_docs import metric_tooltip
 from vesselview.research.ranking import AGREEMENT_STATISTICS, RankAgreement, Ranking
+from vesselview.research.statistics import method_label
 
 RANK_ROLE = Qt.ItemDataRole.UserRole + 1
 STATISTIC_TITLES: dict[str, str] = {
@@ -147,7 +148,8 @@ class RankTable(QTableWidget):
         self.setColumnCount(offset + len(self.metrics))
         headers = [expected_title] * offset + [column_title(m) for m in self.metrics]
         self.setHorizontalHeaderLabels(headers)
-        self.setVerticalHeaderLabels([STATISTIC_TITLES.get(n, n) for n in self.row_names])
+        self.setVerticalHeaderLabels([STATISTIC_TITLES.get(n, method_label(n, ranking.baselines))
+                                      for n in self.row_names])
         for column, metric in enumerate(self.metrics, start=offset):
             header = cast(QTableWidgetItem, self.horizontalHeaderItem(column))  # labels set above
             header.setToolTip(metric_tooltip(metric))
