@@ -87,7 +87,7 @@ def evaluate(options: argparse.Namespace) -> int:
         for note in notes:
             report(f"warning: {note}")
     else:
-        _write_records(records, base, options)
+        _write_records(records, job, base, options)
     if any(failure.internal for failure in failures):
         return EXIT_INTERNAL_ERROR
     return EXIT_BAD_INPUT if failures else EXIT_OK
@@ -104,7 +104,7 @@ def _write_interrupted(options: argparse.Namespace, base: Params, pairs: Sequenc
     outcomes = interrupted_outcomes(pairs, job, finished)
     records = [record for outcome in outcomes for record in outcome.records]
     target = None if options.output is None else interrupted_path(options.output)
-    _write_records(records, base, options, target)
+    _write_records(records, job, base, options, target)
     where = "" if target is None else f" to {target}"
     report(f"interrupted: the {len(finished)} of {len(pairs)} pairs that finished were "
             f"written{where}; the others are error rows")
@@ -129,15 +129,16 @@ def _grades_match(options: argparse.Namespace, graded: list[GradeRow],
     return grades_match_pairs(options, graded, pairs)
 
 
-def _write_records(records: list[Record], base: Params, options: argparse.Namespace,
-                   output: str | None = None) -> None:
-    """The records (and summaries) as ``--format`` to ``output`` (default ``--output``) or
-    stdout."""
+def _write_records(records: list[Record], job: Job, base: Params,
+                   options: argparse.Namespace, output: str | None = None) -> None:
+    """The records (and summaries, one per parameter set of ``job``) as ``--format`` to
+    ``output`` (default ``--output``) or stdout."""
+    summary = summarise(records, job.grid)
     with _output(output or options.output) as stream:
         if options.format == "json":
-            write_json(records, base, stream, summary=summarise(records))
+            write_json(records, base, stream, summary=summary)
         else:
-            write_csv(records, stream, summary=summarise(records) if options.summary else None)
+            write_csv(records, stream, summary=summary if options.summary else None)
 
 
 def _report_failure(failure: RowFailure, debug: bool) -> None:

@@ -2,7 +2,10 @@
 
 Records of pairs that could not be evaluated (their ``error`` is set) are left out.
 The others are grouped by their parameter values (one group per sweep value), in the
-order each group first appears. Each statistic is taken over the pairs where the
+order each group first appears; given the run's parameter sets, by the set each record
+was evaluated under instead, since a record names the parameters as they acted on its
+pair (`vesselview.engine.param_scope`: a threshold swept over a binary candidate did
+not act, so its records name the case's threshold). Each statistic is taken over the pairs where the
 metric is defined (``nan``, i.e. undefined, values are left out; infinities take
 part, so a mean can be ``inf`` and a std ``nan``). ``std`` is the sample standard
 deviation (``ddof=1``, as MATLAB's ``std``), undefined for fewer than two values.
@@ -12,41 +15,64 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
 
 from vesselview.engine.keys import METRIC_KEYS
+from vesselview.engine.params import Params
 from vesselview.io.writers import SUMMARY_STATISTICS, Record, decode_number, encode_number
 
 
-def summarise(records: Iterable[Record]) -> list[dict[str, Any]]:
+def summarise(records: Sequence[Record], runs: Sequence[Params] = ()) -> list[dict[str, Any]]:
     """Summary statistics per parameter set.
 
     Parameters
     ----------
-    records : iterable of dict
+    records : sequence of dict
         From `vesselview.io.writers.result_record` (or ``error_record``, left out).
+    runs : sequence of Params, optional
+        The run's parameter sets (its ``--sweep`` grid). Given, ``records`` hold each
+        pair's records in this order (as `vesselview.io.pair_evaluation.evaluate_pair`
+        gives them), and there is one group per set, whose ``params`` are its members'
+        where they agree and the set's where they differ. Empty: records are grouped by
+        their ``params``.
 
     Returns
     -------
     list of dict
-        One ``{"params", "n", "mean", "std", "median"}`` per distinct ``params`` of an
-        evaluated record: ``n`` is the number of evaluated records, each statistic a
-        dict over ``METRIC_KEYS`` encoded like the records' metrics (``None`` when no
-        pair defines the metric).
+        One ``{"params", "n", "mean", "std", "median"}`` per group with an evaluated
+        record: ``n`` is the number of evaluated records, each statistic a dict over
+        ``METRIC_KEYS`` encoded like the records' metrics (``None`` when no pair defines
+        the metric).
     """
-    groups: dict[str, list[Record]] = {}
-    for record in records:
-        if record.get("error") is not None:
-            continue
-        groups.setdefault(json.dumps(record["params"], sort_keys=True), []).append(record)
-    return [_group_summary(members) for members in groups.values()]
+    if runs:
+        groups = [(params.to_dict(), _evaluated(records[index::len(runs)]))
+                  for index, params in enumerate(runs)]
+        return [_group_summary(members, _common_params(members, run))
+                for run, members in groups if members]
+    by_params: dict[str, list[Record]] = {}
+    for record in _evaluated(records):
+        by_params.setdefault(json.dumps(record["params"], sort_keys=True), []).append(record)
+    return [_group_summary(members, dict(members[0]["params"]))
+            for members in by_params.values()]
 
 
-def _group_summary(records: list[Record]) -> dict[str, Any]:
-    """Statistics of records that share one parameter set."""
+def _evaluated(records: Iterable[Record]) -> list[Record]:
+    """The records of evaluated pairs (no ``error``)."""
+    return [record for record in records if record.get("error") is None]
+
+
+def _common_params(records: list[Record], run: dict[str, Any]) -> dict[str, Any]:
+    """The records' parameter values where they all agree, the run's where they differ."""
+    first = records[0]["params"]
+    return {key: first[key] if all(record["params"][key] == first[key] for record in records)
+            else value for key, value in run.items()}
+
+
+def _group_summary(records: list[Record], params: dict[str, Any]) -> dict[str, Any]:
+    """Statistics of records that share one parameter set (``params``)."""
     values = np.array(
         [[decode_number(record["metrics"][key]) for key in METRIC_KEYS] for record in records],
         dtype=np.float64,
@@ -54,7 +80,7 @@ def _group_summary(records: list[Record]) -> dict[str, Any]:
     # One column at a time: each metric is defined on its own subset of the pairs.
     columns = {key: _statistics(values[:, index]) for index, key in enumerate(METRIC_KEYS)}
     return {
-        "params": dict(records[0]["params"]),
+        "params": params,
         "n": len(records),
         **{name: {key: encode_number(columns[key][i]) for key in METRIC_KEYS}
            for i, name in enumerate(SUMMARY_STATISTICS)},
