@@ -21,11 +21,14 @@ import numpy as np
 
 from vesselview.app.dataset_table import (
     FAILURES_NOTICE,
+    FLAG_MARK,
+    FLAGGED_NOTICE,
     METRICS_SETTING,
     MetricTable,
     SortOrder,
     checked_metrics,
     failures_notice,
+    flagged_notice,
     saved_metrics,
 )
 from vesselview.app.events import Event
@@ -33,6 +36,7 @@ from vesselview.app.inspector import LOADING_PRIORITY, Inspector
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator, ProgressCallback, StopCallback
 from vesselview.errors import EvaluationStopped, InputError
+from vesselview.io.candidate_flags import candidate_flags
 from vesselview.io.dataset import Dataset, DatasetCase, open_dataset
 
 #: Below the live view (2) and case loading (1): a dataset run yields to both.
@@ -96,6 +100,7 @@ class DatasetBrowser:
         self.evaluations = 0
         self.failures: dict[tuple[str, str], str] = {}
         self._cache: dict[CacheKey, dict[str, float]] = {}
+        self._flags: dict[CacheKey, str | None] = {}
         scheduler = inspector.scheduler
         self.channel = scheduler.channel("dataset metrics", METRICS_PRIORITY)
         self._comparison = scheduler.channel("dataset comparison", LOADING_PRIORITY)
@@ -153,11 +158,13 @@ class DatasetBrowser:
         missing: list[tuple[DatasetCase, str]] = []
         for case in dataset.cases:
             for method in case.candidates:
-                values = self._cache.get(self._key(case, method), {})
+                key = self._key(case, method)
+                values = self._cache.get(key, {})
                 if all(metric in values for metric in self.metrics):
-                    self.table.set(case.id, method, values)
+                    self.table.set(case.id, method, values, self._flags.get(key))
                 else:
                     missing.append((case, method))
+        self._show_flagged()
         self._sort()
         if missing:
             self.channel.submit(functools.partial(self._run, missing, self.params,
@@ -204,7 +211,8 @@ class DatasetBrowser:
                 result = Evaluator(loaded).evaluate(params, should_stop=should_stop,
                                                     metrics=metrics)
                 values = {key: float(result.metrics[key]) for key in metrics}
-                deliver(functools.partial(self._store, case, method, params, values))
+                flag = candidate_flags(loaded, params.threshold)
+                deliver(functools.partial(self._store, case, method, params, values, flag))
             except InputError as error:
                 deliver(functools.partial(self._fail, case.id, method, str(error)))
             progress((done + 1) / len(jobs), f"case {case.id}, {method} "
@@ -212,17 +220,28 @@ class DatasetBrowser:
         return len(jobs)
 
     def _store(self, case: DatasetCase, method: str, params: Params,
-               values: dict[str, float]) -> None:
-        """Keep one evaluation's values (main thread)."""
+               values: dict[str, float], flag: str | None) -> None:
+        """Keep one evaluation's values and candidate flag (main thread)."""
         self.evaluations += 1
         key = self._key(case, method, params)
         self._cache[key] = {**self._cache.get(key, {}), **values}
+        self._flags[key] = flag
         if self.table is not None and params == self.params and self.dataset is not None \
                 and case in self.dataset.cases:
-            self.table.set(case.id, method, values)
+            self.table.set(case.id, method, values, flag)
+            if flag is not None:
+                self._show_flagged()
             self.values_changed.emit(case.id, method)
             if self.order.metric is not None:
                 self._sort()
+
+    def _show_flagged(self) -> None:
+        """The one notice on the table's empty or nearly empty candidates (none without)."""
+        notice = None if self.table is None else flagged_notice(self.table)
+        if notice is None:
+            self.inspector.notices.remove(FLAGGED_NOTICE)
+        else:
+            self.inspector.notices.add(notice, "warning", key=FLAGGED_NOTICE, source=BROWSER)
 
     def _fail(self, case_id: str, method: str, message: str) -> None:
         self.failures[(case_id, method)] = message
@@ -280,13 +299,15 @@ class DatasetBrowser:
                 method, _candidate_mask(case, method, threshold)))
 
     def value_text(self, case_id: str, method: str, metric: str) -> str:
-        """A table cell: the value, ``"…"`` while pending, ``"error"`` on failure."""
+        """A table cell: the value, ``"…"`` while pending, ``"error"`` on failure; the
+        value of an empty or nearly empty candidate is followed by `FLAG_MARK`."""
         if (case_id, method) in self.failures:
             return "error"
         if self.table is None or not self.table.has(case_id, method):
             return "" if self._no_candidate(case_id, method) else "…"
         value = self.table.value(case_id, method, metric)
-        return "n/a" if np.isnan(value) else f"{value:.4g}"
+        text = "n/a" if np.isnan(value) else f"{value:.4g}"
+        return text if self.table.flag(case_id, method) is None else f"{text} {FLAG_MARK}"
 
     def _no_candidate(self, case_id: str, method: str) -> bool:
         return self.dataset is None or method not in self.dataset.case(case_id).candidates

@@ -5,7 +5,8 @@ of each (case, method) and orders the cases: by id, by one method's metric, or b
 paired difference of two methods; "worst first" follows the metric's direction in
 `vesselview.engine.families.METRICS`. Cases without a value sort last in every order.
 `checked_metrics` and `saved_metrics` say which metrics are its columns;
-`failures_notice` sums up the cells that could not be evaluated.
+`failures_notice` sums up the cells that could not be evaluated, `flagged_notice` the
+empty or nearly empty candidates (marked `FLAG_MARK` in their cells).
 """
 
 from __future__ import annotations
@@ -19,6 +20,12 @@ from collections.abc import Mapping, Sequence
 from vesselview.app.files import SettingsStore
 from vesselview.engine.families import METRICS
 from vesselview.errors import ParamsError
+from vesselview.io.candidate_flags import (
+    EMPTY,
+    NEARLY_EMPTY,
+    NEARLY_EMPTY_FRACTION,
+    flagged_summary,
+)
 from vesselview.io.output_file import atomic_output
 from vesselview.research.statistics import method_label
 from vesselview.research.sweep import checked_metrics as known_metrics
@@ -85,15 +92,37 @@ class MetricTable:
         self.case_ids, self.methods, self.metrics = case_ids, methods, metrics
         self.baselines = baselines
         self._values: dict[tuple[str, str], Mapping[str, float]] = {}
+        self._flags: dict[tuple[str, str], str] = {}
 
     def label(self, method: str) -> str:
         """How the window names ``method``: a human baseline says so
         (`vesselview.research.method_label`)."""
         return method_label(method, self.baselines)
 
-    def set(self, case_id: str, method: str, values: Mapping[str, float]) -> None:
-        """Store the metric values of one (case, method)."""
+    def set(self, case_id: str, method: str, values: Mapping[str, float],
+            flag: str | None = None) -> None:
+        """Store the metric values of one (case, method), and its candidate's flag
+        (`vesselview.io.candidate_flags.candidate_flags`)."""
         self._values[(case_id, method)] = values
+        if flag is None:
+            self._flags.pop((case_id, method), None)
+        else:
+            self._flags[(case_id, method)] = flag
+
+    def flag(self, case_id: str, method: str) -> str | None:
+        """The candidate flag of one (case, method): ``"empty_candidate"``,
+        ``"nearly_empty_candidate"`` or None."""
+        return self._flags.get((case_id, method))
+
+    def flag_text(self, case_id: str, method: str) -> str:
+        """The flag in words (`FLAG_TEXTS`), ``""`` when the candidate is not flagged."""
+        flag = self.flag(case_id, method)
+        return "" if flag is None else FLAG_TEXTS[flag]
+
+    @property
+    def flagged(self) -> list[tuple[str, str]]:
+        """``(case id, method)`` of every flagged candidate, in case id order."""
+        return sorted(self._flags)
 
     def has(self, case_id: str, method: str) -> bool:
         """True when (case, method) has its values."""
@@ -180,6 +209,21 @@ def saved_metrics(settings: SettingsStore | None) -> tuple[str, ...]:
         return checked_metrics(saved) if isinstance(saved, list | tuple) else DEFAULT_METRICS
     except ParamsError:  # a key of another version, or an edited settings file
         return DEFAULT_METRICS
+
+
+#: The key of the one notice that sums up the dataset's empty candidates.
+FLAGGED_NOTICE = "dataset empty candidates"
+#: Follows the values of an empty or nearly empty candidate in the table.
+FLAG_MARK = "⚠"
+#: What a flagged cell says (its tooltip).
+FLAG_TEXTS = {EMPTY: "empty prediction: it marks no pixel of the field of view",
+              NEARLY_EMPTY: f"nearly empty prediction: it marks less than "
+                            f"{NEARLY_EMPTY_FRACTION * 100:g} % of the field of view"}
+
+
+def flagged_notice(table: MetricTable) -> str | None:
+    """One warning for the table's empty or nearly empty candidates (None without)."""
+    return flagged_summary(table.flagged, where=f"marked {FLAG_MARK} in the table")
 
 
 #: The key of the one notice that sums up the dataset's failed evaluations.

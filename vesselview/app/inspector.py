@@ -37,6 +37,7 @@ from vesselview.engine.case import Case
 from vesselview.engine.param_scope import kept_params
 from vesselview.engine.params import Params
 from vesselview.errors import InputError
+from vesselview.io.candidate_flags import candidate_note
 from vesselview.io.dataset import Dataset, open_dataset
 from vesselview.synth import demo_case, teaching_case
 
@@ -166,7 +167,8 @@ class Inspector(CaseOpening):
         self.chosen_files, self._chosen_shape = files, case.shape
         self.response = self.partial = None
         self.case_changed.emit(self.shown)
-        for warning in case.warnings:
+        empty = candidate_note(case, self._params.threshold)
+        for warning in (*case.warnings, *([] if empty is None else [empty])):
             self.warning.emit(warning)
         self.evaluate()
 

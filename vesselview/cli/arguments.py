@@ -36,7 +36,9 @@ _OUTPUT = ("Output rows (JSON results, CSV rows): id, method (the --predictions 
            "observer2/observer1 for a dataset's other observer), reference, candidate, "
            "fov, fov_source (file, estimated from the fundus, or none = whole image), "
            "ignore (the mask of regions left out of every metric), "
-           "observer (whose annotation is the reference), the parameters, the metrics, "
+           "observer (whose annotation is the reference), flags (empty_candidate or "
+           "nearly_empty_candidate: less than 0.5 % of the field of view marked), the "
+           "parameters, the metrics, "
            "vesselview_version, error (why a pair failed; its metrics are then empty).")
 #: Most parameter combinations one run may sweep (every pair is evaluated under each).
 MAX_COMBINATIONS = 10_000

@@ -29,7 +29,8 @@ from vesselview.cli.runner import interrupted_outcomes, run_pairs
 from vesselview.cli.sources import pairs_from_options
 from vesselview.cli.termination import Terminated
 from vesselview.engine.params import Params
-from vesselview.io.loader import load_case, load_case_estimating_fov
+from vesselview.io.candidate_flags import flagged_summary
+from vesselview.io.loader import load_case
 from vesselview.io.manifest import Pair
 from vesselview.io.output_file import (
     OUTPUT_ERRORS,
@@ -64,7 +65,7 @@ def evaluate(options: argparse.Namespace) -> int:
     workers = _budgeted_workers(options.workers, options.scheduler, pairs, len(grid))
     job = Job(tuple(report_grid(options, base, grid)), base.threshold,
               options.invert_reference, options.invert_candidate,
-              load_case_estimating_fov if options.estimate_fov else load_case)
+              estimate_fov=options.estimate_fov)
     finished: dict[int, PairOutcome] = {}
     try:
         with ProgressBar(len(pairs), sys.stderr) as bar:
@@ -88,6 +89,10 @@ def evaluate(options: argparse.Namespace) -> int:
             report(f"warning: {note}")
     else:
         _write_records(records, job, base, options)
+    flagged = flagged_summary((record["id"], record["method"]) for record in records
+                              if record["flags"] is not None)
+    if flagged is not None:
+        report(f"warning: {flagged}")
     if any(failure.internal for failure in failures):
         return EXIT_INTERNAL_ERROR
     return EXIT_BAD_INPUT if failures else EXIT_OK

@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -143,21 +144,24 @@ def load_case(
 
 
 def load_case_estimating_fov(reference: Input, candidate: Input, fov: Input | None = None,
-                             fundus: Input | None = None, **options: Any) -> Case:
+                             fundus: Input | None = None, *,
+                             load: Callable[..., Case] | None = None, **options: Any) -> Case:
     """`load_case`, estimating the FOV from ``fundus`` when the FOV file cannot be used.
 
     For a dataset opened with ``estimate_fov=True`` (CLI ``--fov estimate``): an FOV file
     that is unreadable, of another size or empty is replaced by ``fov="auto"``, and the
     case's ``warnings`` say which file and why; every other problem is raised as by
-    `load_case`. Same parameters as `load_case`.
+    `load_case`. Same parameters as `load_case`, plus ``load``: the function that reads
+    the files (`load_case` when None; a batch's `Job.load`).
     """
+    load = load_case if load is None else load
     try:
-        return load_case(reference, candidate, fov, fundus, **options)
+        return load(reference, candidate, fov, fundus, **options)
     except InputError as error:
         if fov is None or _is_auto(fov) or error.source != _source(fov) or fundus is None:
             raise
         reason, details = split_details(str(error))
-    case = load_case(reference, candidate, AUTO_FOV, fundus, **options)
+    case = load(reference, candidate, AUTO_FOV, fundus, **options)
     note = with_details(f"{reason.rstrip('.')}; so its field of view was estimated from the "
                         "fundus photograph instead, as asked (fov_source 'estimated')", details)
     warnings.warn(note, MaskWarning, stacklevel=2)

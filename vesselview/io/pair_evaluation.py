@@ -13,6 +13,7 @@ the output still has a row for it.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import traceback
 import warnings
 from collections.abc import Callable
@@ -21,7 +22,8 @@ from vesselview.engine import pipeline
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
 from vesselview.errors import InputError, VesselviewError
-from vesselview.io.loader import load_case
+from vesselview.io.candidate_flags import candidate_flags
+from vesselview.io.loader import load_case, load_case_estimating_fov
 from vesselview.io.manifest import Pair
 from vesselview.io.masks import MaskWarning
 from vesselview.io.writers import Record, error_record, result_record
@@ -46,6 +48,9 @@ class Job:
     load : callable
         The function that reads a pair's files (`load_case`; tests give a stand-in
         that misbehaves, e.g. kills its worker process). Must be picklable.
+    estimate_fov : bool
+        Estimate the FOV from the fundus when a pair's FOV file cannot be used
+        (`load_case_estimating_fov`; ``--dataset --fov estimate``).
     """
 
     grid: tuple[Params, ...]
@@ -53,6 +58,7 @@ class Job:
     invert_reference: bool = False
     invert_candidate: bool = False
     load: Loader = load_case
+    estimate_fov: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -98,13 +104,16 @@ def evaluate_pair(pair: Pair, job: Job) -> PairOutcome:
             # (``Case.warnings``) so the main process reports each once, instead of every
             # worker printing its own.
             warnings.simplefilter("ignore", MaskWarning)
-            case = job.load(pair.reference, pair.candidate, pair.fov, pair.fundus,
-                            ignore=pair.ignore, invert_reference=job.invert_reference,
-                            invert_candidate=job.invert_candidate, threshold=job.threshold)
+            load = functools.partial(load_case_estimating_fov, load=job.load) \
+                if job.estimate_fov else job.load
+            case = load(pair.reference, pair.candidate, pair.fov, pair.fundus,
+                        ignore=pair.ignore, invert_reference=job.invert_reference,
+                        invert_candidate=job.invert_candidate, threshold=job.threshold)
         evaluator = pipeline.Evaluator(case)
         records = tuple(result_record(evaluator.evaluate(params), id=pair.id,
                                       sources=case.sources, method=pair.method,
-                                      observer=pair.observer)
+                                      observer=pair.observer,
+                                      flags=candidate_flags(case, params.threshold))
                         for params in job.grid)
     except VesselviewError as error:
         return failed_outcome(pair, job, RowFailure(f"{pair.label}: {_reason(error)}"))

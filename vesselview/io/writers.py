@@ -4,13 +4,16 @@ Shared by the batch CLI and the GUI's export, so it knows nothing about either.
 A *record* is one pair under one parameter set, already JSON-safe:
 
 ``{"id", "method", "reference", "candidate", "fov", "fov_source", "ignore", "observer",
-"params": {...}, "metrics": {...}, "undefined": {...}, "error"}``
+"flags", "params": {...}, "metrics": {...}, "undefined": {...}, "error"}``
 
 ``method`` names the method of the candidate (dataset runs, else ``None``);
 ``fov_source`` says where the field of view came from: ``"file"``, ``"estimated"``
 (from the fundus photograph) or ``"none"`` (the whole image); ``ignore`` is the mask of
 regions left out of every metric (``None`` when none); ``observer`` is the
-number of the observer whose annotation is the reference (``None`` when not known).
+number of the observer whose annotation is the reference (``None`` when not known);
+``flags`` marks numbers that need a second look: ``"empty_candidate"`` or
+``"nearly_empty_candidate"`` (less than 0.5 % of the evaluated field of view marked,
+`vesselview.io.candidate_flags`), ``None`` otherwise.
 ``error`` is ``None`` for an evaluated pair; for a pair that could not be evaluated it
 says why (with the manifest line and id) and every metric is ``None``.
 
@@ -46,10 +49,10 @@ Encoded = float | int | str | None
 #: CSV columns, in order.
 CSV_COLUMNS: tuple[str, ...] = (
     "id", "method", "reference", "candidate", "fov", "fov_source", "ignore", "observer",
-    *PARAM_SPECS, *METRIC_KEYS, "vesselview_version", "error",
+    "flags", *PARAM_SPECS, *METRIC_KEYS, "vesselview_version", "error",
 )
 #: Columns of a record that describe the pair (before the parameters in CSV).
-PAIR_COLUMNS: tuple[str, ...] = CSV_COLUMNS[:8]
+PAIR_COLUMNS: tuple[str, ...] = CSV_COLUMNS[:9]
 #: How `vesselview.io.loader.load_case` records an FOV estimated from the fundus.
 ESTIMATED_FOV_PREFIX = "estimated from "
 #: Summary statistics, in the order of CSV summary rows (``id`` ``summary:<name>``).
@@ -74,7 +77,8 @@ def decode_number(value: Encoded) -> float:
 
 
 def result_record(result: Result, *, id: str, sources: Mapping[str, str],
-                  method: str | None = None, observer: int | None = None) -> Record:
+                  method: str | None = None, observer: int | None = None,
+                  flags: str | None = None) -> Record:
     """One JSON-safe record of an evaluation.
 
     Parameters
@@ -90,6 +94,8 @@ def result_record(result: Result, *, id: str, sources: Mapping[str, str],
         The candidate's method (dataset runs).
     observer : int, optional
         Whose annotation the reference is.
+    flags : str, optional
+        `vesselview.io.candidate_flags.candidate_flags` of the evaluated case.
 
     Returns
     -------
@@ -98,7 +104,7 @@ def result_record(result: Result, *, id: str, sources: Mapping[str, str],
         in order, encoded by `encode_number`; ``error`` is None.
     """
     return {
-        **_pair_fields(id, sources, method, observer),
+        **_pair_fields(id, sources, method, observer, flags),
         "params": result.params.to_dict(),
         "metrics": {key: encode_number(result.metrics[key]) for key in METRIC_KEYS},
         "undefined": dict(result.undefined),
@@ -113,7 +119,7 @@ def error_record(error: str, params: Params, *, id: str, sources: Mapping[str, s
     Same keys as `result_record`: every metric ``None``, ``error`` the reason.
     """
     return {
-        **_pair_fields(id, sources, method, observer),
+        **_pair_fields(id, sources, method, observer, None),
         "params": params.to_dict(),
         "metrics": dict.fromkeys(METRIC_KEYS),
         "undefined": {},
@@ -225,12 +231,12 @@ def write_png(path: str | os.PathLike, image: np.ndarray) -> None:
 
 
 def _pair_fields(id: str, sources: Mapping[str, str | None], method: str | None,
-                 observer: int | None) -> Record:
+                 observer: int | None, flags: str | None) -> Record:
     """The `PAIR_COLUMNS` of a record."""
     return {"id": id, "method": method, "reference": sources.get("reference") or None,
             "candidate": sources.get("candidate") or None, "fov": sources.get("fov") or None,
             "fov_source": fov_source(sources), "ignore": sources.get("ignore") or None,
-            "observer": observer}
+            "observer": observer, "flags": flags}
 
 
 def _row(pair: list[Any], params: Mapping[str, Any], metrics: Mapping[str, Encoded],

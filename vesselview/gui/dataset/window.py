@@ -267,9 +267,12 @@ class DatasetBrowserWindow(QWidget):
         if browser.dataset is None:
             return
         first = 1 + browser.dataset.methods.index(method) * len(browser.metrics)
+        flag = "" if browser.table is None else browser.table.flag_text(case_id, method)
         for offset, metric in enumerate(browser.metrics):
             item = QTableWidgetItem(browser.value_text(case_id, method, metric))
             item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            if flag:
+                item.setToolTip(f"{method}: {flag}")
             self.table.setItem(row, first + offset, item)
 
     def _select_current(self, case_id: str | None) -> None:
@@ -297,5 +300,9 @@ class DatasetBrowserWindow(QWidget):
         lines += [f"case {case_id} skipped: {why}" for case_id, why in dataset.skipped.items()]
         lines += [f"case {case_id}, {method}: {message}"
                   for (case_id, method), message in self.browser.failures.items()]
+        table = self.browser.table
+        lines += [] if table is None else [
+            f"case {case_id}, {method}: {table.flag_text(case_id, method)}"
+            for case_id, method in table.flagged]
         self.issues.setText("\n".join(lines) if lines else
                             f"{len(dataset.cases)} cases, every file matched.")

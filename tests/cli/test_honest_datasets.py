@@ -1,14 +1,18 @@
-"""``vesselview-eval --dataset`` with missing or unreadable FOV masks, and ``--fov estimate``."""
+"""``vesselview-eval --dataset``: missing or unreadable FOV masks, ``--fov estimate``, and
+the flags of empty predictions."""
 
 from __future__ import annotations
 
 import csv
 import io
+import json
 import os
 
+import numpy as np
 import pytest
+from PIL import Image
 
-from tests.io.dataset_files import write_drive, write_hrf
+from tests.io.dataset_files import HEIGHT, WIDTH, vessels, write_drive, write_hrf
 from vesselview.cli.arguments import ESTIMATE_FOV, UsageError, parse_arguments
 from vesselview.cli.main import main
 from vesselview.io.loader import AUTO_FOV
@@ -78,3 +82,36 @@ def test_fov_options_of_a_dataset_and_of_one_pair():
         parse_arguments(["--dataset", "d", "--fov", "mask.gif"])
     with pytest.raises(UsageError, match="--fov go with one pair"):
         parse_arguments(["--manifest", "m.csv", "--fov", "estimate"])
+
+
+def test_empty_and_nearly_empty_predictions_are_flagged_and_summed_up(capsys, tmp_path):
+    root = write_drive(tmp_path / "DRIVE", test_ids=(1, 2, 3), training_ids=())
+    predictions = tmp_path / "net"
+    predictions.mkdir()
+    black = np.zeros((HEIGHT, WIDTH), np.uint8)  # an all-black result map
+    Image.fromarray(black).save(predictions / "01_test.png")
+    one_pixel = black.copy()
+    one_pixel[10, 12] = 255  # 1 of the FOV's ~280 pixels: below 0.5 %
+    Image.fromarray(one_pixel).save(predictions / "02_test.png")
+    Image.fromarray(vessels(3).astype(np.uint8) * 255).save(predictions / "03_test.png")
+    code = main(["--dataset", str(root), "--predictions", f"net={predictions}",
+                 "--workers", "1"])
+    out, err = capsys.readouterr()
+    rows = {(row["id"], row["method"]): row for row in json.loads(out)["results"]}
+    assert code == 0
+    assert rows[("01", "net")]["flags"] == "empty_candidate"
+    assert rows[("01", "net")]["metrics"]["se"] == 0.0
+    assert rows[("01", "net")]["metrics"]["hausdorff"] == "inf"
+    assert rows[("02", "net")]["flags"] == "nearly_empty_candidate"
+    assert rows[("03", "net")]["flags"] is None and rows[("01", "observer2")]["flags"] is None
+    assert err.rstrip().splitlines()[-1] == (
+        "vesselview-eval: warning: 2 predictions are empty or nearly empty (less than 0.5 % "
+        "of the field of view marked; flags column): 01 (net), 02 (net); their Se is near 0 "
+        "and their distances may be infinite: check these files")
+    code = main(["--dataset", str(root), "--predictions", f"net={predictions}",
+                 "--workers", "1", "--format", "csv"])
+    out, _ = capsys.readouterr()
+    cells = {row["id"] + row["method"]: row["flags"] for row in csv.DictReader(io.StringIO(out))}
+    assert cells == {"01net": "empty_candidate", "01observer2": "",
+                     "02net": "nearly_empty_candidate", "02observer2": "",
+                     "03net": "", "03observer2": ""}
