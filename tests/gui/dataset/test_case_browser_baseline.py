@@ -1,13 +1,17 @@
 """The case browser on a DRIVE-like dataset with a second observer: the other observer is
 labelled a human baseline in the columns, the method choices and the plots, and is never
-the method shown first."""
+the method shown first; the box plot says n where a metric is undefined on some cases."""
 
 from __future__ import annotations
+
+import math
 
 import pytest
 
 from tests.demo_dataset import write_demo_drive
 from tests.gui.conftest import RESULT_TIMEOUT_MS
+from vesselview.app.dataset_table import MetricTable
+from vesselview.gui.dataset.plots import MethodBoxPlot
 
 CASES = 2
 BASELINE = "observer2 (human baseline)"
@@ -50,3 +54,15 @@ def test_choosing_the_baseline_by_its_label_compares_with_it(opened) -> None:
 def test_the_box_plot_labels_the_baseline(opened) -> None:
     ticks = opened.box_plot.getAxis("bottom")._tickLevels[0]  # set by setTicks; no getter
     assert ticks == [(0, "thin_lost"), (1, "observer2\n(human baseline)")]
+
+
+def test_the_box_plot_says_n_where_a_metric_is_undefined_on_some_cases(qtbot) -> None:
+    table = MetricTable(("01", "02", "03"), ("a", "observer2"), ("dice",), ("observer2",))
+    for case_id, value in (("01", 0.8), ("02", math.nan), ("03", 0.7)):
+        table.set(case_id, "a", {"dice": value})
+        table.set(case_id, "observer2", {"dice": 0.9})
+    plot = MethodBoxPlot()
+    qtbot.addWidget(plot)
+    plot.show_metric(table, "dice")
+    assert plot.getAxis("bottom")._tickLevels[0] == [(0, "a\nn=2 of 3"),
+                                                      (1, "observer2\n(human baseline)")]

@@ -30,7 +30,8 @@ def _label(metric: str) -> str:
 
 class MethodBoxPlot(pg.PlotWidget):
     """Quartile boxes, whiskers to the extremes and every case as a jittered point; a
-    human baseline's box is grey and its tick says so."""
+    human baseline's box is grey and its tick says so, and a method whose metric is
+    undefined on some cases says on how many of them it is defined (``n=19 of 20``)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, background="w")
@@ -40,8 +41,10 @@ class MethodBoxPlot(pg.PlotWidget):
         """Plot ``metric`` for each method of ``table`` (methods along x)."""
         self.clear()
         rng = np.random.default_rng(0)  # fixed jitter: the same plot every time
+        ticks = []
         for index, method in enumerate(table.methods):
             values = np.asarray(table.column(method, metric))
+            ticks.append((index, _tick(table, method, values.size)))
             if values.size == 0:
                 continue
             low, q1, median, q3, high = np.percentile(values, [0, 25, 50, 75, 100])
@@ -54,11 +57,17 @@ class MethodBoxPlot(pg.PlotWidget):
                 self.addItem(pg.PlotCurveItem([index, index], [start, end], pen=pen))
             jitter = index + rng.uniform(-.15, .15, values.size)
             self.addItem(pg.ScatterPlotItem(jitter, values, size=6, brush=_POINT, pen=None))
-        axis = self.getAxis("bottom")
-        axis.setTicks([[(index, table.label(method).replace(" (", "\n("))
-                        for index, method in enumerate(table.methods)]])
+        self.getAxis("bottom").setTicks([ticks])
         self.setLabel("left", _label(metric))
         self.setTitle(f"{METRICS[metric].name} per method")
+
+
+def _tick(table: MetricTable, method: str, defined: int) -> str:
+    """A method's tick: its label over lines, and ``n=k of N`` when only k cases of N
+    have a value (undefined ones are not plotted)."""
+    text = table.label(method).replace(" (", "\n(")
+    cases = len(table.case_ids)
+    return text if defined == cases else f"{text}\nn={defined} of {cases}"
 
 
 class PairScatter(pg.PlotWidget):
