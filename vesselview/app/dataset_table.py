@@ -11,7 +11,6 @@ empty or nearly empty candidates (marked `FLAG_MARK` in their cells).
 
 from __future__ import annotations
 
-import csv
 import dataclasses
 import math
 import os
@@ -26,6 +25,7 @@ from vesselview.io.candidate_flags import (
     NEARLY_EMPTY_FRACTION,
     flagged_summary,
 )
+from vesselview.io.csv_cells import FormulaSafeWriter
 from vesselview.io.output_file import atomic_output
 from vesselview.research.statistics import method_label
 from vesselview.research.sweep import checked_metrics as known_metrics
@@ -168,7 +168,7 @@ class MetricTable:
     def write_csv(self, path: str | os.PathLike, order: SortOrder) -> None:
         """One row per case (in ``order``), one column per method and metric."""
         with atomic_output(os.fspath(path)) as handle:
-            writer = csv.writer(handle)
+            writer = FormulaSafeWriter(handle)
             writer.writerow(["case"] + [f"{method}:{metric}" for method in self.methods
                                         for metric in self.metrics])
             for case_id in self.ordered(order):

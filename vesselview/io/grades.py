@@ -6,7 +6,9 @@ statistics run, and an error names the file, the line and the column: missing or
 unknown columns, an empty id, grader or score, a score that is not a finite number,
 and a grader scoring the same subject twice. Ids follow the case id rule
 (`vesselview.engine.case_ids`): ``1`` and ``01`` are the same case, in the file and when
-the grades are matched to a run's pairs (`unmatched_grades`).
+the grades are matched to a run's pairs (`unmatched_grades`). Text cells the export
+quoted against formula injection (``'=...``, `vesselview.io.csv_cells`) read back as
+they were written.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import math
 from collections.abc import Iterable, Sequence
 
 from vesselview.errors import InputError
+from vesselview.io.csv_cells import restored
 from vesselview.research.grading_agreement import GraderScore, Subject, subject_key
 
 #: A grade with the line of the file it was read from.
@@ -114,7 +117,8 @@ def _grade(path: str, line: int, header: list[str], cells: list[str]) -> GraderS
     if len(cells) != len(header):
         raise InputError(f"{path} line {line}: {len(cells)} cells for {len(header)} "
                          "columns (quote a cell that contains a comma)", source=path)
-    row = {column: cell.strip() for column, cell in zip(header, cells, strict=True)}
+    # the export quoted text a spreadsheet would run (`vesselview.io.csv_cells`)
+    row = {column: restored(cell.strip()) for column, cell in zip(header, cells, strict=True)}
     for column in _REQUIRED:
         if not row[column]:
             raise InputError(f"{path} line {line}, column {column}: the cell is empty; "

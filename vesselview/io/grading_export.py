@@ -10,7 +10,6 @@ folder and names the file or folder that cannot be written.
 
 from __future__ import annotations
 
-import csv
 import os
 import re
 from collections.abc import Iterable
@@ -18,6 +17,7 @@ from pathlib import Path
 from typing import TextIO
 
 from vesselview.errors import InputError
+from vesselview.io.csv_cells import FormulaSafeWriter
 from vesselview.io.grades import GRADES_COLUMNS
 from vesselview.io.grading_files import GradingFile
 from vesselview.io.output_file import atomic_output, check_output
@@ -74,7 +74,7 @@ def write_grades_csv(gradings: Iterable[GradingFile], stream: TextIO) -> int:
         The number of rows written (header excluded). Unscored items (notes or marks
         only) are left out: the grading file keeps them.
     """
-    writer = csv.writer(stream, lineterminator="\n")
+    writer = FormulaSafeWriter(stream, lineterminator="\n")
     writer.writerow(GRADES_COLUMNS)
     rows = 0
     for grading in gradings:

@@ -10,13 +10,13 @@ its parameter values before it (``docs/metrics.md`` §7).
 
 from __future__ import annotations
 
-import csv
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 from vesselview._version import __version__
 from vesselview.engine.params import Params
+from vesselview.io.csv_cells import FormulaSafeWriter
 
 Row = Mapping[str, Any]
 
@@ -43,7 +43,7 @@ def write_table(rows: Sequence[Row], stream: TextIO, *, params: Params | None = 
         raise ValueError("write_table needs at least one row")
     columns = list(rows[0])
     extra = _provenance(params, columns)
-    writer = csv.writer(stream, lineterminator="\n")
+    writer = FormulaSafeWriter(stream, lineterminator="\n")
     writer.writerow([*columns, *extra])
     for row in rows:
         if list(row) != columns:

@@ -10,11 +10,12 @@ the same decimals across a row) so every format shows the same digits.
 
 from __future__ import annotations
 
-import csv
 import math
 import re
 from collections.abc import Sequence
 from typing import TextIO
+
+from vesselview.io.csv_cells import FormulaSafeWriter
 
 #: Formats `write_text_table` accepts.
 TABLE_FORMATS: tuple[str, ...] = ("csv", "markdown", "latex")
@@ -104,7 +105,7 @@ def write_text_table(header: Sequence[str], rows: Sequence[Sequence[str]], strea
         Markdown: a line before the table; LaTeX: ``\\caption``; CSV: ignored.
     """
     if table_format == "csv":
-        csv.writer(stream, lineterminator="\n").writerows([list(header), *map(list, rows)])
+        FormulaSafeWriter(stream, lineterminator="\n").writerows([list(header), *map(list, rows)])
     elif table_format == "markdown":
         _markdown(header, rows, stream, caption)
     elif table_format == "latex":

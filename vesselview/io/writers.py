@@ -27,7 +27,6 @@ result's ``params``; CSV in every row (parameter columns, then ``vesselview_vers
 
 from __future__ import annotations
 
-import csv
 import json
 import math
 import os
@@ -41,6 +40,7 @@ from vesselview._version import __version__
 from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import PARAM_SPECS, Params
 from vesselview.engine.result import Result
+from vesselview.io.csv_cells import FormulaSafeWriter
 from vesselview.io.loader import AUTO_FOV
 
 Record = dict[str, Any]
@@ -191,7 +191,7 @@ def write_csv(
     version : str
         The vesselview version that produced the records (column ``vesselview_version``).
     """
-    writer = csv.writer(stream, lineterminator="\n")
+    writer = FormulaSafeWriter(stream, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for record in records:
         writer.writerow(_row([record[key] for key in PAIR_COLUMNS], record["params"],
