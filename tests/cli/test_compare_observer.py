@@ -24,6 +24,7 @@ from vesselview.cli.compare import write_method_comparison
 from vesselview.cli.main import main
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator
+from vesselview.io.candidate_flags import candidate_flags
 from vesselview.io.dataset import open_dataset
 from vesselview.io.writers import result_record
 
@@ -51,9 +52,12 @@ def records(method_dataset) -> list[dict]:
     dataset = open_dataset(*method_dataset)
     assert dataset.baselines == ("observer2",) and dataset.methods[-1] == "observer2"
     methods = [*method_dataset[1], *dataset.baselines]
-    return [result_record(Evaluator(case.load(method)).evaluate(Params()), id=case.id,
-                          sources={}, method=method, observer=dataset.observer)
-            for case in dataset.cases for method in methods]
+    loaded = [(case.id, method, case.load(method)) for case in dataset.cases
+              for method in methods]
+    return [result_record(Evaluator(case).evaluate(Params()), id=case_id, sources={},
+                          method=method, observer=dataset.observer,
+                          flags=candidate_flags(case))
+            for case_id, method, case in loaded]
 
 
 def _report(records: list[dict], output_format: str, rank_observer: bool = False) -> str:
@@ -103,6 +107,7 @@ def test_every_cell_has_its_n_and_undefined_values_are_left_out(records, documen
     assert test["n"] == N_CASES - 1
     ranked = document["rank_agreement"]["n"]
     assert (ranked["precision"], ranked["dice"]) == (N_CASES - 1, N_CASES)
+    assert document["flagged"] == {"blank": {"01": "empty_candidate"}}
 
 
 def _row(rows: list[list[str]], metric: str) -> list[str]:
@@ -118,6 +123,9 @@ def test_csv_names_the_baseline_and_never_makes_it_best(records) -> None:
     blank = header.index("blank")
     assert _row(rows, "precision")[blank].endswith(f"(n={N_CASES - 1})")
     assert "(n=" not in _row(rows, "dice")[blank]
+    flagged = rows[-1]
+    assert flagged[0] == "flagged predictions" and flagged[blank] == "01 (empty)"
+    assert flagged[1:].count("") == len(header) - 2
 
 
 def _markdown_rows(text: str) -> list[list[str]]:

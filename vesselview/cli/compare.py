@@ -112,7 +112,7 @@ def write_method_comparison(records: Sequence[Record], params: Params, stream: T
     scores = MethodScores.from_mapping(_by_method(records), metrics=record_metrics(records),
                                        baselines=baselines)
     write_comparison(compare_methods(scores), method_orders(scores), params, stream,
-                     output_format)
+                     output_format, flagged=_flagged(records))
 
 
 def write_grader_agreement(records: Sequence[Record], grades: Sequence[GraderScore],
@@ -144,6 +144,15 @@ def human_baselines(records: Iterable[Record]) -> tuple[str, ...]:
         record["method"] for record in records
         if record.get("observer") in (1, 2) and record.get("method") == other_observer(
             record["observer"])))
+
+
+def _flagged(records: Iterable[Record]) -> dict[str, dict[str, str]]:
+    """``{method: {case id: flag}}`` of the records with ``flags`` (empty predictions)."""
+    flagged: dict[str, dict[str, str]] = {}
+    for record in records:
+        if record.get("flags"):
+            flagged.setdefault(record.get("method") or "", {})[record["id"]] = record["flags"]
+    return flagged
 
 
 def _by_method(records: Iterable[Record]) -> dict[str, dict[str, dict[str, float]]]:

@@ -11,7 +11,8 @@ JSON (numbers encoded as in `vesselview.io.writers`: ``null`` for undefined,
      "rank_agreement": {"mean_rank": {metric: {method: rank}}, "n": {metric: cases},
                         "winners": {metric: [method]},
                         "kendall_tau_b": {metric: {metric: tau}},
-                        "consensus_tau_b": {metric: tau}}}
+                        "consensus_tau_b": {metric: tau}},
+     "flagged": {method: {case id: flag}}}
 
 ``n`` is the number of cases a value is computed from: undefined values (``nan``, and
 failed pairs) are left out, never averaged in. A human baseline (the dataset's other
@@ -24,7 +25,10 @@ decimals that give the row's largest mean three significant digits, and ``(n=k)`
 the value is defined on k of fewer than all the cases. The best method of a metric by its
 mean (the largest, or the smallest for a dissimilarity) is in bold, with ``*`` when its
 Holm-corrected Wilcoxon p against every other method is below `ALPHA`; a human baseline
-is never bold nor starred and does not count as an "other method". CSV has this table
+is never bold nor starred and does not count as an "other method". When some
+predictions are flagged (the rows' ``flags``: empty or nearly empty, see
+`vesselview.io.candidate_flags`), a last row ``flagged predictions`` names their cases
+per method. CSV has this table
 only (the best method in a ``best`` column); Markdown and LaTeX add the pairwise tests
 (``*`` p_holm < 0.05, ``**`` < 0.01, ``***`` < 0.001) and the methods' orders (with the
 cases each metric's ranks are averaged over).
@@ -34,7 +38,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 import numpy as np
@@ -48,6 +52,8 @@ from vesselview.research.ranking import oriented
 from vesselview.research.statistics import Comparison, PairedComparison, method_label
 from vesselview.research.summaries import Summary
 
+#: Method -> case id -> flag of the flagged rows (`vesselview.io.candidate_flags`).
+Flagged = Mapping[str, Mapping[str, str]]
 #: Output formats of a comparison.
 COMPARISON_FORMATS: tuple[str, ...] = ("json", "csv", "markdown", "latex")
 #: Significance level of the marks in the tables.
@@ -58,9 +64,10 @@ COMPARISON_FIELDS: tuple[str, ...] = (
     "metric", "a", "b", "test", "statistic", "p", "p_holm", "median_diff", "n")
 
 
-def comparison_document(comparison: Comparison, orders: MethodOrders,
-                        params: Params) -> dict[str, Any]:
-    """The JSON-safe comparison document (module docstring)."""
+def comparison_document(comparison: Comparison, orders: MethodOrders, params: Params,
+                        flagged: Flagged | None = None) -> dict[str, Any]:
+    """The JSON-safe comparison document (module docstring); ``flagged``: method ->
+    case id -> flag of the flagged rows."""
     scores = comparison.scores
 
     def summaries(methods: Sequence[str]) -> dict[str, Any]:
@@ -77,15 +84,18 @@ def comparison_document(comparison: Comparison, orders: MethodOrders,
         "comparisons": [{field: _encoded(getattr(test, field)) for field in COMPARISON_FIELDS}
                         for test in comparison.comparisons],
         "rank_agreement": _orders_entry(orders),
+        "flagged": {method: dict(cases) for method, cases in (flagged or {}).items()},
     }
 
 
 def write_comparison(comparison: Comparison, orders: MethodOrders, params: Params,
-                     stream: TextIO, output_format: str) -> None:
-    """Write ``comparison`` in ``output_format`` (one of `COMPARISON_FORMATS`)."""
+                     stream: TextIO, output_format: str, flagged: Flagged | None = None
+                     ) -> None:
+    """Write ``comparison`` in ``output_format`` (one of `COMPARISON_FORMATS`);
+    ``flagged`` as in `comparison_document`."""
     if output_format == "json":
-        json.dump(comparison_document(comparison, orders, params), stream, indent=2,
-                  allow_nan=False)
+        json.dump(comparison_document(comparison, orders, params, flagged), stream,
+                  indent=2, allow_nan=False)
         stream.write("\n")
         return
     scores = comparison.scores
@@ -95,8 +105,10 @@ def write_comparison(comparison: Comparison, orders: MethodOrders, params: Param
                f"defined on k of them only); bold: best mean among the methods; * Holm-"
                f"corrected Wilcoxon p < {ALPHA} against every other method.{baselines} "
                f"(vesselview {__version__}).")
-    write_text_table(*summary_table(comparison, with_best_column=output_format == "csv"),
-                     stream, output_format, caption=caption)
+    header, rows = summary_table(comparison, with_best_column=output_format == "csv")
+    if flagged:
+        rows.append(flagged_row(comparison.scores.methods, flagged, len(header)))
+    write_text_table(header, rows, stream, output_format, caption=caption)
     if output_format == "csv":
         return
     write_text_table(*tests_table(comparison.comparisons, scores.baselines), stream,
@@ -130,6 +142,15 @@ def summary_table(comparison: Comparison, *, with_best_column: bool = False
                  for m, s in zip(methods, summaries, strict=True)]
         rows.append([metric, *cells, *([best or ""] if with_best_column else [])])
     return header, rows
+
+
+def flagged_row(methods: Sequence[str], flagged: Flagged, width: int) -> list[str]:
+    """The ``flagged predictions`` row: per method its flagged cases, e.g.
+    ``01 (empty), 07 (nearly empty)``; ``width`` cells."""
+    cells = [", ".join(f"{case_id} ({flag.removesuffix('_candidate').replace('_', ' ')})"
+                       for case_id, flag in flagged.get(method, {}).items())
+             for method in methods]
+    return ["flagged predictions", *cells, *[""] * (width - 1 - len(methods))]
 
 
 def tests_table(tests: Sequence[PairedComparison], baselines: Sequence[str] = ()
