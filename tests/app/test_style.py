@@ -43,3 +43,31 @@ def test_missing_key_is_rejected():
     del data["outline"]
     with pytest.raises(KeyError):
         LayerStyle.from_dict(data)
+
+
+def test_showing_tolerant_agreement_hides_strict_agreement_and_back():
+    from vesselview.app.layer_styles import LayerStyles
+
+    styles = LayerStyles()
+    styles.set_layers(["confusion", "tolerant", "band_t"])
+    replaced = []
+    styles.replaced.connect(lambda shown, hidden: replaced.append((shown, hidden)))
+    assert styles["confusion"].visible and not styles["tolerant"].visible  # the defaults
+    styles.toggle("tolerant")
+    assert styles["tolerant"].visible and not styles["confusion"].visible
+    assert replaced == [("tolerant", "confusion")]
+    styles.toggle("confusion")
+    assert styles["confusion"].visible and not styles["tolerant"].visible
+    styles.toggle("band_t")  # other layers are not in the group
+    assert styles["band_t"].visible and styles["confusion"].visible
+    assert replaced == [("tolerant", "confusion"), ("confusion", "tolerant")]
+
+
+def test_same_pixel_groups_name_real_layers_and_are_symmetric():
+    from vesselview.app.style import DEFAULT_ORDER, SAME_PIXELS, hidden_by
+
+    for group in SAME_PIXELS:
+        assert group <= set(DEFAULT_ORDER)
+        for name in group:
+            assert hidden_by(name) == group - {name}
+    assert hidden_by("band_t") == frozenset()

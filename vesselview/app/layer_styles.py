@@ -17,6 +17,7 @@ from vesselview.app.style import (
     LayerStyle,
     default_rank,
     default_style,
+    hidden_by,
 )
 from vesselview.engine.layers import RGBA
 
@@ -30,6 +31,9 @@ class LayerStyles:
         ``(name, style)`` after a layer's style changed.
     order_changed : Event
         ``(names)`` after layers were added, removed or moved.
+    replaced : Event
+        ``(shown, hidden)`` after showing layer ``shown`` hid layer ``hidden``, which
+        colours the same pixels (`vesselview.app.style.SAME_PIXELS`).
     """
 
     def __init__(self) -> None:
@@ -37,6 +41,7 @@ class LayerStyles:
         self._names: list[str] = [FUNDUS]
         self.changed = Event("layer style changed")
         self.order_changed = Event("layer order changed")
+        self.replaced = Event("layer hidden by one colouring the same pixels")
 
     @property
     def styles(self) -> Mapping[str, LayerStyle]:
@@ -74,10 +79,19 @@ class LayerStyles:
         self._set_order(order)
 
     def set(self, name: str, style: LayerStyle) -> None:
-        """Give layer ``name`` (known or not yet shown) a new style."""
-        if self._styles.get(name) != style:
-            self._styles[name] = style
-            self.changed.emit(name, style)
+        """Give layer ``name`` (known or not yet shown) a new style; a visible one hides
+        the shown layers that colour the same pixels (`hidden_by`), each said by
+        ``replaced``."""
+        if self._styles.get(name) == style:
+            return
+        self._styles[name] = style
+        self.changed.emit(name, style)
+        if not style.visible:
+            return
+        for other in sorted(hidden_by(name)):
+            if other in self._styles and self._styles[other].visible:
+                self.set(other, dataclasses.replace(self._styles[other], visible=False))
+                self.replaced.emit(name, other)
 
     def edit(self, name: str, **changes: Any) -> None:
         """Change some fields of a layer's style (``visible``, ``opacity``, ``outline``)."""

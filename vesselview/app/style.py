@@ -31,6 +31,12 @@ DEFAULT_ORDER = (
 #: Layers visible when a case is first shown (besides the fundus).
 DEFAULT_VISIBLE = frozenset({FUNDUS, "confusion"})
 
+#: Layers that colour the same pixels in the same colours (strict and tolerant agreement
+#: both paint true positives white and misses in the reference's hue): the upper one hides
+#: the lower entirely and their legends repeat each other, so showing one hides the others
+#: of its group (`hidden_by`).
+SAME_PIXELS: tuple[frozenset[str], ...] = (frozenset({"confusion", "tolerant"}),)
+
 
 @dataclasses.dataclass(frozen=True)
 class LayerStyle:
@@ -88,6 +94,11 @@ def default_rank(name: str) -> float:
     if name in DEFAULT_ORDER:
         return DEFAULT_ORDER.index(name)
     return DEFAULT_ORDER.index("reference_skeleton") - 0.5
+
+
+def hidden_by(name: str) -> frozenset[str]:
+    """The layers that showing layer ``name`` hides (its `SAME_PIXELS` group but itself)."""
+    return frozenset().union(*(group - {name} for group in SAME_PIXELS if name in group))
 
 
 def default_style(name: str) -> LayerStyle:

@@ -51,9 +51,10 @@ RESERVED_COLOURS: dict[str, RGBA] = {**OKABE_ITO, **EXTRA_COLOURS}
 COLOUR_MEANINGS: dict[str, str] = {
     "white": "both agree (true positive); skeleton junctions",
     "blue": "candidate only: false positive (strict or beyond t), unmatched candidate skeleton",
-    "sky_blue": "candidate skeleton; candidate pixel tolerated within t; good segment score",
+    "sky_blue": "candidate skeleton; candidate pixel tolerated within t (a faint tint); good "
+                "segment score",
     "vermillion": "reference only: missed (strict or beyond t); poor segment score",
-    "orange": "reference skeleton; reference pixel tolerated within t",
+    "orange": "reference skeleton; reference pixel tolerated within t (a faint tint)",
     "bluish_green": "tolerance region around the reference (t, alpha, beta bands, SS range R)",
     "reddish_purple": "ignored region",
     "grey": "outside the field of view",
@@ -65,6 +66,27 @@ COLOUR_MEANINGS: dict[str, str] = {
     "vivid_green": "vessel of the mask shown by a compare mode (flicker, swipe, side by side); "
                    "no layer draws with it",
 }
+#: Opacity (0-255) of a tolerated class, an error a tolerance forgives: it is drawn as a
+#: faint tint of its hue (sky blue, orange), so that the errors that count (blue,
+#: vermillion) stand out solid; on a brown fundus the two oranges were hard to tell apart.
+TOLERATED_ALPHA = 96
+
+
+def tolerated(colour: str) -> RGBA:
+    """The faint tint of palette colour ``colour`` that draws a tolerated class."""
+    red, green, blue, _ = OKABE_ITO[colour]
+    return (red, green, blue, TOLERATED_ALPHA)
+
+
+#: A class colour: a key of `OKABE_ITO`, or an RGBA of one of its hues (`tolerated`).
+ColourSpec = str | RGBA
+
+
+def palette_colour(spec: ColourSpec) -> RGBA:
+    """The RGBA of a class colour given by palette name or as an RGBA."""
+    return OKABE_ITO[spec] if isinstance(spec, str) else spec
+
+
 #: The highlight colour (selection); nothing else is drawn in it.
 HIGHLIGHT: RGBA = OKABE_ITO["yellow"]
 #: The colour of the probability map's threshold contour.
@@ -129,21 +151,23 @@ class Layer:
         return ""
 
 
-def classes_layer(name: str, title: str, planes: list[tuple[np.ndarray, str, str]]) -> Layer:
+def classes_layer(name: str, title: str,
+                  planes: list[tuple[np.ndarray, str, ColourSpec]]) -> Layer:
     """A class map from boolean planes: plane k (1-based) paints class k, later planes win.
 
     Parameters
     ----------
     name, title : str
-    planes : list of (mask, class name, palette colour name)
-        Each mask is bool (H, W); colours are keys of `OKABE_ITO`.
+    planes : list of (mask, class name, colour)
+        Each mask is bool (H, W); colours are keys of `OKABE_ITO` or RGBAs
+        (`palette_colour`).
 
     Notes
     -----
     A single plane's class map is the mask's own bytes seen as uint8 (True is class 1):
     the layer shares the stage's mask instead of holding a copy of it.
     """
-    legend = tuple(LegendEntry(value, label, OKABE_ITO[colour])
+    legend = tuple(LegendEntry(value, label, palette_colour(colour))
                    for value, (_, label, colour) in enumerate(planes, start=1))
     if len(planes) == 1:
         data = np.ascontiguousarray(planes[0][0], dtype=np.bool_).view(np.uint8)
@@ -159,7 +183,7 @@ ClassRule = Callable[..., bool]
 
 
 def rule_layer(name: str, title: str, masks: Sequence[np.ndarray],
-               classes: Sequence[tuple[ClassRule, str, str]]) -> Layer:
+               classes: Sequence[tuple[ClassRule, str, ColourSpec]]) -> Layer:
     """A class map from rules over a few boolean masks: class k (1-based) paints the
     pixels whose mask values satisfy rule k, later classes win (as in `classes_layer`).
 
@@ -172,7 +196,7 @@ def rule_layer(name: str, title: str, masks: Sequence[np.ndarray],
     name, title : str
     masks : sequence of ndarray of bool, shape (H, W)
         At most 8.
-    classes : sequence of (rule, class name, palette colour name)
+    classes : sequence of (rule, class name, colour (`palette_colour`))
         ``rule(*values)`` gets one bool per mask, in ``masks`` order.
     """
     code = np.zeros(masks[0].shape, np.uint8)
@@ -188,7 +212,7 @@ def rule_layer(name: str, title: str, masks: Sequence[np.ndarray],
         for klass, (rule, _, _) in enumerate(classes, start=1):
             if rule(*bits):
                 table[value] = klass
-    legend = tuple(LegendEntry(value, label, OKABE_ITO[colour])
+    legend = tuple(LegendEntry(value, label, palette_colour(colour))
                    for value, (_, label, colour) in enumerate(classes, start=1))
     return Layer(name=name, title=title, kind="classes", data=cv2.LUT(code, table),
                  legend=legend)

@@ -8,7 +8,7 @@ from PySide6.QtGui import QDropEvent
 
 from vesselview.app.session import load_session
 from vesselview.app.style import FUNDUS
-from vesselview.engine.layers import COLOUR_MEANINGS, HIGHLIGHT, OKABE_ITO
+from vesselview.engine.layers import COLOUR_MEANINGS, HIGHLIGHT, OKABE_ITO, TOLERATED_ALPHA
 from vesselview.gui.inspector.view import HIGHLIGHT_RGBA
 
 
@@ -58,11 +58,13 @@ def test_the_order_is_saved_in_the_session_and_restored(small_window, tmp_path):
 
 def test_each_colour_means_one_thing_and_yellow_is_the_highlight(small_window):
     assert HIGHLIGHT == OKABE_ITO["yellow"] == HIGHLIGHT_RGBA
-    by_colour = {tuple(rgba): name for name, rgba in OKABE_ITO.items()}
+    by_colour = {tuple(rgba[:3]): name for name, rgba in OKABE_ITO.items()}
     for layer in small_window.model.response.layers.values():
         if layer.name == "probability":  # a heat map read on its colour bar, not classes
             continue
         for entry in layer.legend:
-            colour = by_colour[tuple(entry.colour)]
+            colour = by_colour[tuple(entry.colour[:3])]  # a palette hue, maybe a faint tint
+            tolerated = "(tolerated)" in entry.name
+            assert entry.colour[3] == (TOLERATED_ALPHA if tolerated else 255), entry.name
             assert colour != "yellow", (layer.name, entry.name)
             assert colour in COLOUR_MEANINGS

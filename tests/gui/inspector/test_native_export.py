@@ -53,7 +53,7 @@ def test_an_opaque_confusion_layer_paints_its_classes_colours(small_window, tmp_
 
 
 def test_the_export_follows_the_windows_composition_rule(small_window, tmp_path):
-    only_layers(small_window, {"confusion": 0.6, "tolerant": 0.4})
+    only_layers(small_window, {"band_t": 0.6, "tolerant": 0.4})
     display = small_window.layer_display
     expected = compose(small_window.model.case.shape, small_window.model.case.fundus,
                        small_window.model.layers[FUNDUS], display.drawn())

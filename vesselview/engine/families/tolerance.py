@@ -20,7 +20,7 @@ import numpy as np
 from vesselview.engine.families.base import Family, MetricInfo, StageContext, layer, stage
 from vesselview.engine.families.shared import candidate_mask
 from vesselview.engine.families.sources import TOLERANCE_PAPER
-from vesselview.engine.layers import Layer, classes_layer, rule_layer
+from vesselview.engine.layers import Layer, classes_layer, rule_layer, tolerated
 from vesselview.engine.morphology import dilate_square
 from vesselview.engine.scores import Scores
 
@@ -145,8 +145,10 @@ def tolerant_layer(ctx: StageContext) -> Layer:
     return rule_layer("tolerant", f"Tolerance F1 agreement (t = {ctx.params.t})", [
         m.candidate, m.reference, m.candidate_matched, m.reference_matched], [
         (lambda s, g, sm, gm: s and g, "TP: both", "white"),
-        (lambda s, g, sm, gm: sm and not (s and g), "FP within t (tolerated)", "sky_blue"),
-        (lambda s, g, sm, gm: gm and not (s and g), "FN within t (tolerated)", "orange"),
+        (lambda s, g, sm, gm: sm and not (s and g), "FP within t (tolerated)",
+         tolerated("sky_blue")),
+        (lambda s, g, sm, gm: gm and not (s and g), "FN within t (tolerated)",
+         tolerated("orange")),
         (lambda s, g, sm, gm: s and not sm, "FP beyond t", "blue"),
         (lambda s, g, sm, gm: g and not gm, "FN beyond t", "vermillion"),
     ])

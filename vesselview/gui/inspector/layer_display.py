@@ -109,10 +109,11 @@ class LayerDisplay:
         return [(response.layers[name], styles[name]) for name in dict.fromkeys(order)
                 if name in response.layers and styles[name].visible]
 
-    def legend(self) -> str:
-        """The full legend (rich text) of the `drawn` layers."""
+    def legend(self, hint: bool = True) -> str:
+        """The full legend (rich text) of the `drawn` layers (``hint``: `legend_html`)."""
         threshold = self.model.params.threshold
-        return legend_html(self.drawn(), DEFAULT_THRESHOLD if threshold is None else threshold)
+        return legend_html(self.drawn(), DEFAULT_THRESHOLD if threshold is None else threshold,
+                           hint)
 
     def native_image(self, scale: float = 1.0) -> np.ndarray | None:
         """The overlay view at the image's own resolution times ``scale`` (RGB uint8,
@@ -132,6 +133,13 @@ class LayerDisplay:
         elif response is not None and name in response.layers:
             self.view.main.apply_style(response.layers[name], style)
         self.update_legend()
+
+    def replaced_text(self, shown: str, hidden: str) -> str:
+        """What the status bar says when showing layer ``shown`` hid layer ``hidden``."""
+        layers = self.response.layers if self.response is not None else {}
+        titles = [layers[name].title if name in layers else name for name in (shown, hidden)]
+        return (f"{titles[1]} hidden while {titles[0]} shows: both colour the same pixels, "
+                "so the upper one would cover the other.")
 
     def on_order_changed(self, names: list[str]) -> None:
         """Stack the view's layers in the order ``names`` (bottom to top)."""

@@ -19,12 +19,18 @@ from vesselview.engine.params import DEFAULT_THRESHOLD
 from vesselview.gui.shortcuts import SHORTCUTS
 
 _BAR_CELLS = 10  # swatches of a colour bar
+#: Colours less opaque than this (0-255) are drawn faint in the legend.
+FAINT_BELOW = 200
+_HIDE_KEY = SHORTCUTS["toggle_legend"][0]
 
 
 def swatch(colour: RGBA) -> str:
-    """A coloured square in rich text."""
-    red, green, blue = colour[:3]
-    return f'<span style="color: rgb({red},{green},{blue}); font-size: 15px;">&#9632;</span>'
+    """A coloured square in rich text; a faint colour (alpha under `FAINT_BELOW`, such
+    as a tolerated class's tint) shows faint, any other solid."""
+    red, green, blue, alpha = colour
+    css = (f"rgba({red},{green},{blue},{alpha})" if alpha < FAINT_BELOW
+           else f"rgb({red},{green},{blue})")
+    return f'<span style="color: {css}; font-size: 15px;">&#9632;</span>'
 
 
 def colour_bar(layer: DisplayLayer, style: LayerStyle, threshold: float) -> str:
@@ -48,7 +54,7 @@ def colour_bar(layer: DisplayLayer, style: LayerStyle, threshold: float) -> str:
 
 
 def legend_html(shown: Iterable[tuple[DisplayLayer, LayerStyle]],
-                threshold: float = DEFAULT_THRESHOLD) -> str:
+                threshold: float = DEFAULT_THRESHOLD, hint: bool = True) -> str:
     """Legend of the given layers (in order); ``""`` when there are none.
 
     Parameters
@@ -57,10 +63,15 @@ def legend_html(shown: Iterable[tuple[DisplayLayer, LayerStyle]],
         The visible overlays with their styles.
     threshold : float
         The probability threshold, marked on the probability map's colour bar.
+    hint : bool
+        End with the key that hides the legend (on screen; not in an exported image).
     """
     blocks = [colour_bar_block(layer, style, threshold) if layer.name == PROBABILITY
               else _layer_block(layer, style) for layer, style in shown]
-    return "<br>".join(block for block in blocks if block)
+    blocks = [block for block in blocks if block]
+    if hint and blocks:
+        blocks.append(_hint(f"{_HIDE_KEY} hides the legend"))
+    return "<br>".join(blocks)
 
 
 def compact_legend_html(shown: Iterable[tuple[DisplayLayer, LayerStyle]]) -> str:
@@ -74,10 +85,13 @@ def compact_legend_html(shown: Iterable[tuple[DisplayLayer, LayerStyle]]) -> str
     lines = [f"{html.escape(layer.title)} {_colours(layer, style)}" for layer, style in shown]
     if not lines:
         return ""
-    key = SHORTCUTS["toggle_legend"][0]
-    note = (f'<span style="color:#aaaaaa">compact legend: fewer layers show the full one;'
-            f" {key} hides it</span>")
-    return "<br>".join([*lines, note])
+    return "<br>".join([*lines, _hint("compact legend: fewer layers show the full one; "
+                                      f"{_HIDE_KEY} hides it")])
+
+
+def _hint(text: str) -> str:
+    """A grey line of advice under the legend."""
+    return f'<span style="color:#aaaaaa">{html.escape(text)}</span>'
 
 
 def colour_bar_block(layer: DisplayLayer, style: LayerStyle, threshold: float) -> str:

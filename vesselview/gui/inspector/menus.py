@@ -93,7 +93,7 @@ class InspectorMenus:
         image = rgb_image(native) if native is not None else self.view.grab().toImage()
         if caption and response is not None and case is not None:
             method = dataset_method(self.model.dataset, case)
-            legend = self.display.legend() if native is not None else ""
+            legend = self.display.legend(hint=False) if native is not None else ""
             image = captioned(image, caption_lines(response.result, case, method),
                               self.view.font(), legend)
         save_image(image, path)

@@ -12,11 +12,12 @@ import math
 import cv2
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from vesselview.engine.layers import HIGHLIGHT
 from vesselview.gui.inspector.canvas import LEVELS, LayerStack, index_item
+from vesselview.gui.inspector.legend_place import fov_integral, legend_rect
 
 #: An image area ``(x, y, width, height)`` in pixels (x = column).
 Rect = tuple[float, float, float, float]
@@ -77,6 +78,7 @@ class InspectorView(QWidget):
         self._shape = (1, 1)
         self._side_rects: tuple[Rect, Rect] | None = None  # view before / after side by side
         self._legend_texts = ("", "")  # full and compact legend
+        self._fov_integral: np.ndarray | None = None  # where the legend should not go
         self.legend_hidden = False
         self.legend = self._overlay_label(Qt.AlignmentFlag.AlignLeft)
         self.banner = self._overlay_label(Qt.AlignmentFlag.AlignHCenter)
@@ -85,15 +87,19 @@ class InspectorView(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.canvas)
         self.canvas.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.main_box.sigRangeChanged.connect(lambda *_: self._place_overlays())
 
     @property
     def shape(self) -> tuple[int, int]:
         """Shape ``(H, W)`` of the displayed image."""
         return self._shape
 
-    def set_images(self, shape: tuple[int, int], fundus: np.ndarray | None) -> None:
-        """Start showing a case of ``shape`` (the fundus may be None) and reset the view."""
+    def set_images(self, shape: tuple[int, int], fundus: np.ndarray | None,
+                   fov: np.ndarray | None = None) -> None:
+        """Start showing a case of ``shape`` (the fundus may be None) and reset the view;
+        the legend avoids covering ``fov`` (bool (H, W)) where it can."""
         self._shape = shape
+        self._fov_integral = fov_integral(fov)
         self.main.set_fundus(fundus)
         self.second.set_fundus(fundus)
         self.clear_highlight()
@@ -229,17 +235,30 @@ class InspectorView(QWidget):
         self._set_overlay_text(self.legend, compact if compact and too_tall else full)
 
     def _place_overlays(self) -> None:
-        """Legend top left; banner top centre, else right of the legend, else below it."""
-        margin, banner, legend = _OVERLAY_MARGIN, self.banner, self.legend
-        legend.move(margin, margin)
-        x = max(margin, (self.canvas.width() - banner.width()) // 2)
-        y = margin
-        if legend.isVisible() and x < legend.geometry().right() + margin:
-            x = legend.geometry().right() + margin
-            if x + banner.width() > self.canvas.width() - margin:
-                x, y = margin, legend.geometry().bottom() + margin
-        banner.move(x, y)
-        self.caption.move(margin, self.canvas.height() - self.caption.height() - margin)
+        """Legend in the corner where it hides the least of the FOV (`legend_rect`);
+        banner top centre, else beside the legend, else below it; caption bottom left."""
+        margin, banner, legend, canvas = _OVERLAY_MARGIN, self.banner, self.legend, self.canvas
+        legend.setGeometry(legend_rect(canvas.width(), canvas.height(), legend.width(),
+                                       legend.height(), margin, self._to_image,
+                                       self._fov_integral))
+        spot = QRect(max(margin, (canvas.width() - banner.width()) // 2), margin,
+                     banner.width(), banner.height())
+        taken = legend.geometry().adjusted(-margin, -margin, margin, margin)
+        if legend.isVisible() and spot.intersects(taken):
+            right_of = taken.right() + 1
+            left_of = taken.left() - banner.width()
+            if right_of + banner.width() <= canvas.width() - margin:
+                spot.moveLeft(right_of)
+            elif left_of >= margin:
+                spot.moveLeft(left_of)
+            elif legend.y() <= margin:  # the legend is at the top: below it
+                spot.moveTop(taken.bottom() + 1)
+        banner.move(spot.topLeft())
+        self.caption.move(margin, canvas.height() - self.caption.height() - margin)
+
+    def _to_image(self, point: QPointF) -> QPointF:
+        """A canvas pixel's position in image coordinates (x = column, y = row)."""
+        return self.main_box.mapSceneToView(self.canvas.mapToScene(point.toPoint()))
 
     def _on_mouse_moved(self, scene_pos: QPointF) -> None:
         for box in (self.main_box, self.second_box):

@@ -154,7 +154,7 @@ class MainWindow(QMainWindow):
         case = shown.case
         self._hovered = None
         self.readout.setText(READOUT_PROMPT)
-        self.view.set_images(case.shape, case.fundus)
+        self.view.set_images(case.shape, case.fundus, case.fov)
         self.params_panel.set_case(case)
         self.metrics_panel.clear_values()
         self.segments_table.show_segments(None)
@@ -294,6 +294,8 @@ class MainWindow(QMainWindow):
         model.live.busy_changed.connect(self._on_busy)
         model.layers.changed.connect(self.layer_display.on_style_changed)
         model.layers.order_changed.connect(self.layer_display.on_order_changed)
+        model.layers.replaced.connect(lambda shown, hidden: self._show_status(
+            self.layer_display.replaced_text(shown, hidden)))
         self.view.hovered.connect(self._on_hovered)
         self.segments_table.segment_selected.connect(self._focus_segment)
         self.compare.mode_changed.connect(self.layer_display.on_compare_mode)
