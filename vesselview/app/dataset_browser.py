@@ -43,8 +43,8 @@ from vesselview.io.dataset import Dataset, DatasetCase, open_dataset
 METRICS_PRIORITY = 0
 #: How notices name the case browser.
 BROWSER = "Case browser"
-#: The files and parameters one set of values depends on.
-CacheKey = tuple[Path, Path | None, Path, Params]
+#: The files, FOV choice (estimate_fov) and parameters one set of values depends on.
+CacheKey = tuple[Path, Path | None, bool, Path, Params]
 
 
 class DatasetBrowser:
@@ -119,14 +119,15 @@ class DatasetBrowser:
     # -- opening and computing -----------------------------------------------------------
 
     def open(self, root: str | os.PathLike, predictions: Mapping[str, str | os.PathLike],
-             observer: int = 1) -> bool:
+             observer: int = 1, *, estimate_fov: bool = False) -> bool:
         """Open a dataset with method folders, show its first case and compute its metrics.
 
-        On error (the message names the folder) the current dataset stays. The dataset's
-        notes (`Dataset.notes`: files left out, missing FOV masks) go to the notice board.
+        ``estimate_fov`` as in `open_dataset`. On error (the message names the folder) the
+        current dataset stays. The dataset's notes (`Dataset.notes`: files left out,
+        missing FOV masks) go to the notice board.
         """
         try:
-            dataset = open_dataset(root, predictions, observer)
+            dataset = open_dataset(root, predictions, observer, estimate_fov=estimate_fov)
         except InputError as error:
             self.inspector.error.emit(str(error))
             return False
@@ -196,7 +197,8 @@ class DatasetBrowser:
         self.channel.cancel()
 
     def _key(self, case: DatasetCase, method: str, params: Params | None = None) -> CacheKey:
-        return (case.reference, case.fov, case.candidates[method], params or self.params)
+        return (case.reference, case.fov, case.estimate_fov, case.candidates[method],
+                params or self.params)
 
     def _run(self, jobs: list[tuple[DatasetCase, str]], params: Params,
              metrics: tuple[str, ...], should_stop: StopCallback,

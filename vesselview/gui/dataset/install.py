@@ -54,7 +54,8 @@ def install_dataset_browser(window: InspectorWindow) -> DatasetBrowserWindow:
     def open_dialog() -> None:
         dialog = OpenDatasetDialog(parent)
         if dialog.exec() == QDialog.DialogCode.Accepted and dialog.root.text():
-            browser.open(dialog.root.text(), dialog.predictions(), dialog.observer_number())
+            browser.open(dialog.root.text(), dialog.predictions(), dialog.observer_number(),
+                         estimate_fov=dialog.estimate_fov.isChecked())
 
     def step(by: int) -> None:
         if browser.dataset is not None:

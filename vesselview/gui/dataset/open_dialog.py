@@ -1,9 +1,11 @@
 """The Open dataset dialog: the dataset folder, one or more methods' folders (each named,
-by default after its folder) and the observer whose annotation is the reference."""
+by default after its folder), the observer whose annotation is the reference, and whether
+FOV masks the dataset ships but that are missing or unreadable are estimated."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -29,6 +31,9 @@ class OpenDatasetDialog(QDialog):
         One row per method: name (editable), folder.
     observer : QComboBox
         Observer 1 or 2.
+    estimate_fov : QCheckBox
+        Estimate missing or unreadable FOV masks from the photographs (off: such a
+        case fails, naming the file).
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -45,11 +50,18 @@ class OpenDatasetDialog(QDialog):
         add.clicked.connect(self._choose_method)
         self.observer = QComboBox()
         self.observer.addItems(["observer 1 (1st manual)", "observer 2 (2nd manual)"])
+        self.estimate_fov = QCheckBox("Estimate missing or unreadable FOV masks from the "
+                                      "photographs")
+        self.estimate_fov.setToolTip(
+            "DRIVE, HRF and IOSTAR ship a field-of-view mask per case. Off: a case whose "
+            "mask is missing or unreadable is not evaluated (its error names the file). On: "
+            "its FOV is estimated from the photograph, which changes its values slightly.")
         form = QFormLayout()
         form.addRow("Dataset folder", root_row)
         form.addRow("Methods", self.methods)
         form.addRow("", add)
         form.addRow("Reference", self.observer)
+        form.addRow("Field of view", self.estimate_fov)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Open
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)

@@ -143,6 +143,7 @@ class AgreementView(QWidget):
         self.inter_label.setText(inter_grader_text(report.inter))
         self.notes.setText("\n".join(report.warnings))
         self.notes.setVisible(bool(report.warnings))
+        self.error.report_warnings(report.warnings)
         self.at.blockSignals(True)
         self.at.clear()
         self.at.addItem(_BASE)

@@ -51,6 +51,13 @@ class ErrorLabel(QLabel):
             self.setText(pointer(plain))
         self.show()
 
+    def report_warnings(self, messages: list[str]) -> None:
+        """Add ``messages`` (a run's input warnings) to the board as warnings of this
+        window; nothing without a board (the window shows them itself)."""
+        if self._board is not None:
+            for message in messages:
+                self._board.add(message, "warning", source=self._source)
+
     def run_guarded(self, action: Callable[[], object]) -> None:
         """Hide the message, run ``action``, and show what a ValueError or OSError says.
 
