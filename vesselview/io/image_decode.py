@@ -29,6 +29,7 @@ from PIL import Image, ImageFile, UnidentifiedImageError
 from vesselview.errors import InputError
 from vesselview.io.plain_messages import damaged_file
 from vesselview.io.png_check import SIGNATURE, verify_png
+from vesselview.io.tiff_directory import TiffDirectory, tiff_directory, unsupported_samples
 
 SUPPORTED_FORMATS = "PNG, GIF, TIFF, PPM/PGM, JPEG, BMP or .npy (any of them gzipped)"
 
@@ -88,7 +89,7 @@ def decode(source: bytes | str, label: str, max_pixels: int
             raise
         except UnidentifiedImageError:
             if _is_tiff(source):
-                return (*_opencv_tiff(source, label), False)
+                return (*_opencv_tiff(source, label, max_pixels), False)
             raise _unidentified(source, label) from None
         except Image.DecompressionBombError:
             raise InputError(too_large_message(label, max_pixels), source=label) from None
@@ -123,11 +124,16 @@ def _check_single_page(image: Image.Image, label: str) -> None:
     """Refuse multi-page files (a 3-D stack), except GIF whose first frame is used."""
     pages = getattr(image, "n_frames", 1)
     if pages > 1 and image.format not in _FIRST_FRAME_FORMATS:
-        raise InputError(
-            f"{label}: The file holds {pages} images (pages), but vesselview evaluates one "
-            "image at a time; save the page you want as an image file of its own",
-            source=label, details=f"a {image.format} stack of {pages} pages (3-D)",
-        )
+        raise _stack_error(label, pages, str(image.format))
+
+
+def _stack_error(label: str, pages: int, kind: str) -> InputError:
+    """A file of ``pages`` images (a 3-D stack) where one image is expected."""
+    return InputError(
+        f"{label}: The file holds {pages} images (pages), but vesselview evaluates one "
+        "image at a time; save the page you want as an image file of its own",
+        source=label, details=f"a {kind} stack of {pages} pages (3-D)",
+    )
 
 
 def _deep_colour(image: ImageFile.ImageFile) -> bool:
@@ -161,14 +167,20 @@ def _is_tiff(source: bytes | str) -> bool:
     return source.startswith((b"II*\x00", b"MM\x00*"))
 
 
-def _opencv_tiff(source: bytes | str, label: str) -> tuple[np.ndarray, np.ndarray | None]:
+def _opencv_tiff(source: bytes | str, label: str, max_pixels: int
+                 ) -> tuple[np.ndarray, np.ndarray | None]:
     """A TIFF Pillow cannot open, decoded by OpenCV: grey or RGB pixels as stored, alpha.
 
     Raises
     ------
     InputError
-        When OpenCV cannot decode it either (damaged), or it holds several pages.
+        When its directory says it holds several pages, more than ``max_pixels`` or
+        samples OpenCV does not read (`_check_tiff_directory`, before decoding), or
+        OpenCV cannot decode it either (damaged).
     """
+    directory = tiff_directory(source)
+    if directory is not None:
+        _check_tiff_directory(directory, label, max_pixels)
     try:
         decoded, pages = cv2.imdecodemulti(_file_data(source), cv2.IMREAD_UNCHANGED)
     except cv2.error as error:  # OpenCV's TIFF decoder may throw on damaged data
@@ -176,12 +188,24 @@ def _opencv_tiff(source: bytes | str, label: str) -> tuple[np.ndarray, np.ndarra
     if not decoded or not pages:
         raise _unidentified(source, label)
     if len(pages) > 1:
-        raise InputError(
-            f"{label}: The file holds {len(pages)} images (pages), but vesselview evaluates "
-            "one image at a time; save the page you want as an image file of its own",
-            source=label, details=f"a TIFF stack of {len(pages)} pages (3-D)")
+        raise _stack_error(label, len(pages), "TIFF")
     pixels = pages[0]
     return (pixels, None) if pixels.ndim == 2 else _rgb_and_alpha(pixels)
+
+
+def _check_tiff_directory(directory: TiffDirectory, label: str, max_pixels: int) -> None:
+    """Refuse a stack, an image over ``max_pixels`` or unreadable samples before decoding."""
+    if directory.pages > 1:
+        raise _stack_error(label, directory.pages, "TIFF")
+    if directory.height * directory.width > max_pixels:
+        raise InputError(too_large_message(label, max_pixels), source=label,
+                         details=f"TIFF directory: {directory.width}x{directory.height} "
+                         "pixels")
+    samples = unsupported_samples(directory.dtype)
+    if samples is not None:
+        raise InputError(f"{label}: The TIFF holds {samples}, which vesselview cannot read; "
+                         "save the image with 8- or 16-bit integers or 32-bit floats",
+                         source=label, details=f"TIFF sample type {directory.dtype}")
 
 
 def _file_data(source: bytes | str) -> np.ndarray:
