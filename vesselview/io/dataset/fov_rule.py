@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from vesselview.io.dataset.layouts import LAYOUTS
 
 if TYPE_CHECKING:
+    from vesselview.io.dataset.dataset_case import DatasetCase
     from vesselview.io.dataset.discover import CaseKey
-    from vesselview.io.dataset.model import DatasetCase
 
 #: How the API asks for estimated FOVs, for messages.
 ESTIMATE_FOV_ARGUMENT = "open_dataset(..., estimate_fov=True)"
