@@ -39,3 +39,17 @@ def test_the_ramp_reads_by_lightness_from_dark_to_light():
     np.testing.assert_allclose(np.diff(quarters), np.diff(quarters).mean(), rtol=0.1)
     hue = np.degrees(np.arctan2(ramp[:, 2], ramp[:, 1])) % 360
     assert hue.min() > 285 and hue.max() < 320  # one hue: no colour names crossed
+
+
+def test_low_probabilities_are_nearly_transparent_and_high_ones_opaque():
+    from vesselview.app.display import DisplayLayer, lookup_table
+    from vesselview.app.probability import RAMP
+    from vesselview.engine.layers import Layer
+
+    layer = DisplayLayer(Layer("probability", "Probability", "scalar",
+                               np.zeros((2, 2), np.uint8), RAMP))
+    alpha = lookup_table(layer, {}, 1.0)[:, 3].astype(int)
+    assert alpha[0] == 0 and alpha[1] == 0  # probability 0
+    assert alpha[6] < 12  # probability 0.02: a network's background, barely a tint
+    assert np.all(np.diff(alpha[1:]) >= 0)  # more probable, more opaque
+    assert alpha[191] == alpha[255] == 255

@@ -45,7 +45,8 @@ def compose(shape: tuple[int, int], fundus: np.ndarray | None, fundus_style: Lay
     """
     canvas = np.zeros((*shape, 3), np.float32)
     if fundus is not None and fundus_style.visible:
-        canvas += fundus.astype(np.float32) * np.float32(fundus_style.opacity)
+        tone = toned(fundus, fundus_style.brightness, fundus_style.contrast)
+        canvas += tone.astype(np.float32) * np.float32(fundus_style.opacity)
     for layer, style in layers:
         if not style.visible:
             continue
@@ -55,6 +56,17 @@ def compose(shape: tuple[int, int], fundus: np.ndarray | None, fundus_style: Lay
         if layer.contour is not None:  # the threshold's line, opaque over its layer
             canvas[layer.contour.astype(bool)] = THRESHOLD_CONTOUR[:3]
     return np.clip(np.rint(canvas), 0, 255).astype(np.uint8)
+
+
+def toned(rgb: np.ndarray, brightness: float, contrast: float) -> np.ndarray:
+    """``rgb`` (uint8 (H, W, 3)) with ``contrast`` (a factor on the distance from
+    mid-grey) then ``brightness`` (a shift, fraction of full scale) applied, clipped to
+    0..255; ``rgb`` itself when both are neutral. One table lookup (OpenCV)."""
+    if brightness == 0.0 and contrast == 1.0:
+        return rgb
+    levels = (np.arange(256, dtype=np.float64) - 127.5) * contrast + 127.5 + 255.0 * brightness
+    table = np.clip(np.rint(levels), 0, 255).astype(np.uint8)
+    return cv2.LUT(rgb, table)
 
 
 def scaled(rgb: np.ndarray, scale: float) -> np.ndarray:

@@ -7,7 +7,8 @@ colour-vision deficiencies), and every colour of it stays at least `RAMP_MIN_DEL
 (CIEDE2000) from every reserved colour (`vesselview.engine.layers.COLOUR_MEANINGS`: the
 yellow highlight, the classes' blues and oranges, white, the greys...). Violet is the
 only hue where such a ramp runs from dark to light; the usual maps (magma, viridis)
-end near yellow, white or vermillion. Probability 0 stays transparent. The legend
+end near yellow, white or vermillion. Probability 0 stays transparent, and low
+probabilities are nearly so (`RAMP`'s opacities). The legend
 draws the ramp as a colour bar with the threshold marked on it, and the image shows the
 threshold's contour: the border of the candidate mask (probability above the threshold)
 as a thin line in a colour of its own.
@@ -30,10 +31,13 @@ NAME = "probability"
 RAMP_MIN_DELTA_E = 20.0
 #: Colour stops of the ramp (index 1..255, RGBA), linear between them: at CIE L* 14, 31,
 #: 48, 65 and 82, each the colour of hue 296-316 degrees farthest from the reserved colours.
+#: Opacity rises with the probability too (0 at probability 0, full from 0.75): the
+#: background's low values, present on every pixel of a network's output, leave the fundus
+#: visible instead of speckling the whole FOV dark indigo.
 RAMP = (
-    LegendEntry(1, "probability 0", (0, 0, 137, 255)),
-    LegendEntry(64, "probability 0.25", (99, 0, 198, 255)),
-    LegendEntry(128, "probability 0.5", (141, 65, 255, 255)),
+    LegendEntry(1, "probability 0", (0, 0, 137, 0)),
+    LegendEntry(64, "probability 0.25", (99, 0, 198, 96)),
+    LegendEntry(128, "probability 0.5", (141, 65, 255, 200)),
     LegendEntry(191, "probability 0.75", (158, 143, 253, 255)),
     LegendEntry(255, "probability 1", (214, 194, 255, 255)),
 )

@@ -28,6 +28,11 @@ DEFAULT_ORDER = (
     "reference_skeleton", "candidate_skeleton", "unmatched_skeleton",
 )
 
+#: The fundus's tone controls (`LayerStyle.brightness`, `LayerStyle.contrast`): a shift
+#: of full scale and a factor on the distance from mid-grey.
+BRIGHTNESS_RANGE = (-1.0, 1.0)
+CONTRAST_RANGE = (0.25, 4.0)
+
 #: Layers visible when a case is first shown (besides the fundus).
 DEFAULT_VISIBLE = frozenset({FUNDUS, "confusion"})
 
@@ -51,12 +56,20 @@ class LayerStyle:
         Colour overrides per class value; classes not listed use the legend colour.
     outline : bool
         Draw class borders only instead of filled regions (``classes`` layers).
+    brightness : float
+        Added to every channel, as a fraction of full scale (the fundus), in
+        `BRIGHTNESS_RANGE`; 0 leaves it.
+    contrast : float
+        Factor on every channel's distance from mid-grey (the fundus), in
+        `CONTRAST_RANGE`; 1 leaves it.
     """
 
     visible: bool = False
     opacity: float = 0.85
     colours: tuple[tuple[int, RGBA], ...] = ()
     outline: bool = False
+    brightness: float = 0.0
+    contrast: float = 1.0
 
     @property
     def colour_map(self) -> dict[int, RGBA]:
@@ -75,6 +88,8 @@ class LayerStyle:
             "opacity": self.opacity,
             "colours": {str(value): list(colour) for value, colour in self.colours},
             "outline": self.outline,
+            "brightness": self.brightness,
+            "contrast": self.contrast,
         }
 
     @classmethod
@@ -83,10 +98,12 @@ class LayerStyle:
         colours = tuple(
             sorted((int(value), _rgba(colour)) for value, colour in data["colours"].items())
         )
-        opacity = float(data["opacity"])
-        if not 0.0 <= opacity <= 1.0:
-            raise ValueError(f"opacity {opacity} is outside [0, 1]")
-        return cls(bool(data["visible"]), opacity, colours, bool(data["outline"]))
+        opacity = _within(float(data["opacity"]), (0.0, 1.0), "opacity")
+        # sessions saved before the fundus had tone controls have neither key
+        brightness = _within(float(data.get("brightness", 0.0)), BRIGHTNESS_RANGE, "brightness")
+        contrast = _within(float(data.get("contrast", 1.0)), CONTRAST_RANGE, "contrast")
+        return cls(bool(data["visible"]), opacity, colours, bool(data["outline"]), brightness,
+                   contrast)
 
 
 def default_rank(name: str) -> float:
@@ -105,6 +122,13 @@ def default_style(name: str) -> LayerStyle:
     """The style a layer gets before the user touches it."""
     opacity = FUNDUS_OPACITY if name == FUNDUS else 0.9
     return LayerStyle(visible=name in DEFAULT_VISIBLE, opacity=opacity)
+
+
+def _within(value: float, bounds: tuple[float, float], name: str) -> float:
+    """``value`` when inside ``bounds`` (inclusive), else ValueError naming it."""
+    if not bounds[0] <= value <= bounds[1]:
+        raise ValueError(f"{name} {value} is outside [{bounds[0]:g}, {bounds[1]:g}]")
+    return value
 
 
 def _rgba(colour: Any) -> RGBA:

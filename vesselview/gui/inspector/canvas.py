@@ -16,6 +16,7 @@ import numpy as np
 import pyqtgraph as pg
 
 from vesselview.app.display import OVERVIEW_LAYERS, DisplayLayer, lookup_table, thickened
+from vesselview.app.native_image import toned
 from vesselview.app.style import LayerStyle
 from vesselview.engine.layers import THRESHOLD_CONTOUR
 
@@ -51,6 +52,8 @@ class LayerStack:
         self.box = box
         self.fundus = pg.ImageItem(levels=LEVELS, autoDownsample=False)
         self.fundus.setZValue(0)
+        self._fundus_rgb: np.ndarray | None = None  # as loaded; the item shows it toned
+        self._tone = (0.0, 1.0)  # (brightness, contrast) the item shows
         box.addItem(self.fundus)
         self.overlays = pg.ItemGroup()
         self.overlays.setZValue(_FIRST_OVERLAY_Z)
@@ -66,15 +69,20 @@ class LayerStack:
 
     def set_fundus(self, rgb: np.ndarray | None) -> None:
         """Show ``rgb`` (uint8, shape (H, W, 3)) under the overlays, or nothing."""
+        self._fundus_rgb, self._tone = rgb, (0.0, 1.0)
         if rgb is None:
             self.fundus.clear()
         else:
             self.fundus.setImage(rgb, autoLevels=False, levels=LEVELS)
 
     def set_fundus_style(self, style: LayerStyle) -> None:
-        """Visibility and opacity of the fundus."""
+        """Visibility, opacity, brightness and contrast of the fundus."""
         self.fundus.setVisible(style.visible)
         self.fundus.setOpacity(style.opacity)
+        tone = (style.brightness, style.contrast)
+        if self._fundus_rgb is not None and tone != self._tone:
+            self._tone = tone
+            self.fundus.setImage(toned(self._fundus_rgb, *tone), autoLevels=False, levels=LEVELS)
 
     def show_layers(self, layers: Mapping[str, DisplayLayer],
                     styles: Mapping[str, LayerStyle], order: Sequence[str] = (),

@@ -29,9 +29,9 @@ from PySide6.QtWidgets import (
 
 from vesselview.app.display import DisplayLayer
 from vesselview.app.layer_styles import LayerStyles
-from vesselview.app.style import FUNDUS, LayerStyle
+from vesselview.app.style import BRIGHTNESS_RANGE, CONTRAST_RANGE, FUNDUS, LayerStyle
 from vesselview.engine.layers import RGBA
-from vesselview.gui.inspector.layer_row_widgets import OpacityControl, colour_icon
+from vesselview.gui.inspector.layer_row_widgets import PercentSlider, colour_icon
 from vesselview.gui.shortcuts import LAYER_KEYS
 
 _NAME, _OPACITY, _OUTLINE = range(3)
@@ -174,10 +174,12 @@ class LayerPanel(QTreeWidget):
         self.blockSignals(False)
 
     def _add_widgets(self, name: str, item: QTreeWidgetItem) -> None:
-        slider = OpacityControl()
+        slider = PercentSlider()
         slider.setToolTip(f"Opacity of {name}")
         slider.valueChanged.connect(lambda value, n=name: self._edit(n, opacity=value / 100))
         self.setItemWidget(item, _OPACITY, slider)
+        if name == FUNDUS:
+            self._add_tone_rows(item)
         layer = self._layers.get(name)
         if layer is None or layer.kind != "classes":
             self._sync_widgets(name)
@@ -195,6 +197,19 @@ class LayerPanel(QTreeWidget):
             button.clicked.connect(lambda _=False, n=name, v=entry.value: self._pick_colour(n, v))
             self.setItemWidget(child, _OPACITY, button)
         self._sync_widgets(name)
+
+    def _add_tone_rows(self, item: QTreeWidgetItem) -> None:
+        """Brightness and contrast sliders under the fundus row (per cent)."""
+        for field, title, (low, high) in _TONE_ROWS:
+            child = QTreeWidgetItem(item)
+            child.setText(_NAME, title)
+            child.setFlags(child.flags() & ~(Qt.ItemFlag.ItemIsDragEnabled
+                                             | Qt.ItemFlag.ItemIsDropEnabled))
+            slider = PercentSlider(round(low * 100), round(high * 100))
+            slider.setToolTip(f"{title} of the fundus photograph")
+            slider.valueChanged.connect(
+                lambda value, f=field: self._edit(FUNDUS, **{f: value / 100}))
+            self.setItemWidget(child, _OPACITY, slider)
 
     def _refresh_texts(self) -> None:
         """Titles, class names, counts and swatches from the current layers and styles."""
@@ -217,10 +232,16 @@ class LayerPanel(QTreeWidget):
         """Put the style of ``name`` into its row's widgets without emitting edits."""
         item, style = self._items[name], self.styles[name]
         # the widgets _add_widgets put there
-        slider = cast(OpacityControl, self.itemWidget(item, _OPACITY))
+        slider = cast(PercentSlider, self.itemWidget(item, _OPACITY))
         slider.blockSignals(True)
         slider.setValue(round(style.opacity * 100))
         slider.blockSignals(False)
+        for row, (field, _, _) in enumerate(_TONE_ROWS if name == FUNDUS else ()):
+            tone = cast(PercentSlider, self.itemWidget(cast(QTreeWidgetItem, item.child(row)),
+                                                       _OPACITY))
+            tone.blockSignals(True)
+            tone.setValue(round(getattr(style, field) * 100))
+            tone.blockSignals(False)
         outline = cast(QCheckBox | None, self.itemWidget(item, _OUTLINE))
         if outline is not None:
             outline.blockSignals(True)
@@ -252,6 +273,11 @@ class LayerPanel(QTreeWidget):
                                        QColorDialog.ColorDialogOption.ShowAlphaChannel)
         if chosen.isValid():
             self.set_colour(name, value, cast(RGBA, chosen.getRgb()))
+
+
+#: The fundus row's tone sliders: style field, title, range (`vesselview.app.style`).
+_TONE_ROWS = (("brightness", "Brightness", BRIGHTNESS_RANGE),
+              ("contrast", "Contrast", CONTRAST_RANGE))
 
 
 def _key_hint(row: int) -> str:

@@ -1,4 +1,5 @@
-"""The widgets in a layer panel row: the opacity slider with its per cent, colour swatches."""
+"""The widgets in a layer panel row: per-cent sliders (opacity; the fundus's brightness
+and contrast) with their value beside them, colour swatches."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QSlider, QWidget
 from vesselview.engine.layers import RGBA
 
 
-class OpacityControl(QWidget):
-    """A 0-100 slider with its value in per cent beside it.
+class PercentSlider(QWidget):
+    """A slider over ``minimum``..``maximum`` per cent with its value beside it.
 
     Signals
     -------
@@ -20,13 +21,15 @@ class OpacityControl(QWidget):
 
     valueChanged = Signal(int)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, minimum: int = 0, maximum: int = 100,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.slider = QSlider(Qt.Orientation.Horizontal)
-        self.slider.setRange(0, 100)
+        self.slider.setRange(minimum, maximum)
         self.slider.setFixedWidth(48)
         self.label = QLabel()
-        self.label.setMinimumWidth(self.label.fontMetrics().horizontalAdvance("100%"))
+        widest = max((f"{minimum}%", f"{maximum}%"), key=len)
+        self.label.setMinimumWidth(self.label.fontMetrics().horizontalAdvance(widest))
         self.label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(2, 0, 2, 0)
@@ -37,7 +40,7 @@ class OpacityControl(QWidget):
         self._on_slider(self.slider.value())
 
     def value(self) -> int:
-        """Opacity in per cent."""
+        """The value in per cent."""
         return self.slider.value()
 
     def setValue(self, value: int) -> None:
