@@ -35,3 +35,14 @@ def test_typed_rows_are_trimmed_replaced_and_removed(qtbot):
     assert table.rows() == [("b", "/x/b"), ("", "")]
     table.set_methods({"c": "/x/c"})
     assert table.rows() == [("c", "/x/c")]
+
+
+def test_a_parent_folder_adds_each_sub_folder_once(qtbot, tmp_path):
+    for name in ("soares", "staal", ".cache"):
+        (tmp_path / name).mkdir()
+    table = MethodFolders(("Method", "Results folder"), folders_editable=False)
+    qtbot.addWidget(table)
+    table.add_method(str(tmp_path / "staal"), "Staal 2004")
+    assert table.add_parent(str(tmp_path)) == ["soares"]
+    assert table.rows() == [("Staal 2004", str(tmp_path / "staal")),
+                            ("soares", str(tmp_path / "soares"))]

@@ -52,7 +52,7 @@ def install_dataset_browser(window: InspectorWindow) -> DatasetBrowserWindow:
     actions = window.menus.actions
 
     def open_dialog() -> None:
-        dialog = OpenDatasetDialog(parent)
+        dialog = OpenDatasetDialog(parent, window.model.settings)
         if dialog.exec() == QDialog.DialogCode.Accepted and dialog.root.text():
             browser.open(dialog.root.text(), dialog.predictions(), dialog.observer_number(),
                          estimate_fov=dialog.estimate_fov.isChecked())

@@ -1,4 +1,5 @@
-"""A table of methods' result folders: one row per method, its name and its folder.
+"""A table of methods' result folders: one row per method, its name and its folder; a
+methods parent folder adds a row per sub-folder.
 
 Used by the Open dataset dialog and the agreement window, which both ask for the
 ``--predictions NAME=DIR`` pairs of ``vesselview-eval``.
@@ -7,8 +8,11 @@ Used by the Open dataset dialog and the agreement window, which both ask for the
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 
 from PySide6.QtWidgets import QAbstractItemView, QTableWidget, QTableWidgetItem, QWidget
+
+from vesselview.app.method_folders import folder_key, sub_folders
 
 
 class MethodFolders(QTableWidget):
@@ -41,6 +45,24 @@ class MethodFolders(QTableWidget):
         if not self._folders_editable:
             path.setFlags(path.flags() & ~path.flags().ItemIsEditable)
         self.setItem(row, 1, path)
+
+    def add_parent(self, parent: str, leave_out: Collection[str] = ()) -> list[str]:
+        """One more row per sub-folder of ``parent`` (a methods parent folder), named
+        after it; folders already listed or in ``leave_out`` (e.g. the dataset's own
+        folder) are skipped. Returns the added methods' names.
+
+        Raises
+        ------
+        InputError
+            When ``parent`` cannot be listed or has no sub-folder (the message names it).
+        """
+        skipped = {folder_key(folder) for folder in leave_out} | {
+            folder_key(folder) for _name, folder in self.rows()}
+        added = {name: folder for name, folder in sub_folders(parent).items()
+                 if folder_key(folder) not in skipped}
+        for name, folder in added.items():
+            self.add_method(folder, name)
+        return list(added)
 
     def set_methods(self, folders: dict[str, str]) -> None:
         """Replace every row with ``folders`` (method name -> folder)."""
