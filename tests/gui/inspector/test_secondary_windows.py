@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtWidgets import QTabBar
 
 from tests.gui.conftest import RESULT_TIMEOUT_MS
 from vesselview.gui.inspector.window import MainWindow
@@ -79,16 +80,57 @@ def test_secondary_windows_never_cover_the_image(on_screen, qtbot):
         assert not frame.intersects(image), frame
     assert all(not a.intersects(b) for a in floating for b in floating if a is not b)
     # docked ones sit below the image, which keeps the window's width and some height
+    # (once the docked browser has put its plots beside its table)
+    qtbot.waitUntil(lambda: window.view.height() >= 0.4 * window.height())
     assert window.view.width() >= 0.55 * window.width()
-    assert window.view.height() >= 0.4 * window.height()
+    table = window.dataset_browser.table  # 8 rows on either screen
+    assert table.viewport().height() >= 8 * table.verticalHeader().defaultSectionSize()
     if screen == SMALL_SCREEN:
         assert not floating  # no room beside: both docked, tabbed below the image
         browser = window.dataset_browser  # its tab was brought up last
         assert browser._split.orientation() == Qt.Orientation.Horizontal  # plots beside
-        table = browser.table
-        assert table.viewport().height() >= 4 * table.verticalHeader().defaultSectionSize()
     else:
         assert docks[0].isFloating()  # the Plots window at the right of the image
+
+
+def front_tab(window: MainWindow) -> str:
+    """The title of the docked secondary window whose tab is in front."""
+    (bar,) = [bar for bar in window.findChildren(QTabBar) if bar.isVisible() and "Plots" in
+              [bar.tabText(index) for index in range(bar.count())]]
+    return bar.tabText(bar.currentIndex())
+
+
+@pytest.mark.parametrize("on_screen", ["1366x768"], indirect=True)
+def test_opening_from_the_menu_raises_the_tab(on_screen, qtbot):
+    window, _screen = on_screen
+    _open_both(window, qtbot)
+    qtbot.waitUntil(lambda: front_tab(window) == "Case browser")
+    plots = window.research.plots_dock.toggleViewAction()
+    plots.trigger()  # Research > Plots hides it,
+    plots.trigger()  # and shows it again: in front
+    qtbot.waitUntil(lambda: front_tab(window) == "Plots")
+
+
+def test_placement_is_remembered_per_screen_size(qtbot, settings, small_case, monkeypatch):
+    windows = []
+    for screen, size in ((SMALL_SCREEN, "1366x768"), (LARGE_SCREEN, "1920x1080")):
+        monkeypatch.setattr(placement, "available_geometry", lambda _w, s=screen: QRect(s))
+        window = MainWindow(settings)
+        qtbot.addWidget(window)
+        windows.append(window)
+        window.move(0, 0)
+        window.resize(*WINDOW_SIZES[size])
+        window.show()
+        qtbot.waitExposed(window)
+        window.research.plots_dock.show()
+        qtbot.waitUntil(window.research.plots_dock.isVisible)
+        # docked on the small screen; that does not dock it on the large one
+        assert window.research.plots_dock.isFloating() == (screen == LARGE_SCREEN)
+        window.close()
+    assert settings.value("placement/1366x768/plots/docked") in (True, "true")
+    assert settings.value("placement/1920x1080/plots/docked") in (False, "false")
+    for window in windows:
+        window.scheduler.shutdown()
 
 
 def test_placement_is_remembered(qtbot, settings, small_case, monkeypatch):
@@ -117,8 +159,8 @@ def test_placement_is_remembered(qtbot, settings, small_case, monkeypatch):
 
 def test_a_remembered_place_over_the_image_is_not_used(window, qtbot, settings, monkeypatch):
     monkeypatch.setattr(placement, "available_geometry", lambda _widget: QRect(SMALL_SCREEN))
-    settings.setValue("placement/plots/docked", False)
-    settings.setValue("placement/plots/frame", [400, 100, 600, 400])  # over the image
+    settings.setValue("placement/1366x768/plots/docked", False)
+    settings.setValue("placement/1366x768/plots/frame", [400, 100, 600, 400])  # over the image
     window.move(0, 0)
     window.resize(1350, 720)
     window.show()
@@ -130,7 +172,7 @@ def test_a_remembered_place_over_the_image_is_not_used(window, qtbot, settings, 
 
 def test_a_window_the_user_docked_opens_docked(window, qtbot, settings, monkeypatch):
     monkeypatch.setattr(placement, "available_geometry", lambda _widget: QRect(LARGE_SCREEN))
-    settings.setValue("placement/plots/docked", True)
+    settings.setValue("placement/1920x1080/plots/docked", True)
     window.move(0, 0)
     window.resize(1200, 800)  # the screen has room beside it, but the user docked Plots
     window.show()
@@ -139,4 +181,4 @@ def test_a_window_the_user_docked_opens_docked(window, qtbot, settings, monkeypa
     qtbot.waitUntil(window.research.plots_dock.isVisible)
     assert not window.research.plots_dock.isFloating()
     window.close()
-    assert settings.value("placement/plots/docked") in (True, "true")
+    assert settings.value("placement/1920x1080/plots/docked") in (True, "true")

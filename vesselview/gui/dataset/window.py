@@ -36,6 +36,20 @@ from vesselview.research.statistics import method_label
 
 #: Width over height above which the plots go beside the table instead of below it.
 WIDE_AND_SHORT = 2.5
+#: The table always has room for this many rows (issue 26: 3 were shown when docked).
+LEAST_ROWS = 8
+
+
+def _show_rows(table: QTableWidget, rows: int) -> None:
+    """Rows one line of text tall, and room for ``rows`` of them under the two-line
+    column headers (the table's least height, which the docks and splitters keep)."""
+    line = table.fontMetrics().height()
+    rows_header = table.verticalHeader()
+    rows_header.setMinimumSectionSize(line + 4)
+    rows_header.setDefaultSectionSize(line + 6)
+    headers = 2 * line + 8  # "method\nmetric"
+    table.setMinimumHeight(headers + rows * rows_header.defaultSectionSize()
+                           + 2 * table.frameWidth())
 
 
 def _combo(items: list[str]) -> QComboBox:
@@ -88,6 +102,7 @@ class DatasetBrowserWindow(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.cellClicked.connect(lambda row, _col: browser.pick(browser.rows[row]))
+        _show_rows(self.table, LEAST_ROWS)
         self.issues = QLabel()
         self.issues.setWordWrap(True)
         self.issues.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -135,24 +150,23 @@ class DatasetBrowserWindow(QWidget):
         for widget in (self.by_difference, self.descending, worst, self.choose_metrics):
             controls.addWidget(widget)
         controls.addStretch()
-        running = QHBoxLayout()
+        running = QHBoxLayout()  # the run and the exports share a row: room for the table
         for item in (self.progress, self.cancel, recompute):
             running.addWidget(item)
-        exports = QHBoxLayout()
         for text, title, filter_, act in (
                 ("Export table (CSV)…", "Export table", CSV_FILTER, self.export_csv),
                 ("Export plots (PNG)…", "Export plots", PNG_FILTER, self.export_plots)):
             button = QPushButton(text)
             button.clicked.connect(lambda _c=False, t=title, f=filter_, a=act: save_with_dialog(
                 self, t, f, a, report=self.browser.inspector.error.emit))
-            exports.addWidget(button)
-        exports.addStretch()
+            running.addWidget(button)
         self._plots = QSplitter(Qt.Orientation.Horizontal)
         self._plots.addWidget(self.box_plot)
         self._plots.addWidget(self.scatter)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.table)
         split.addWidget(self._plots)
+        split.setChildrenCollapsible(False)
         split.setSizes([400, 260])
         self._split = split
         layout = QVBoxLayout(self)
@@ -160,7 +174,6 @@ class DatasetBrowserWindow(QWidget):
         layout.addLayout(running)
         layout.addWidget(split, 1)
         layout.addWidget(self.issues)
-        layout.addLayout(exports)
         self.resize(1100, 760)
         self.step_keys: list[QShortcut] = []  # its own next/previous case keys
         for key, step in (("next_case", 1), ("previous_case", -1)):
@@ -276,10 +289,13 @@ class DatasetBrowserWindow(QWidget):
             self.table.setItem(row, first + offset, item)
 
     def _select_current(self, case_id: str | None) -> None:
+        """Select and scroll to the shown case's row (wherever the order put it)."""
         if case_id in self.browser.rows:
+            row = self.browser.rows.index(case_id)
             self.table.blockSignals(True)
-            self.table.selectRow(self.browser.rows.index(case_id))
+            self.table.selectRow(row)
             self.table.blockSignals(False)
+            self.table.scrollTo(self.table.model().index(row, 0))
 
     def _plot(self) -> None:
         browser = self.browser

@@ -1,17 +1,19 @@
 """Where the inspector's secondary windows (Plots, case browser) open: never over the image.
 
 Each is a dock widget of the main window. The first time it opens in a session it goes
-where the user last left it (floating rectangle or docked; kept in ``QSettings``) if that
-still fits the screen without covering the image; else it floats beside the main window
+where the user last left it on a screen of this size (floating rectangle or docked; kept
+in ``QSettings``) if that still fits the screen without covering the image; else it
+floats beside the main window
 when the screen has room (`vesselview.gui.widgets.placement.place_beside`), else beside
 the image over the docks, else it docks below the image (tabbed with the other secondary
-windows), where the image keeps its width. The placements are saved when the main window
-closes.
+windows), where the image keeps its width, at the height its content needs (the case
+browser: 8 table rows). Opened from its menu action it comes to the front (its tab
+raised). The placements are saved when the main window closes.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, QSettings, QSize, Qt
+from PySide6.QtCore import QRect, QSettings, QSize, Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from vesselview.gui.widgets import placement
@@ -51,12 +53,15 @@ class SecondaryWindows:
             self.window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
             dock.hide()
         dock.visibilityChanged.connect(lambda shown: self._on_shown(name) if shown else None)
+        # opened from its menu action: in front, its tab raised when docked among others
+        dock.toggleViewAction().triggered.connect(
+            lambda checked: self.bring_up(name) if checked else None)
 
     def place(self, name: str) -> None:
         """Put secondary window ``name`` where it can stay without covering the image."""
-        dock, memory = self._docks[name], RememberedPlacement(self.settings, name)
-        self._placed.add(name)
         available = placement.available_geometry(self.window)
+        dock, memory = self._docks[name], self._memory(name, available)
+        self._placed.add(name)
         image = self.image_frame()
         remembered = memory.frame() if memory.docked() is False else None
         if remembered is not None and (not available.contains(remembered)
@@ -87,10 +92,14 @@ class SecondaryWindows:
 
     def save(self) -> None:
         """Remember where each placed secondary window is (docked, or its frame)."""
+        available = placement.available_geometry(self.window)
         for name in self._placed if self.remember else ():
             dock = self._docks[name]
-            RememberedPlacement(self.settings, name).save(not dock.isFloating(),
-                                                          dock.frameGeometry())
+            self._memory(name, available).save(not dock.isFloating(), dock.frameGeometry())
+
+    def _memory(self, name: str, available: QRect) -> RememberedPlacement:
+        """Where ``name``'s placement on a screen of ``available`` area is kept."""
+        return RememberedPlacement(self.settings, name, available.size())
 
     def _on_shown(self, name: str) -> None:
         """Place a secondary window shown the first time (e.g. by its menu action)."""
@@ -106,8 +115,18 @@ class SecondaryWindows:
                   and not other.isFloating() and window.dockWidgetArea(other) == bottom]
         if docked:
             window.tabifyDockWidget(docked[0], dock)
-        window.resizeDocks([dock], [int(DOCKED_HEIGHT_FRACTION * window.height())],
-                           Qt.Orientation.Vertical)
+        dock.raise_()  # its tab in front
+        # once its content has laid itself out for the dock's shape (the browser puts its
+        # plots beside the table), as tall as that needs (the browser's 8 table rows)
+        QTimer.singleShot(0, lambda: self._fit_docked(dock))
+
+    def _fit_docked(self, dock: QDockWidget) -> None:
+        """Give the docked ``dock`` its share of the window's height, or its least height
+        when that is more."""
+        window = self.window
+        height = max(int(DOCKED_HEIGHT_FRACTION * window.height()),
+                     dock.minimumSizeHint().height())
+        window.resizeDocks([dock], [height], Qt.Orientation.Vertical)
 
 
 def _set_frame(dock: QDockWidget, frame: QRect) -> None:

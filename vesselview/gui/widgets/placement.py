@@ -4,7 +4,7 @@
 bars) first outside the main window, then right or left of its image view (over its side
 docks), and sizes the secondary window to the band; when no band holds the window's
 least size, the caller docks it instead. `RememberedPlacement` keeps the user's last placement of a
-secondary window (floating rectangle or docked) in ``QSettings``.
+secondary window (floating rectangle or docked) in ``QSettings``, per screen size.
 """
 
 from __future__ import annotations
@@ -106,17 +106,24 @@ def place_beside(available: QRect, window: QRect, image: QRect, wanted: QSize,
 
 
 class RememberedPlacement:
-    """The user's last placement of one secondary window, kept in ``settings``.
+    """The user's last placement of one secondary window on screens of one size, kept in
+    ``settings``.
+
+    A placement made on a small screen (docked below the image) is not the one wanted on
+    a large screen, so each available screen size keeps its own.
 
     Parameters
     ----------
     settings : QSettings
     name : str
         The secondary window's key (e.g. ``"plots"``).
+    screen : QSize
+        The screen's available size (pixels): ``placement/1366x728/plots`` is one key.
     """
 
-    def __init__(self, settings: QSettings, name: str) -> None:
-        self.settings, self.key = settings, f"placement/{name}"
+    def __init__(self, settings: QSettings, name: str, screen: QSize) -> None:
+        self.settings = settings
+        self.key = f"placement/{screen.width()}x{screen.height()}/{name}"
 
     def save(self, docked: bool, frame: QRect) -> None:
         """Remember ``docked``, or the floating window's ``frame`` (global pixels)."""
