@@ -92,6 +92,25 @@ def test_next_and_previous_follow_the_shown_order_and_show_the_case(browser):
         f"good/{browser.rows[0]}_test.png")
 
 
+def test_the_status_position_follows_any_sort_of_the_rows(browser):
+    statuses = []
+    browser.inspector.status.connect(statuses.append)
+    browser.pick("04")
+    assert "case 04 (4 of 4)" in statuses[-1]
+    browser.worst_first("dice")
+    position = browser.inspector.dataset
+    assert [case.id for case in position.cases] == list(browser.rows)
+    assert position.case.id == browser.current == "04"  # the shown case stays
+    row = browser.rows.index("04") + 1
+    assert f"case 04 ({row} of 4 by Dice (F1) of good, ascending)" in statuses[-1]
+    browser.pick(browser.rows[0])
+    browser.inspector.step_case(1)  # the inspector's own stepping follows the rows too
+    assert browser.inspector.dataset.case.id == browser.rows[1]
+    browser.pick("04")
+    browser.sort(SortOrder())
+    assert "case 04 (4 of 4)," in statuses[-1]
+
+
 def test_picked_case_uses_the_current_parameters_and_method(browser):
     browser.inspector.set_params(Params(t=4))
     browser.set_methods("thick", "good")

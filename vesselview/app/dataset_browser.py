@@ -269,6 +269,12 @@ class DatasetBrowser:
         if rows != self.rows:
             self.rows = rows
             self.rows_changed.emit(rows)
+            if self.current is not None:  # the status bar's "k of n" follows the rows
+                self.inspector.reorder_dataset(rows, self._order_text())
+
+    def _order_text(self) -> str:
+        """How the rows are ordered, for the status bar (empty: by case id)."""
+        return self.order.describe() if self.order.metric is not None else ""
 
     def set_methods(self, method_a: str, method_b: str) -> None:
         """Choose the shown method (A) and the one compared with it (B); re-show the case."""
@@ -294,7 +300,8 @@ class DatasetBrowser:
             return
         self.current = case_id
         self.current_changed.emit(case_id)
-        self.inspector.show_dataset_case(dataset, case_id, self.method_a)
+        self.inspector.show_dataset_case(dataset, case_id, self.method_a, self.rows,
+                                         self._order_text())
         if self.method_b in case.candidates:
             method, threshold = self.method_b, self.inspector.params.threshold
             self._comparison.submit(lambda stop, progress: (

@@ -8,6 +8,7 @@ loads its case in the background.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
 from vesselview.errors import InputError
 from vesselview.io.dataset import Dataset, DatasetCase
@@ -26,12 +27,16 @@ class DatasetPosition:
         The dataset's cases that have a candidate of ``method``, by id.
     index : int
         The shown case, 0 .. len(cases) - 1.
+    order : str
+        How ``cases`` are ordered when not by id (e.g. the case browser's
+        ``"Dice of Soares, ascending"``); empty: by id.
     """
 
     dataset: Dataset
     method: str
     cases: tuple[DatasetCase, ...]
     index: int = 0
+    order: str = ""
 
     @classmethod
     def first(cls, dataset: Dataset, method: str | None = None) -> DatasetPosition:
@@ -64,7 +69,18 @@ class DatasetPosition:
         index = min(max(self.index + step, 0), len(self.cases) - 1)
         return dataclasses.replace(self, index=index)
 
+    def reordered(self, case_ids: Sequence[str], order: str) -> DatasetPosition:
+        """The same shown case with ``cases`` in the order of ``case_ids`` (cases not
+        named there last, by id), described as ``order`` (empty: by id)."""
+        rank = {case_id: place for place, case_id in enumerate(case_ids)}
+        cases = tuple(sorted(self.cases, key=lambda case: rank.get(case.id, len(rank))))
+        return dataclasses.replace(self, cases=cases, index=cases.index(self.case),
+                                   order=order)
+
     def describe(self) -> str:
-        """``"DRIVE case 03 (2 of 20), method Soares"``: for the status bar."""
+        """``"DRIVE case 03 (2 of 20), method Soares"``, or with a browser order
+        ``"DRIVE case 03 (1 of 20 by Dice of Soares, ascending), method Soares"``: for the
+        status bar."""
+        by = f" by {self.order}" if self.order else ""
         return (f"{self.dataset.layout} case {self.case.id} ({self.index + 1} of "
-                f"{len(self.cases)}), method {self.method}")
+                f"{len(self.cases)}{by}), method {self.method}")

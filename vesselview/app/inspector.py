@@ -13,7 +13,7 @@ per role (and dropping, reloading, inverting them) is `vesselview.app.case_openi
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from vesselview.app.case_opening import CaseOpening
@@ -247,11 +247,22 @@ class Inspector(CaseOpening):
         self._go_to(position)
         return True
 
-    def show_dataset_case(self, dataset: Dataset, case_id: str, method: str) -> None:
-        """Show case ``case_id`` of ``dataset`` with ``method``'s candidate (a browser pick)."""
+    def show_dataset_case(self, dataset: Dataset, case_id: str, method: str,
+                          rows: Sequence[str] = (), order: str = "") -> None:
+        """Show case ``case_id`` of ``dataset`` with ``method``'s candidate (a browser pick);
+        the cases are stepped through in the order of ``rows`` (case ids; default and
+        cases not in it: by id), described as ``order`` (`DatasetPosition.reordered`)."""
         position = DatasetPosition.first(dataset, method)
         index = [case.id for case in position.cases].index(case_id)
-        self._go_to(dataclasses.replace(position, index=index))
+        self._go_to(dataclasses.replace(position, index=index).reordered(rows, order))
+
+    def reorder_dataset(self, rows: Sequence[str], order: str) -> None:
+        """Step through the dataset's cases in the order of ``rows`` (case ids) from now
+        on, described as ``order``; the shown case stays (not loaded again)."""
+        if self.dataset is not None:
+            self.dataset = self.dataset.reordered(rows, order)
+            self.dataset_changed.emit(self.dataset)
+            self.status.emit(self.dataset.describe())
 
     def step_case(self, step: int) -> None:
         """Show the dataset case ``step`` cases on (nothing at either end)."""

@@ -8,6 +8,7 @@ import shutil
 import numpy as np
 import pytest
 from PIL import Image
+from PySide6.QtWidgets import QPushButton
 
 from tests.demo_dataset import write_demo_drive
 from tests.gui.conftest import RESULT_TIMEOUT_MS
@@ -149,3 +150,58 @@ def test_open_dialog_names_methods_after_their_folders(qtbot, drive):
     assert dialog.predictions() == {"good": str(predictions["good"]),
                                     "wide": str(predictions["thick"])}
     assert dialog.observer_number() == 2
+
+
+def test_a_methods_parent_folder_is_remembered_per_dataset(qtbot, drive, settings):
+    root, predictions = drive
+    parent = str(predictions["good"].parent)
+    dialog = OpenDatasetDialog(settings=settings)
+    qtbot.addWidget(dialog)
+    dialog.root.setText(str(root))
+    dialog.add_parent(parent)  # one choice, every method
+    assert dialog.predictions() == {name: str(folder) for name, folder in predictions.items()}
+    dialog.accept()
+    again = OpenDatasetDialog(settings=settings)  # the next time: filled in
+    qtbot.addWidget(again)
+    assert again.root.text() == str(root)
+    assert again.predictions() == dialog.predictions()
+    again.root.setText(str(root.parent))
+    again.methods.setRowCount(0)
+    again.add_parent(str(root / "missing"))
+    assert again.error.isVisibleTo(again) and "missing" in again.error.text()
+
+
+def test_after_any_sort_the_selection_status_and_shown_case_agree(opened, qtbot):
+    browser_window, browser = opened.dataset_browser, opened.dataset_browser.browser
+    with qtbot.waitSignal(opened.result_applied, timeout=RESULT_TIMEOUT_MS):
+        browser_window.table.cellClicked.emit(CASES - 1, 0)  # the last case by id
+    worst = next(button for button in browser_window.findChildren(QPushButton)
+                 if button.text() == "Worst first")
+    for sort in (worst.click, lambda: browser_window.descending.setChecked(True)):
+        sort()
+        row = browser.rows.index(browser.current)
+        assert [index.row() for index in browser_window.table.selectedIndexes()] == \
+            [row] * browser_window.table.columnCount()
+        assert browser_window.table.item(row, 0).text() == browser.current
+        assert opened.model.dataset.case.id == browser.current
+        assert f"case {browser.current} ({row + 1} of {CASES} by " in \
+            opened.statusBar().currentMessage()
+
+
+def shown_range_holds(plot, xs, ys) -> bool:
+    (x_low, x_high), (y_low, y_high) = plot.getViewBox().viewRange()
+    return (x_low <= min(xs) and max(xs) <= x_high and y_low <= min(ys) and max(ys) <= y_high)
+
+
+def test_plots_show_their_whole_data_after_changes_and_resizes(opened, qtbot):
+    browser_window, browser = opened.dataset_browser, opened.dataset_browser.browser
+    for metric in ("dice", "hd95_contour"):
+        browser_window.metric_choice.setCurrentIndex(browser.metrics.index(metric))
+        for size in ((400, 300), (1800, 1000)):  # docked small, then maximised
+            browser_window.scatter.resize(*size)
+            pairs = browser.table.pairs(metric, browser.method_a, browser.method_b)
+            assert shown_range_holds(browser_window.scatter, [p[1] for p in pairs],
+                                     [p[2] for p in pairs])
+            values = [v for m in browser.table.methods for v in browser.table.column(m, metric)]
+            assert shown_range_holds(browser_window.box_plot,
+                                     [-0.3, len(browser.table.methods) - 0.7], values)

@@ -3,24 +3,63 @@ scatter of method A against method B (pyqtgraph), exportable as PNG."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QWidget
 
 from vesselview.app.dataset_table import MetricTable
+from vesselview.app.tick_labels import fitted_label
 from vesselview.engine.families import METRICS
 
 _POINT = (86, 180, 233, 200)  # sky blue (Okabe-Ito)
 _BOX = (230, 159, 0)  # orange (Okabe-Ito)
 _BASELINE_BOX = (120, 120, 120)  # grey: a human baseline, not a method
 _DIAGONAL = (160, 160, 160)
+_MARGIN = 0.08  # part of a plot's data range left free at each side
 
 
 def _plain_axes(plot: pg.PlotWidget) -> None:
     """Values as they are (no "x0.001" SI scaling of dimensionless scores)."""
     for side in ("left", "bottom"):
         plot.getAxis(side).enableAutoSIPrefix(False)
+
+
+def _show_range(plot: pg.PlotWidget, x_range: tuple[float, float],
+                y_values: list[Sequence[float] | np.ndarray]) -> None:
+    """Show ``x_range`` and every value of ``y_values`` with a margin.
+
+    Set from the data each time it changes rather than left to pyqtgraph's auto-range,
+    which keeps a range found while the plot was a few pixels tall (docked, hidden) or
+    after a wheel turn over it, leaving points outside (issue 26).
+    """
+    known = [np.asarray(values, dtype=float) for values in y_values if len(values)]
+    if not known:
+        return
+    joined = np.concatenate(known)
+    plot.setRange(xRange=x_range, yRange=(float(joined.min()), float(joined.max())),
+                  padding=_MARGIN)
+
+
+def _fitted(name: str, room: float, metrics: QFontMetrics) -> str:
+    """``name`` in two lines no wider than ``room`` pixels where 3 characters a line fit
+    (`fitted_label` with the most characters a line that fit)."""
+    if room <= 0:  # not laid out yet: fitted when it is (`sigResized`)
+        return name
+    chars = max(int(room / max(metrics.averageCharWidth(), 1)), 3)
+    label = fitted_label(name, chars)
+    while chars > 3 and max(metrics.horizontalAdvance(line) for line in label.split("\n")) > room:
+        chars -= 1
+        label = fitted_label(name, chars)
+    return label
+
+
+def tick_metrics(axis: pg.AxisItem) -> QFontMetrics:
+    """The measures of the font ``axis`` writes its tick labels in (pixels)."""
+    return QFontMetrics(axis.style.get("tickFont") or axis.font())
 
 
 def _label(metric: str) -> str:
@@ -36,15 +75,17 @@ class MethodBoxPlot(pg.PlotWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, background="w")
         _plain_axes(self)
+        self._ticks: list[tuple[str, str]] = []  # each box's method label and note
+        self.getViewBox().sigResized.connect(lambda _box: self._fit_names())
 
     def show_metric(self, table: MetricTable, metric: str) -> None:
         """Plot ``metric`` for each method of ``table`` (methods along x)."""
         self.clear()
         rng = np.random.default_rng(0)  # fixed jitter: the same plot every time
-        ticks = []
+        self._ticks = []
         for index, method in enumerate(table.methods):
             values = np.asarray(table.column(method, metric))
-            ticks.append((index, _tick(table, method, values.size)))
+            self._ticks.append((table.label(method), _note(table, values.size)))
             if values.size == 0:
                 continue
             low, q1, median, q3, high = np.percentile(values, [0, 25, 50, 75, 100])
@@ -57,17 +98,34 @@ class MethodBoxPlot(pg.PlotWidget):
                 self.addItem(pg.PlotCurveItem([index, index], [start, end], pen=pen))
             jitter = index + rng.uniform(-.15, .15, values.size)
             self.addItem(pg.ScatterPlotItem(jitter, values, size=6, brush=_POINT, pen=None))
-        self.getAxis("bottom").setTicks([ticks])
+        self._fit_names()
+        _show_range(self, (-.5, len(table.methods) - .5),
+                    [table.column(method, metric) for method in table.methods])
         self.setLabel("left", _label(metric))
         self.setTitle(f"{METRICS[metric].name} per method")
 
+    def _fit_names(self) -> None:
+        """Each method's tick fitted to the width of its box (`_tick`)."""
+        axis, ticks = self.getAxis("bottom"), self._ticks
+        room = self.getViewBox().width() / max(len(ticks), 1)
+        axis.setTicks([[(index, _tick(label, note, room, tick_metrics(axis)))
+                        for index, (label, note) in enumerate(ticks)]])
 
-def _tick(table: MetricTable, method: str, defined: int) -> str:
-    """A method's tick: its label over lines, and ``n=k of N`` when only k cases of N
-    have a value (undefined ones are not plotted)."""
-    text = table.label(method).replace(" (", "\n(")
+
+def _note(table: MetricTable, defined: int) -> str:
+    """``n=k of N`` when only k cases of N have a value (undefined ones are not plotted)."""
     cases = len(table.case_ids)
-    return text if defined == cases else f"{text}\nn={defined} of {cases}"
+    return "" if defined == cases else f"n={defined} of {cases}"
+
+
+def _tick(label: str, note: str, room: float, metrics: QFontMetrics) -> str:
+    """A method's tick in ``room`` pixels: its name (wrapped at its word breaks into two
+    lines, shortened with "…" when longer: the full names are in the A / B choices and
+    the table's headers), a baseline's "(human baseline)" on a line of its own, then
+    ``note``."""
+    name, _, baseline = label.partition(" (")
+    lines = [name] + ([f"({baseline}"] if baseline else [])
+    return "\n".join([_fitted(line, room, metrics) for line in lines] + ([note] if note else []))
 
 
 class PairScatter(pg.PlotWidget):
@@ -89,6 +147,7 @@ class PairScatter(pg.PlotWidget):
                                           pen=pg.mkPen(_DIAGONAL, style=Qt.PenStyle.DashLine)))
             self.addItem(pg.ScatterPlotItem(x, y, size=8, brush=_POINT, pen=None,
                                             data=[row[0] for row in pairs]))
+            _show_range(self, (low, high), [y])
         a_name, b_name = table.label(a), table.label(b)
         self.setLabel("bottom", f"{a_name}: {_label(metric)}")
         self.setLabel("left", f"{b_name}: {_label(metric)}")
