@@ -121,12 +121,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     return app.exec()
 
 
-def _open_extras(window: MainWindow, plots: bool, presentation: bool) -> None:
-    """Open the Plots window and enter presentation mode as asked (window shown)."""
+def _open_extras(window: MainWindow, plots: bool, presentation: bool,
+                 full_screen: bool = True) -> None:
+    """Open the Plots window and enter presentation mode (``full_screen`` or at the
+    window's size) as asked (window shown)."""
     if plots:
         window.research.plots_dock.show()
     if presentation:
-        window.docks.set_presentation(True)
+        window.docks.set_presentation(True, full_screen)
 
 
 def start_window(files: Sequence[tuple[str, str]], size: tuple[int, int]) -> MainWindow:
@@ -180,7 +182,7 @@ def _screenshot(window: MainWindow, path: str, plots: bool = False,
     window.model.live.failed.connect(fail)
     window.secondary.remember = False  # the user's placements are not this run's
     window.show()
-    _open_extras(window, plots, presentation)
+    _open_extras(window, plots, presentation, full_screen=False)  # the size asked for
     loop.exec()
     window.close()
     return status["code"]

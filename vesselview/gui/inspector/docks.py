@@ -5,8 +5,10 @@ metrics and segments on the right. Narrower ones put every dock into one left co
 (parameters and layers tabbed above, metrics and segments tabbed below) so that the
 image keeps most of the width. The Plots dock and the case browser open beside the
 window or below the image, never squeezing its width
-(`vesselview.gui.inspector.secondary_windows`). Presentation mode (F11) hides every dock
-and doubles the overlay text for a projector; leaving it restores the docks as they were.
+(`vesselview.gui.inspector.secondary_windows`). Presentation mode (F11) is for a
+projector: full screen without docks, menu bar or status bar, larger overlay text, and the
+headline metrics in large type over the image's bottom-right corner beside the legend;
+leaving it restores the window and its docks as they were (every shortcut keeps working).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import (
     QDockWidget,
     QMainWindow,
@@ -23,6 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from vesselview.engine.result import Result
+from vesselview.gui.inspector.metrics_panel import headline_html
 from vesselview.gui.inspector.view import InspectorView
 
 #: Windows at least this wide (pixels) get docks on both sides of the image.
@@ -36,6 +40,8 @@ METRICS_WIDTH, LAYERS_WIDTH = 400, 350
 PARAMS_HEIGHT_FRACTION = 0.6
 #: Font scale of presentation mode (window and overlay text).
 PRESENTATION_SCALE = 1.6
+#: Height (pixels) of the headline metrics' values over the image in presentation mode.
+PRESENTATION_VALUE_PX = 44
 
 
 class DockLayout:
@@ -58,7 +64,10 @@ class DockLayout:
         self.wide: bool | None = None
         self.presenting = False
         self._saved_state = QByteArray()
+        self._saved_geometry = QByteArray()
+        self._saved_window_state = window.windowState()
         self._saved_font = QFont(window.font())
+        self._headline = ""  # the shown result's headline metrics, large (presentation)
 
     @property
     def docks(self) -> list[QDockWidget]:
@@ -126,21 +135,43 @@ class DockLayout:
         """Enter or leave presentation mode."""
         self.set_presentation(not self.presenting)
 
-    def set_presentation(self, on: bool) -> None:
-        """Presentation mode: every dock hidden, large text; off: the docks come back."""
+    def set_presentation(self, on: bool, full_screen: bool = True) -> None:
+        """Presentation mode: every dock hidden, large text, full screen unless
+        ``full_screen`` is False (a screenshot of a given size); off: all comes back."""
         if on == self.presenting:
             return
         self.presenting = on
+        window = self.window
         if on:
-            self._saved_state = self.window.saveState()
-            self._saved_font = QFont(self.window.font())
+            self._saved_state = window.saveState()
+            self._saved_geometry = window.saveGeometry()
+            self._saved_window_state = window.windowState()
+            self._saved_font = QFont(window.font())
             for dock in self.docks:
                 dock.hide()
             font = QFont(self._saved_font)
             font.setPointSizeF(font.pointSizeF() * PRESENTATION_SCALE)
-            self.window.setFont(font)
+            window.setFont(font)
+            # the menus' shortcuts (F11 to leave, L, the layer keys) work without the bar
+            window.addActions(window.menuBar().findChildren(QAction))
+            if full_screen:
+                window.setWindowState(self._saved_window_state | Qt.WindowState.WindowFullScreen)
         else:
-            self.window.setFont(self._saved_font)
-            self.window.restoreState(self._saved_state)
+            window.setWindowState(self._saved_window_state)
+            # its size first, then the docks: restoring docks laid out for a larger window
+            # into the full-screen size crashed Qt's dock layout (PySide6 6.11)
+            window.restoreGeometry(self._saved_geometry)
+            window.setFont(self._saved_font)
+            window.restoreState(self._saved_state)
+        window.menuBar().setVisible(not on)
+        window.statusBar().setVisible(not on)
         self.view.set_text_scale(PRESENTATION_SCALE if on else 1.0)
+        self.view.set_headline(self._headline if on else "")
+
+    def show_headline(self, result: Result) -> None:
+        """Keep ``result``'s headline metrics for presentation mode (shown there at once)."""
+        self._headline = headline_html(result, PRESENTATION_VALUE_PX, columns=2,
+                                       name_px=PRESENTATION_VALUE_PX // 2)
+        if self.presenting:
+            self.view.set_headline(self._headline)
 

@@ -8,7 +8,7 @@ of the other three; ties go to the top left (where readers look first).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import cv2
 import numpy as np
@@ -37,9 +37,10 @@ def covered_pixels(integral: np.ndarray, corners: tuple[QPointF, QPointF]) -> in
 
 def legend_rect(canvas_width: int, canvas_height: int, width: int, height: int,
                 margin: int, to_image: Callable[[QPointF], QPointF],
-                integral: np.ndarray | None) -> QRect:
-    """The legend's rectangle (canvas pixels) in the corner of `CORNERS` that covers the
-    fewest FOV pixels; the top left without an FOV."""
+                integral: np.ndarray | None, corners: Sequence[str] = CORNERS) -> QRect:
+    """The legend's rectangle (canvas pixels) in the corner of ``corners`` (some of
+    `CORNERS`, in order of preference) that covers the fewest FOV pixels; the first
+    without an FOV."""
     places = {
         "top_left": QRect(margin, margin, width, height),
         "top_right": QRect(canvas_width - margin - width, margin, width, height),
@@ -47,11 +48,11 @@ def legend_rect(canvas_width: int, canvas_height: int, width: int, height: int,
                               width, height),
     }
     if integral is None:
-        return places["top_left"]
+        return places[corners[0]]
 
     def cost(corner: str) -> int:
         rect = places[corner]
         return covered_pixels(integral, (to_image(QPointF(rect.topLeft())),
                                          to_image(QPointF(rect.bottomRight()))))
 
-    return places[min(CORNERS, key=cost)]  # min keeps the first of equal costs
+    return places[min(corners, key=cost)]  # min keeps the first of equal costs

@@ -74,16 +74,25 @@ def value_text(result: Result, key: str) -> str:
     return with_unit(key, text) if math.isfinite(result.metrics[key]) else text
 
 
-def headline_html(result: Result) -> str:
-    """The few metrics a clinician looks at first, large."""
+def headline_html(result: Result, value_px: int = 17, columns: int = len(HEADLINE_KEYS),
+                  name_px: int | None = None) -> str:
+    """The few metrics a clinician looks at first, their values ``value_px`` tall (names
+    ``name_px``, default: the label's font), in rows of ``columns`` (presentation mode:
+    two, to fit beside a round fundus)."""
     cells = []
     for key in HEADLINE_KEYS:
         value = result.metrics[key]
         text = (PENDING_TEXT if key in result.pending
                 else "n/a" if math.isnan(value) else f"{value:.3f}")
-        cells.append(f"<td align='center'>&nbsp;{METRICS[key].name}<br>"
-                     f"<span style='font-size: 17px; font-weight: bold'>{text}</span>&nbsp;</td>")
-    return f"<table><tr>{''.join(cells)}</tr></table>"
+        name = (METRICS[key].name if name_px is None
+                else f"<span style='font-size: {name_px}px'>{METRICS[key].name}</span>")
+        cells.append(f"<td align='center'>{name}<br>"
+                     f"<span style='font-size: {value_px}px; font-weight: bold'>{text}</span>"
+                     "</td>")
+    rows = ["".join(cells[start:start + columns]) for start in range(0, len(cells), columns)]
+    padding = max(2, value_px // 6)
+    return (f"<table cellpadding='{padding}'>"
+            f"{''.join(f'<tr>{row}</tr>' for row in rows)}</table>")
 
 
 class MetricsPanel(QWidget):

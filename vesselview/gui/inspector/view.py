@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from vesselview.engine.layers import HIGHLIGHT
 from vesselview.gui.inspector.canvas import LEVELS, LayerStack, index_item
-from vesselview.gui.inspector.legend_place import fov_integral, legend_rect
+from vesselview.gui.inspector.legend_place import CORNERS, fov_integral, legend_rect
 
 #: An image area ``(x, y, width, height)`` in pixels (x = column).
 Rect = tuple[float, float, float, float]
@@ -83,6 +83,7 @@ class InspectorView(QWidget):
         self.legend = self._overlay_label(Qt.AlignmentFlag.AlignLeft)
         self.banner = self._overlay_label(Qt.AlignmentFlag.AlignHCenter)
         self.caption = self._overlay_label(Qt.AlignmentFlag.AlignLeft)
+        self.headline = self._overlay_label(Qt.AlignmentFlag.AlignRight)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.canvas)
@@ -201,6 +202,11 @@ class InspectorView(QWidget):
         it); exports and screenshots of the view include it."""
         self._set_overlay_text(self.caption, text)
 
+    def set_headline(self, text: str) -> None:
+        """Rich text drawn over the bottom-right corner: the headline metrics in
+        presentation mode ("" hides it); the legend then keeps to the top corners."""
+        self._set_overlay_text(self.headline, text)
+
     def set_text_scale(self, scale: float) -> None:
         """Draw the legend and banner text ``scale`` times the normal size (presentation)."""
         for label in (self.legend, self.banner, self.caption):
@@ -238,9 +244,13 @@ class InspectorView(QWidget):
         """Legend in the corner where it hides the least of the FOV (`legend_rect`);
         banner top centre, else beside the legend, else below it; caption bottom left."""
         margin, banner, legend, canvas = _OVERLAY_MARGIN, self.banner, self.legend, self.canvas
+        headline = self.headline
+        headline.move(canvas.width() - headline.width() - margin,
+                      canvas.height() - headline.height() - margin)
+        corners = CORNERS[:2] if headline.isVisible() else CORNERS
         legend.setGeometry(legend_rect(canvas.width(), canvas.height(), legend.width(),
                                        legend.height(), margin, self._to_image,
-                                       self._fov_integral))
+                                       self._fov_integral, corners))
         spot = QRect(max(margin, (canvas.width() - banner.width()) // 2), margin,
                      banner.width(), banner.height())
         taken = legend.geometry().adjusted(-margin, -margin, margin, margin)

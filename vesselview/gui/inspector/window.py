@@ -183,6 +183,7 @@ class MainWindow(QMainWindow):
     def _show(self, response: Response) -> None:
         """Metrics, view layers, legend and readout of ``response`` (complete or partial)."""
         self.metrics_panel.show_result(response.result)
+        self.docks.show_headline(response.result)
         self.layer_display.show(response)
         self._show_readout()
 
