@@ -31,6 +31,7 @@ from tests.encoded_dataset import ENCODINGS, LOSSLESS, write_encoded_drive, writ
 from vesselview.app.dataset_browser import DatasetBrowser
 from vesselview.app.inspector import Inspector
 from vesselview.app.scheduler import Scheduler
+from vesselview.cli import pool
 from vesselview.cli.main import main
 from vesselview.engine import kernels_choice
 from vesselview.engine.keys import METRIC_KEYS
@@ -68,12 +69,18 @@ def file_values(dataset: Dataset) -> Values:
             for case in dataset.cases for method, path in case.candidates.items()}
 
 
-def cli_values(encoded: tuple[Path, dict[str, Path]], workers: int, output: Path) -> Values:
+def cli_values(encoded: tuple[Path, dict[str, Path]], workers: int, output: Path,
+               monkeypatch: pytest.MonkeyPatch) -> Values:
     root, predictions = encoded
     argv = ["--dataset", str(root), "--workers", str(workers), "--output", str(output)]
     for method, folder in predictions.items():
         argv += ["--predictions", f"{method}={folder}"]
+    processes: list[int] = []  # the worker processes of each pool run
+    run = pool.run_in_processes
+    monkeypatch.setattr(pool, "run_in_processes", lambda function, items, count, *rest: (
+        processes.append(count), run(function, items, count, *rest))[1])
     assert main(argv) == 0
+    assert processes == ([] if workers == 1 else [workers])
     rows = json.loads(output.read_text())["results"]
     return {(row["id"], row["method"]): {key: math.nan if value is None else value
                                          for key, value in row["metrics"].items()}
@@ -140,7 +147,7 @@ def test_every_path_gives_the_same_values(mode, encoded, dataset, expected, tmp_
     assert_identical(api_values(dataset), expected, f"API, {mode}")
     assert_identical(file_values(dataset), expected, f"API on the files, {mode}")
     for workers in (1, 2):
-        assert_identical(cli_values(encoded, workers, tmp_path / f"{workers}.json"), expected,
-                         f"vesselview-eval --workers {workers}, {mode}")
+        assert_identical(cli_values(encoded, workers, tmp_path / f"{workers}.json", monkeypatch),
+                         expected, f"vesselview-eval --workers {workers}, {mode}")
     assert_identical(browser_values(encoded), expected, f"case browser, {mode}")
     assert_identical(live_values(dataset), expected, f"window, {mode}")
