@@ -72,6 +72,18 @@ def test_probability_map_and_fundus_are_owned_float32_and_uint8(form: str) -> No
     assert (snapshot(soft_given), snapshot(fundus_given)) == before
 
 
+def test_a_case_shares_the_arrays_of_another_case_and_copies_every_other() -> None:
+    mask = np.eye(6, 7, dtype=bool)
+    first = vv.Case(mask, mask, np.ones_like(mask), fundus=np.zeros((6, 7, 3), np.uint8))
+    second = vv.Case(first.reference, ~mask, first.fov, fundus=first.fundus)
+    assert second.reference is first.reference and second.fov is first.fov
+    assert second.fundus is first.fundus
+    assert second.candidate is not first.candidate
+    look_alike = np.ascontiguousarray(first.reference.copy())  # canonical, but the caller's
+    look_alike.setflags(write=False)
+    assert vv.Case(look_alike, mask, mask).reference is not look_alike
+
+
 def test_a_float64_map_gives_the_numbers_of_its_float32_file() -> None:
     # load_case reads every probability map as float32; a float64 array given to Case
     # directly is rounded the same way, so both give one answer.

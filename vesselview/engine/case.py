@@ -11,6 +11,7 @@ touched (not even their flags). Inside the engine its fields are trusted.
 from __future__ import annotations
 
 import dataclasses
+import weakref
 from collections.abc import Mapping
 
 import numpy as np
@@ -28,7 +29,9 @@ class Case:
     ----------
     The arrays are the case's own read-only, C-contiguous copies of those given: bool
     masks whose bytes are exactly 0 and 1 (a bool array whose True bytes are 255, as
-    Pillow reads 1-bit images, is stored as 0/1), the probability map as float32.
+    Pillow reads 1-bit images, is stored as 0/1), the probability map as float32. An
+    array of another Case is shared, not copied (`dataclasses.replace`, candidates of
+    one reference).
 
     reference : ndarray of bool, shape (H, W)
         Manual (ground-truth) vessel mask ``G``.
@@ -79,9 +82,7 @@ class Case:
         for name in ("reference", "candidate", "fov", "candidate_soft", "fundus", "ignore"):
             array = getattr(self, name)
             if array is not None:
-                own = _canonical_copy(name, array)
-                own.setflags(write=False)
-                object.__setattr__(self, name, own)
+                object.__setattr__(self, name, _canonical_copy(name, array))
 
     def _validate(self) -> None:
         """Raise `InputError` naming the role for any array the engine cannot trust."""
@@ -162,15 +163,27 @@ class Case:
         return self.candidate_soft > (self.threshold if threshold is None else threshold)
 
 
+#: The read-only canonical arrays Cases made, by id: a Case built from another's arrays
+#: (`dataclasses.replace`, candidates sharing one reference) shares them, uncopied.
+_MADE: weakref.WeakValueDictionary[int, np.ndarray] = weakref.WeakValueDictionary()
+
+
 def _canonical_copy(role: str, array: np.ndarray) -> np.ndarray:
-    """The case's own C-contiguous copy of a validated ``role`` array.
+    """The case's own read-only, C-contiguous copy of a validated ``role`` array.
 
     Masks get bytes exactly 0 and 1, the probability map becomes float32 (exact for
     the float32 maps `load_case` reads; a float64 map is rounded once, here, so that
-    it gives the numbers its float32 file would).
+    it gives the numbers its float32 file would). An array another Case made is
+    already all that, and is shared.
     """
+    if _MADE.get(id(array)) is array:
+        return array
     if role == "candidate_soft":
-        return np.array(array, dtype=np.float32, order="C")
-    if role == "fundus":
-        return np.array(array, order="C")
-    return canonical_mask(array)
+        own = np.array(array, dtype=np.float32, order="C")
+    elif role == "fundus":
+        own = np.array(array, order="C")
+    else:
+        own = canonical_mask(array)
+    own.setflags(write=False)
+    _MADE[id(own)] = own
+    return own
