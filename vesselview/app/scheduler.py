@@ -26,11 +26,8 @@ import itertools
 import threading
 from collections.abc import Callable
 
-from vesselview.app.channel import Channel, Task
+from vesselview.app.channel import Channel, Deliver, Task
 from vesselview.errors import EvaluationStopped, InputError, ParamsError
-
-#: Runs a zero-argument callback in the thread that should see outcomes.
-Deliver = Callable[[Callable[[], None]], None]
 
 
 def deliver_directly(callback: Callable[[], None]) -> None:
@@ -114,9 +111,10 @@ class Scheduler:
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join()
 
-    # -- used by Channel -----------------------------------------------------------------
+    # -- the channels' interface (`vesselview.app.channel.JobQueue`; internal) ----------
 
-    def _put(self, channel: Channel, job_id: int, task: Task) -> None:
+    def enqueue(self, channel: Channel, job_id: int, task: Task) -> None:
+        """Run ``task`` as job ``job_id`` of ``channel``, superseding its older jobs."""
         job = _Job(channel, job_id, next(self._order), task, StopToken())
         if self.synchronous:
             self._run(job)
@@ -132,13 +130,15 @@ class Scheduler:
                 self._thread.start()
             self._condition.notify_all()
 
-    def _drop(self, channel: Channel) -> None:
+    def withdraw(self, channel: Channel) -> None:
+        """Drop ``channel``'s waiting job and stop its running ones."""
         with self._condition:
             self._pending.pop(channel, None)
             self._stop_running(channel)
             self._condition.notify_all()
 
-    def _runs(self, channel: Channel) -> bool:
+    def is_running(self, channel: Channel) -> bool:
+        """True while one of ``channel``'s jobs runs on the worker thread."""
         with self._condition:
             return any(job.channel is channel for job in self._running)
 
@@ -188,18 +188,18 @@ class Scheduler:
             return job.token.stopped or self._closed
 
         def progress(fraction: float, message: str) -> None:
-            self.deliver(functools.partial(channel._progress, job.id, fraction, message))
+            self.deliver(functools.partial(channel.job_progress, job.id, fraction, message))
 
         try:
             value = job.task(should_stop, progress)
         except EvaluationStopped:
             return
         except (InputError, ParamsError) as error:  # the message names the culprit
-            self.deliver(functools.partial(channel._fail, job.id, str(error)))
+            self.deliver(functools.partial(channel.job_failed, job.id, str(error)))
             return
         except Exception as error:
-            self.deliver(functools.partial(channel._fail, job.id,
+            self.deliver(functools.partial(channel.job_failed, job.id,
                                            f"{type(error).__name__}: {error}"))
             return
         if not job.token.stopped:
-            self.deliver(functools.partial(channel._finish, job.id, value))
+            self.deliver(functools.partial(channel.job_done, job.id, value))
