@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -240,9 +239,6 @@ def _checked(name: str, value: Any, spec: _Spec) -> Any:
     number = float(value)
     if not math.isfinite(number):
         raise ParamsError(f"parameter {name}: expected a finite number, got {value!r}")
-    if 0 < abs(number) < sys.float_info.min:  # denormal: no parameter means it
-        raise ParamsError(f"parameter {name}: {value!r} is too close to zero (below "
-                          f"{sys.float_info.min:.3g}); give 0 or a larger number")
     if spec.kind is int:
         if number != int(number):
             raise ParamsError(f"parameter {name}: expected a whole number, got {value!r}")
