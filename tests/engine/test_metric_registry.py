@@ -95,7 +95,11 @@ def test_keys_are_unique_and_in_family_order() -> None:
 def test_every_metric_is_documented(key: str) -> None:
     info = METRICS[key]
     assert info.key == key and info.name and info.definition
-    assert info.direction in ("higher", "lower") and info.unit in ("", "px", "px²", "%")
+    assert info.direction in ("higher", "lower", "neither")
+    assert info.kind == {"px": "length", "px²": "area"}.get(info.unit, info.kind)
+    assert info.kind in (("ratio",) if info.unit == "%" else ("ratio", "count", "length", "area"))
+    low, high = info.bounds(Params())
+    assert low < high
     assert "docs/metrics.md §" in info.source
     assert f"`{key}`" in DOCS or f"key {key}\n" in DOCS, f"{key}: no entry in docs/metrics.md"
 
@@ -125,3 +129,11 @@ def test_family_params_are_what_its_values_depend_on() -> None:
 def test_no_metric_value_is_nan_without_a_reason() -> None:
     result = vv.evaluate(small_case())
     assert all(math.isnan(v) == (k in result.undefined) for k, v in result.metrics.items())
+
+
+def test_every_value_of_a_whole_evaluation_lies_in_its_declared_range() -> None:
+    params = Params()
+    result = vv.evaluate(small_case(), params)
+    for key, value in result.metrics.items():
+        low, high = METRICS[key].bounds(params)
+        assert math.isnan(value) or low <= value <= high, (key, value)

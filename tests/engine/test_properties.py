@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.engine.masks import TRANSFORMS, random_vessel_mask, vessel_pairs
+from vesselview.engine.families import METRICS
 from vesselview.engine.families.cal import cal_scores, connectivity_score, length_match
 from vesselview.engine.families.contour import contour_distances, contour_scores
 from vesselview.engine.families.distance import distance_maps, distance_scores
@@ -36,16 +37,6 @@ from vesselview.engine.thinning import thin
 
 PROPERTY = settings(max_examples=30, deadline=None)
 
-UNIT_INTERVAL = {
-    "se", "sp", "acc", "fpr", "precision", "dice", "jaccard", "gmean", "tversky", "perr",
-    "fom", "n_asd", "n_rmsd", "n_msd", "j_g", "d_g", "f1_t", "f1_t_precision", "f1_t_recall",
-    "cal", "cal_c", "cal_a", "cal_l", "cldice", "npv", "balanced_acc", "se_thin", "se_thick",
-    "nsd",
-}
-SIGNED_UNIT = {"kappa", "mcc"}
-NON_NEGATIVE = {"rve", "mse", "hausdorff", "hd95", "hd95_contour", "asd", "rmsd",
-                "msd"}  # inf allowed
-COUNTS = {"betti0_error", "betti1_error"}
 INVARIANT = (*METRIC_FAMILIES["pixel"], *METRIC_FAMILIES["distance"],
              *METRIC_FAMILIES["tolerance"], "cal_c", "cal_a", "betti0_error", "betti1_error")
 SKELETAL = ("cal_l", "cal", "cldice", *METRIC_FAMILIES["width"])
@@ -109,16 +100,10 @@ def test_values_in_range(pair: tuple[np.ndarray, ...], p: Params) -> None:
             assert scores.reasons.get(key), f"{key} undefined without a reason"
             continue
         assert key not in scores.reasons
-        if key in UNIT_INTERVAL:
-            assert 0.0 <= value <= 1.0 + 1e-12, (key, value)
-        elif key in SIGNED_UNIT:
-            assert -1.0 - 1e-12 <= value <= 1.0 + 1e-12, (key, value)
-        elif key in NON_NEGATIVE:
-            assert value >= 0.0, (key, value)
-        elif key in COUNTS:
-            assert value >= 0 and value == int(value), (key, value)
-        else:
-            assert key == "delta_p" and 0.0 <= value <= p.baddeley_c + 1e-12, (key, value)
+        low, high = METRICS[key].bounds(p)  # inf allowed where the range is unbounded
+        assert low - 1e-12 <= value <= high + 1e-12, (key, value)
+        if METRICS[key].count:
+            assert value == int(value), (key, value)
     v = scores.values
     assert v["asd"] <= v["rmsd"] + 1e-12 and v["rmsd"] <= v["msd"] + 1e-12
     assert v["hd95"] <= v["hausdorff"]

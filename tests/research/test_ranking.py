@@ -16,6 +16,7 @@ from scipy import stats
 from vesselview.engine.params import Params
 from vesselview.errors import InputError
 from vesselview.io.tables import write_table
+from vesselview.research import ranking as ranking_module
 from vesselview.research.inconsistency import mean_inconsistency, standard_inconsistency
 from vesselview.research.ranking import (
     AGREEMENT_STATISTICS,
@@ -173,6 +174,11 @@ def test_agreement_errors() -> None:
 def test_oriented_negates_only_dissimilarities() -> None:
     assert oriented("mse", [1.0, 2.0]).tolist() == [-1.0, -2.0]
     assert oriented("dice", [1.0, 2.0]).tolist() == [1.0, 2.0]
+
+
+def test_a_metric_without_direction_has_no_better_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ranking_module, "UNORDERED", frozenset({"dice"}))
+    assert np.isnan(oriented("dice", [1.0, 2.0])).all()
 
 
 def test_rank_candidates_best_first_with_ties_and_undefined() -> None:

@@ -13,7 +13,11 @@ METRIC_FAMILIES: dict[str, tuple[str, ...]] = {family.name: family.keys for fami
 DISSIMILARITIES: frozenset[str] = frozenset(
     key for key, info in METRICS.items() if info.lower_is_better)
 
+#: Metrics whose values have no better direction (never ranked, never marked best).
+UNORDERED: frozenset[str] = frozenset(
+    key for key, info in METRICS.items() if info.direction == "neither")
+
 #: Metrics whose values are counts (shown without decimals).
 COUNTS: frozenset[str] = frozenset(k for k, info in METRICS.items() if info.count)
 
-__all__ = ["COUNTS", "DISSIMILARITIES", "METRIC_FAMILIES", "METRIC_KEYS"]
+__all__ = ["COUNTS", "DISSIMILARITIES", "METRIC_FAMILIES", "METRIC_KEYS", "UNORDERED"]

@@ -28,7 +28,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import stats
 
-from vesselview.engine.keys import DISSIMILARITIES
+from vesselview.engine.keys import DISSIMILARITIES, UNORDERED
 from vesselview.errors import InputError
 from vesselview.research.inconsistency import (
     is_constant,
@@ -50,10 +50,13 @@ def oriented(metric: str, values: ArrayLike) -> np.ndarray:
     Parameters
     ----------
     metric : str
-        A metric key; keys in ``DISSIMILARITIES`` are negated, any other is kept.
+        A metric key; keys in ``DISSIMILARITIES`` are negated, keys in ``UNORDERED``
+        (direction ``"neither"``) become ``nan`` (no value is better), any other is kept.
     values : array_like of float, shape (n,)
     """
     scores = np.asarray(values, dtype=np.float64)
+    if metric in UNORDERED:
+        return np.full_like(scores, np.nan)
     return -scores if metric in DISSIMILARITIES else scores
 
 

@@ -10,6 +10,7 @@ from what the code reads. Layers are stages whose value is a `Layer`, built on f
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
 
@@ -23,7 +24,13 @@ T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
 U = TypeVar("U")
 
-Direction = Literal["higher", "lower"]
+Direction = Literal["higher", "lower", "neither"]
+UnitKind = Literal["ratio", "count", "length", "area"]
+
+#: Value ranges (lowest, highest); a `str` bound names the parameter that bounds the value.
+UNIT_RANGE: tuple[float, float] = (0.0, 1.0)
+SIGNED_UNIT_RANGE: tuple[float, float] = (-1.0, 1.0)
+NON_NEGATIVE: tuple[float, float] = (0.0, math.inf)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -42,12 +49,16 @@ class MetricInfo:
         One-line definition (G = reference, S = candidate, F = field of view).
     source : str
         Full reference or DOI of the paper, and the section of ``docs/metrics.md``.
-    direction : {"higher", "lower"}
-        Which values are better.
-    count : bool
-        True when the values are whole numbers (shown without decimals).
+    direction : {"higher", "lower", "neither"}
+        Which values are better (``"neither"``: no order; never ranked nor marked best).
     short : str
         A compact label for table headers and plot legends (``""``: the name is short).
+    kind : {"ratio", "count", "length", "area"}
+        What the values measure: a dimensionless ratio (also ``%``), a whole number, a
+        length (pixels) or an area (square pixels).
+    value_range : (float, float or str)
+        The lowest and highest value a defined result can take (``inf`` for no bound); a
+        ``str`` upper bound names the `Params` field bounding it (see `bounds`).
     """
 
     key: str
@@ -56,8 +67,19 @@ class MetricInfo:
     definition: str
     source: str
     direction: Direction = "higher"
-    count: bool = False
     short: str = ""
+    kind: UnitKind = dataclasses.field(kw_only=True)
+    value_range: tuple[float, float | str] = dataclasses.field(kw_only=True)
+
+    @property
+    def count(self) -> bool:
+        """True when the values are whole numbers (shown without decimals)."""
+        return self.kind == "count"
+
+    def bounds(self, params: Params) -> tuple[float, float]:
+        """`value_range` with a parameter-named bound read from ``params``."""
+        low, high = self.value_range
+        return low, float(getattr(params, high)) if isinstance(high, str) else high
 
     @property
     def short_name(self) -> str:

@@ -19,7 +19,14 @@ import dataclasses
 
 import numpy as np
 
-from vesselview.engine.families.base import Family, MetricInfo, StageContext, layer, stage
+from vesselview.engine.families.base import (
+    UNIT_RANGE,
+    Family,
+    MetricInfo,
+    StageContext,
+    layer,
+    stage,
+)
 from vesselview.engine.families.shared import (
     candidate_components,
     candidate_mask,
@@ -108,13 +115,14 @@ def cal_scores(connectivity: Scores, area: TolerantOverlap, length: LengthMatch)
 _SOURCE = f"{CAL_PAPER}; docs/metrics.md §4"
 
 METRICS = (
-    MetricInfo("cal", "CAL", "", "C · A · L", _SOURCE),
+    MetricInfo("cal", "CAL", "", "C · A · L", _SOURCE, kind="ratio", value_range=UNIT_RANGE),
     MetricInfo("cal_c", "Connectivity C", "",
-               "1 − min(1, |components(G) − components(S)| / #G)", _SOURCE, short="C"),
+               "1 − min(1, |components(G) − components(S)| / #G)", _SOURCE, short="C",
+               kind="ratio", value_range=UNIT_RANGE),
     MetricInfo("cal_a", "Area A", "", "overlap of the masks, each dilated by a disc of radius α",
-               _SOURCE, short="A"),
+               _SOURCE, short="A", kind="ratio", value_range=UNIT_RANGE),
     MetricInfo("cal_l", "Length L", "", "overlap of the skeletons with the other mask dilated by "
-               "a disc of radius β", _SOURCE, short="L"),
+               "a disc of radius β", _SOURCE, short="L", kind="ratio", value_range=UNIT_RANGE),
 )
 
 Masks = tuple[np.ndarray, np.ndarray]

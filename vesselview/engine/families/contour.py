@@ -21,7 +21,14 @@ import numpy as np
 from scipy.spatial import cKDTree
 
 from vesselview.engine.distance_map import DistanceMap, distance_map
-from vesselview.engine.families.base import Family, MetricInfo, StageContext, stage
+from vesselview.engine.families.base import (
+    NON_NEGATIVE,
+    UNIT_RANGE,
+    Family,
+    MetricInfo,
+    StageContext,
+    stage,
+)
 from vesselview.engine.families.shared import candidate_distances, distance_masks, restricted
 from vesselview.engine.families.sources import CAL_PAPER
 from vesselview.engine.morphology import distance_to, inner_contour
@@ -169,7 +176,12 @@ _G_ZERO_NOTE = ("; with g = 0 (the default) it equals {plain}: set g under Param
 
 def _info(key: str, name: str, definition: str, unit: str = "",
           direction: Literal["higher", "lower"] = "higher", short: str = "") -> MetricInfo:
-    return MetricInfo(key, name, unit, definition, _SOURCE, direction, short=short)
+    """A contour distance (``unit`` px) or else a ratio in [0, 1]."""
+    if unit == "px":
+        return MetricInfo(key, name, unit, definition, _SOURCE, direction, short=short,
+                          kind="length", value_range=NON_NEGATIVE)
+    return MetricInfo(key, name, unit, definition, _SOURCE, direction, short=short,
+                      kind="ratio", value_range=UNIT_RANGE)
 
 
 METRICS = (

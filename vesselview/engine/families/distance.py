@@ -20,7 +20,15 @@ from typing import Literal
 import numpy as np
 
 from vesselview.engine.distance_map import DistanceMap, distance_map
-from vesselview.engine.families.base import Family, MetricInfo, StageContext, stage
+from vesselview.engine.families.base import (
+    NON_NEGATIVE,
+    UNIT_RANGE,
+    Family,
+    MetricInfo,
+    StageContext,
+    UnitKind,
+    stage,
+)
 from vesselview.engine.families.contour import contour_distance_values
 from vesselview.engine.families.shared import candidate_distances, distance_masks, restricted
 from vesselview.engine.families.sources import TOLERANCE_PAPER
@@ -196,14 +204,17 @@ def _clipped_gap_kernel(reference: np.ndarray, reference_squared: bool,
 
 
 def _info(key: str, name: str, definition: str, source: str, unit: str = "",
-          direction: Literal["higher", "lower"] = "lower", short: str = "") -> MetricInfo:
+          direction: Literal["higher", "lower"] = "lower", short: str = "", *,
+          kind: UnitKind = "length",
+          value_range: tuple[float, float | str] = NON_NEGATIVE) -> MetricInfo:
+    """A distance (pixels, lower is better) unless the arguments say otherwise."""
     return MetricInfo(key, name, unit, definition, f"{source}; docs/metrics.md §2", direction,
-                      short=short)
+                      short=short, kind=kind, value_range=value_range)
 
 
 METRICS = (
     _info("mse", "Mean squared distance", "mean over S of d(x, G)²", TOLERANCE_PAPER, "px²",
-          short="MSE"),
+          short="MSE", kind="area"),
     _info("hausdorff", "Hausdorff distance", "largest distance from S to G or G to S",
           TOLERANCE_PAPER, "px", short="Hausdorff"),
     _info("hd95", "Hausdorff 95 %", "95th percentile of the pooled S→G and G→S distances",
@@ -215,11 +226,11 @@ METRICS = (
     _info("nsd", "Normalised surface distance",
           "share of contour pixels of S and G within τ of the other contour (surface Dice)",
           "Nikolov et al., J Med Internet Res 2021, doi:10.2196/26151", direction="higher",
-          short="NSD"),
+          short="NSD", kind="ratio", value_range=UNIT_RANGE),
     _info("fom", "Pratt's figure of merit", "Σ over S of 1 / (1 + k·d(x, G)²) / max(#G, #S)",
-          TOLERANCE_PAPER, direction="higher", short="FOM"),
+          TOLERANCE_PAPER, direction="higher", short="FOM", kind="ratio", value_range=UNIT_RANGE),
     _info("delta_p", "Baddeley Δp", "p-mean of |min(d(x,G), c) − min(d(x,S), c)| over pixels",
-          TOLERANCE_PAPER, "px", short="Δp"),
+          TOLERANCE_PAPER, "px", short="Δp", value_range=(0.0, "baddeley_c")),
 )
 
 

@@ -16,7 +16,16 @@ from typing import Literal
 
 import numpy as np
 
-from vesselview.engine.families.base import Family, MetricInfo, StageContext, layer, stage
+from vesselview.engine.families.base import (
+    NON_NEGATIVE,
+    SIGNED_UNIT_RANGE,
+    UNIT_RANGE,
+    Family,
+    MetricInfo,
+    StageContext,
+    layer,
+    stage,
+)
 from vesselview.engine.families.shared import candidate_mask
 from vesselview.engine.layers import Layer, classes_layer, rule_layer
 from vesselview.engine.scores import Scores
@@ -105,9 +114,12 @@ def _kappa(out: Scores, tp: float, fp: float, fn: float, tn: float, n: float) ->
 
 
 def _info(key: str, name: str, definition: str, unit: str = "",
-          direction: Literal["higher", "lower"] = "higher", short: str = "") -> MetricInfo:
+          direction: Literal["higher", "lower"] = "higher", short: str = "",
+          value_range: tuple[float, float] = UNIT_RANGE) -> MetricInfo:
+    """A confusion ratio (in [0, 1] unless ``value_range`` says otherwise)."""
     return MetricInfo(key, name, unit, definition + " (inside F)",
-                      "classic confusion metric, docs/metrics.md §1", direction, short=short)
+                      "classic confusion metric, docs/metrics.md §1", direction, short=short,
+                      kind="ratio", value_range=value_range)
 
 
 METRICS = (
@@ -120,13 +132,14 @@ METRICS = (
     _info("dice", "Dice (F1)", "2TP / (2TP + FP + FN)", short="Dice"),
     _info("jaccard", "Jaccard (IoU)", "TP / (TP + FP + FN)", short="Jaccard"),
     _info("kappa", "Cohen's kappa", "(p_o − p_e) / (1 − p_e): agreement beyond chance",
-          short="Kappa"),
+          short="Kappa", value_range=SIGNED_UNIT_RANGE),
     _info("mcc", "Matthews correlation", "(TP·TN − FP·FN) / √((TP+FP)(TP+FN)(TN+FP)(TN+FN))",
-          short="MCC"),
+          short="MCC", value_range=SIGNED_UNIT_RANGE),
     _info("gmean", "G-mean", "√(Se · Sp)"),
     _info("tversky", "Tversky index", "TP / (TP + a·FP + b·FN), a, b = Tversky α, β",
           short="Tversky"),
-    _info("rve", "Relative vessel-area error", "|#S − #G| / #G · 100", "%", "lower", short="RVE %"),
+    _info("rve", "Relative vessel-area error", "|#S − #G| / #G · 100", "%", "lower", short="RVE %",
+          value_range=NON_NEGATIVE),
     _info("perr", "p(error)", "Bayesian error probability, equals 1 − Acc", direction="lower"),
     _info("npv", "Negative predictive value", "TN / (TN + FN): share of candidate background "
           "that is background", short="NPV"),

@@ -17,7 +17,15 @@ from typing import Any
 import numpy as np
 
 from vesselview.engine import skeletal as ss
-from vesselview.engine.families.base import Family, MetricInfo, StageContext, layer, stage
+from vesselview.engine.families.base import (
+    NON_NEGATIVE,
+    UNIT_RANGE,
+    Family,
+    MetricInfo,
+    StageContext,
+    layer,
+    stage,
+)
 from vesselview.engine.families.shared import (
     candidate_mask,
     candidate_skeleton,
@@ -35,21 +43,28 @@ def _source(step: str) -> str:
 METRICS = (
     MetricInfo("ss", "Skeletal similarity SS", "", "length-weighted mean segment score "
                "(1 − α)·curve + α·thickness similarity within each segment's search range",
-               _source("steps 9-10"), short="SS"),
+               _source("steps 9-10"), short="SS", kind="ratio",
+               value_range=UNIT_RANGE),
     MetricInfo("ss_cs", "Curve similarity", "",
-               "length-weighted mean of the valid segments' cs", _source("step 10"), short="SS cs"),
+               "length-weighted mean of the valid segments' cs", _source("step 10"), short="SS cs",
+               kind="ratio", value_range=UNIT_RANGE),
     MetricInfo("ss_ts", "Thickness similarity", "",
-               "length-weighted mean of the valid segments' ts", _source("step 10"), short="SS ts"),
-    MetricInfo("rse", "Revised sensitivity rSe", "", "equals SS", _source("step 11"), short="rSe"),
+               "length-weighted mean of the valid segments' ts", _source("step 10"), short="SS ts",
+               kind="ratio", value_range=UNIT_RANGE),
+    MetricInfo("rse", "Revised sensitivity rSe", "", "equals SS", _source("step 11"), short="rSe",
+               kind="ratio", value_range=UNIT_RANGE),
     MetricInfo("rsp", "Revised specificity rSp", "",
-               "TN / (TN + FP) outside the search ranges", _source("step 11"), short="rSp"),
+               "TN / (TN + FP) outside the search ranges", _source("step 11"), short="rSp",
+               kind="ratio", value_range=UNIT_RANGE),
     MetricInfo("racc", "Revised accuracy rAcc", "", "(TP + TN) / #F with TP = SS·#P",
-               _source("step 11"), short="rAcc"),
+               _source("step 11"), short="rAcc", kind="ratio",
+               value_range=UNIT_RANGE),
     MetricInfo("ss_confidence", "SS confidence", "", "share of the reference skeleton that "
-               "lies in scored segments", _source("step 8"), short="SS conf."),
+               "lies in scored segments", _source("step 8"), short="SS conf.", kind="ratio",
+               value_range=UNIT_RANGE),
     MetricInfo("rnc", "R_nc (unmatched skeleton)", "", "candidate skeleton outside every "
                "search range / reference skeleton length", _source("step 12"), "lower",
-               short="R_nc"),
+               short="R_nc", kind="ratio", value_range=NON_NEGATIVE),
 )
 
 

@@ -17,7 +17,14 @@ import dataclasses
 
 import numpy as np
 
-from vesselview.engine.families.base import Family, MetricInfo, StageContext, layer, stage
+from vesselview.engine.families.base import (
+    UNIT_RANGE,
+    Family,
+    MetricInfo,
+    StageContext,
+    layer,
+    stage,
+)
 from vesselview.engine.families.shared import candidate_mask
 from vesselview.engine.families.sources import TOLERANCE_PAPER
 from vesselview.engine.layers import Layer, classes_layer, rule_layer, tolerated
@@ -116,11 +123,13 @@ _SOURCE = f"{TOLERANCE_PAPER}; docs/metrics.md §3"
 METRICS = (
     MetricInfo("f1_t", "Tolerance F1", "", "harmonic mean of the tolerant precision and "
                "recall: pixels within chessboard distance t of the other mask count as matched",
-               _SOURCE, short="F1_t"),
+               _SOURCE, short="F1_t", kind="ratio", value_range=UNIT_RANGE),
     MetricInfo("f1_t_precision", "Tolerant precision", "",
-               "min(#S within t of G, #G within t of S) / #S", _SOURCE, short="P_t"),
+               "min(#S within t of G, #G within t of S) / #S", _SOURCE, short="P_t",
+               kind="ratio", value_range=UNIT_RANGE),
     MetricInfo("f1_t_recall", "Tolerant recall", "",
-               "min(#S within t of G, #G within t of S) / #G", _SOURCE, short="R_t"),
+               "min(#S within t of G, #G within t of S) / #G", _SOURCE, short="R_t",
+               kind="ratio", value_range=UNIT_RANGE),
 )
 
 

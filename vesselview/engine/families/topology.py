@@ -14,7 +14,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from vesselview.engine.families.base import Family, MetricInfo, StageContext, stage
+from vesselview.engine.families.base import (
+    NON_NEGATIVE,
+    UNIT_RANGE,
+    Family,
+    MetricInfo,
+    StageContext,
+    stage,
+)
 from vesselview.engine.families.shared import (
     candidate_components,
     candidate_mask,
@@ -79,11 +86,12 @@ _BETTI = "topology extra, docs/metrics.md §6"
 
 METRICS = (
     MetricInfo("cldice", "clDice", "",
-               "harmonic mean of skeleton-in-mask precision and sensitivity", _CLDICE),
+               "harmonic mean of skeleton-in-mask precision and sensitivity", _CLDICE,
+               kind="ratio", value_range=UNIT_RANGE),
     MetricInfo("betti0_error", "Betti-0 error", "", "|components(S) − components(G)|", _BETTI,
-               "lower", count=True),
+               "lower", kind="count", value_range=NON_NEGATIVE),
     MetricInfo("betti1_error", "Betti-1 error", "", "|holes(S) − holes(G)|", _BETTI, "lower",
-               count=True),
+               kind="count", value_range=NON_NEGATIVE),
 )
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 from scipy import ndimage
 
-from vesselview.engine.families.base import Family, MetricInfo, StageContext, stage
+from vesselview.engine.families.base import UNIT_RANGE, Family, MetricInfo, StageContext, stage
 from vesselview.engine.families.shared import candidate_mask, reference_skeleton
 from vesselview.engine.families.skeletal import reference_thickness
 from vesselview.engine.scores import Scores
@@ -95,9 +95,10 @@ _SOURCE = ("vessel-width breakdown of the sensitivity, widths from the skeletal-
 METRICS = (
     MetricInfo("se_thin", "Sensitivity on thin vessels", "", "Se over reference pixels inside "
                "F of width <= thin_width (SS thickness of the nearest reference skeleton "
-               "pixel)", _SOURCE, short="Se thin"),
+               "pixel)", _SOURCE, short="Se thin", kind="ratio", value_range=UNIT_RANGE),
     MetricInfo("se_thick", "Sensitivity on thick vessels", "", "Se over reference pixels "
-               "inside F of width > thin_width", _SOURCE, short="Se thick"),
+               "inside F of width > thin_width", _SOURCE, short="Se thick",
+               kind="ratio", value_range=UNIT_RANGE),
 )
 
 
