@@ -83,8 +83,10 @@ def test_secondary_windows_never_cover_the_image(on_screen, qtbot):
     # (once the docked browser has put its plots beside its table)
     qtbot.waitUntil(lambda: window.view.height() >= 0.4 * window.height())
     assert window.view.width() >= 0.55 * window.width()
-    table = window.dataset_browser.table  # 8 rows on either screen
+    browser = window.dataset_browser  # 8 rows and plots of some size on either screen
+    table = browser.table
     assert table.viewport().height() >= 8 * table.verticalHeader().defaultSectionSize()
+    assert min(browser.box_plot.height(), browser.scatter.height()) >= 200
     if screen == SMALL_SCREEN:
         assert not floating  # no room beside: both docked, tabbed below the image
         browser = window.dataset_browser  # its tab was brought up last

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow
 
 from vesselview.app.dataset_browser import DatasetBrowser
@@ -44,6 +44,10 @@ def install_dataset_browser(window: InspectorWindow) -> DatasetBrowserWindow:
     dock.setWidget(browser_window)
     for shortcut in browser_window.step_keys:  # the inspector's next/previous keys step it
         shortcut.setEnabled(False)
+    # docked above or below the image, the plots go beside the table before the dock's
+    # height is settled, so the dock is no taller than the table's 8 rows need
+    dock.dockLocationChanged.connect(lambda area: browser_window.put_plots_beside(
+        area in (Qt.DockWidgetArea.BottomDockWidgetArea, Qt.DockWidgetArea.TopDockWidgetArea)))
     window.secondary.add("browser", dock, BROWSER_SIZE, BROWSER_LEAST_SIZE)
     compare = window.compare
     browser.current_changed.connect(lambda _case: compare.compare_with(None, None))

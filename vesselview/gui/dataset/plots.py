@@ -62,21 +62,47 @@ def tick_metrics(axis: pg.AxisItem) -> QFontMetrics:
     return QFontMetrics(axis.style.get("tickFont") or axis.font())
 
 
+class _TitledPlot(pg.PlotWidget):
+    """A white plot with plain axes whose title is shortened (with "…") to its width; the
+    whole title is its tooltip. A pyqtgraph title's width is the plot's least width, which
+    pushed a narrow plot's area (docked beside the table) beyond its right edge."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, background="w")
+        _plain_axes(self)
+        self._title = ""
+        self.getViewBox().sigResized.connect(lambda _box: self._fit())
+
+    def set_full_title(self, title: str) -> None:
+        """Show ``title``, shortened to the plot's width."""
+        self._title = title
+        self.setToolTip(title)
+        self._fit()
+
+    def _fit(self) -> None:
+        """The title and whatever else a subclass fits to the new width."""
+        # the title spans the plot area's column only, right of the left axis
+        label, room = self.plotItem.titleLabel, self.width() - self.getAxis("left").width() - 8
+        metrics, width = QFontMetrics(label.item.font()), room
+        self.setTitle(self._title)
+        while label.itemRect().width() > room and width > 0:  # as drawn (its HTML font)
+            width -= max(room // 10, 1)
+            self.setTitle(metrics.elidedText(self._title, Qt.TextElideMode.ElideMiddle, width))
+
+
 def _label(metric: str) -> str:
     info = METRICS[metric]
     return f"{info.name} ({info.unit})" if info.unit else info.name
 
 
-class MethodBoxPlot(pg.PlotWidget):
+class MethodBoxPlot(_TitledPlot):
     """Quartile boxes, whiskers to the extremes and every case as a jittered point; a
     human baseline's box is grey and its tick says so, and a method whose metric is
     undefined on some cases says on how many of them it is defined (``n=19 of 20``)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent, background="w")
-        _plain_axes(self)
         self._ticks: list[tuple[str, str]] = []  # each box's method label and note
-        self.getViewBox().sigResized.connect(lambda _box: self._fit_names())
+        super().__init__(parent)
 
     def show_metric(self, table: MetricTable, metric: str) -> None:
         """Plot ``metric`` for each method of ``table`` (methods along x)."""
@@ -98,14 +124,15 @@ class MethodBoxPlot(pg.PlotWidget):
                 self.addItem(pg.PlotCurveItem([index, index], [start, end], pen=pen))
             jitter = index + rng.uniform(-.15, .15, values.size)
             self.addItem(pg.ScatterPlotItem(jitter, values, size=6, brush=_POINT, pen=None))
-        self._fit_names()
+        self._fit()
         _show_range(self, (-.5, len(table.methods) - .5),
                     [table.column(method, metric) for method in table.methods])
         self.setLabel("left", _label(metric))
-        self.setTitle(f"{METRICS[metric].name} per method")
+        self.set_full_title(f"{METRICS[metric].name} per method")
 
-    def _fit_names(self) -> None:
-        """Each method's tick fitted to the width of its box (`_tick`)."""
+    def _fit(self) -> None:
+        """The title, and each method's tick fitted to the width of its box (`_tick`)."""
+        super()._fit()
         axis, ticks = self.getAxis("bottom"), self._ticks
         room = self.getViewBox().width() / max(len(ticks), 1)
         axis.setTicks([[(index, _tick(label, note, room, tick_metrics(axis)))
@@ -128,12 +155,8 @@ def _tick(label: str, note: str, room: float, metrics: QFontMetrics) -> str:
     return "\n".join([_fitted(line, room, metrics) for line in lines] + ([note] if note else []))
 
 
-class PairScatter(pg.PlotWidget):
+class PairScatter(_TitledPlot):
     """One point per case: method A's value against method B's, with the diagonal."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent, background="w")
-        _plain_axes(self)
 
     def show_pair(self, table: MetricTable, metric: str, a: str, b: str) -> None:
         """Plot ``metric`` of ``a`` (x) against ``b`` (y) for cases having both."""
@@ -147,8 +170,8 @@ class PairScatter(pg.PlotWidget):
                                           pen=pg.mkPen(_DIAGONAL, style=Qt.PenStyle.DashLine)))
             self.addItem(pg.ScatterPlotItem(x, y, size=8, brush=_POINT, pen=None,
                                             data=[row[0] for row in pairs]))
-            _show_range(self, (low, high), [y])
+            _show_range(self, (low, high), [[low, high]])  # one scale: the diagonal at 45°
         a_name, b_name = table.label(a), table.label(b)
         self.setLabel("bottom", f"{a_name}: {_label(metric)}")
         self.setLabel("left", f"{b_name}: {_label(metric)}")
-        self.setTitle(f"{METRICS[metric].name}: {a_name} vs {b_name} (one point per case)")
+        self.set_full_title(f"{METRICS[metric].name}: {a_name} vs {b_name} (one point per case)")

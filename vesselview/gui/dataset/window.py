@@ -38,17 +38,21 @@ from vesselview.research.statistics import method_label
 WIDE_AND_SHORT = 2.5
 #: The table always has room for this many rows (issue 26: 3 were shown when docked).
 LEAST_ROWS = 8
+#: Plots less tall than this (pixels) below the table go beside it instead.
+PLOTS_LEAST_HEIGHT = 220
 
 
 def _show_rows(table: QTableWidget, rows: int) -> None:
-    """Rows one line of text tall, and room for ``rows`` of them under the two-line
-    column headers (the table's least height, which the docks and splitters keep)."""
+    """Rows one line of text tall, and room for ``rows`` of them between the two-line
+    column headers and the scroll bar of the many columns (the table's least height,
+    which the docks and splitters keep)."""
     line = table.fontMetrics().height()
     rows_header = table.verticalHeader()
     rows_header.setMinimumSectionSize(line + 4)
     rows_header.setDefaultSectionSize(line + 6)
     headers = 2 * line + 8  # "method\nmetric"
     table.setMinimumHeight(headers + rows * rows_header.defaultSectionSize()
+                           + table.horizontalScrollBar().sizeHint().height()
                            + 2 * table.frameWidth())
 
 
@@ -112,11 +116,22 @@ class DatasetBrowserWindow(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Plots below the table, or beside it when the window is wide and short (docked
-        below the image on a small screen), where below would leave the table a row."""
+        below the image) or below the table's 8 rows they would be less than
+        `PLOTS_LEAST_HEIGHT` tall."""
         super().resizeEvent(event)
-        wide = self.width() > WIDE_AND_SHORT * self.height()
-        self._split.setOrientation(Qt.Orientation.Horizontal if wide
-                                   else Qt.Orientation.Vertical)
+        room_below = self._split.height() - self.table.minimumHeight()
+        self.put_plots_beside(self.width() > WIDE_AND_SHORT * self.height()
+                              or room_below < PLOTS_LEAST_HEIGHT)
+
+    def put_plots_beside(self, beside: bool) -> None:
+        """Plots beside the table (docked below the image: the table keeps its 8 rows in
+        the dock's least height), half the width, or below it."""
+        orientation = Qt.Orientation.Horizontal if beside else Qt.Orientation.Vertical
+        if orientation != self._split.orientation():
+            self._split.setOrientation(orientation)
+            if beside:
+                half = self._split.width() // 2
+                self._split.setSizes([half, half])
 
     def metric_key(self) -> str:
         """The key of the chosen metric."""
