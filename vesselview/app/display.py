@@ -19,15 +19,14 @@ import cv2
 import numpy as np
 
 from vesselview.app.label_palette import LABEL_CYCLE
+from vesselview.engine.families import LAYER_TRAITS
 from vesselview.engine.layers import RGBA, Layer, LegendEntry
 from vesselview.engine.result import Result
 
 #: Layers of thin lines and scattered pixels, drawn thicker in the overview (zoomed out),
-#: where a one-pixel line or a lone false positive would vanish.
-OVERVIEW_LAYERS = frozenset({
-    "confusion", "tolerant", "reference_skeleton", "candidate_skeleton", "unmatched_skeleton",
-    "segments", "segment_scores",
-})
+#: where a one-pixel line or a lone false positive would vanish (the layers declared thin).
+OVERVIEW_LAYERS = frozenset(name for name, traits in LAYER_TRAITS.items()
+                            if traits.kind == "thin")
 #: Largest overview thickening radius (pixels of the image).
 MAX_OVERVIEW_RADIUS = 4
 

@@ -10,6 +10,8 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
+from vesselview.app.probability import NAME as PROBABILITY
+from vesselview.engine.families import SAME_PIXEL_GROUPS, STACKED_LAYERS
 from vesselview.engine.layers import RGBA
 
 #: The layer shown under all overlays; it is not part of ``Result.layers``.
@@ -18,15 +20,12 @@ FUNDUS = "fundus"
 #: The fundus starts dimmed so that thin coloured overlays stand out against it.
 FUNDUS_OPACITY = 0.5
 
-#: Default stacking, bottom to top: the fundus, then area layers (probability map, bands,
-#: ranges, tolerant agreement), then the sparse and thin ones (strict agreement, segments,
-#: skeletons, unmatched skeleton), so that a band never hides a skeleton or a false
-#: positive inside it. Layers not listed go just under the skeletons.
-DEFAULT_ORDER = (
-    FUNDUS, "probability", "fov", "ignore", "band_alpha", "band_beta", "band_t",
-    "search_range", "tolerant", "confusion", "segment_scores", "segments",
-    "reference_skeleton", "candidate_skeleton", "unmatched_skeleton",
-)
+#: Default stacking, bottom to top: the fundus, the probability map, then the engine's
+#: layers by their declared stacking group (`vesselview.engine.families.STACKED_LAYERS`):
+#: regions, bands and ranges, tolerated then strict agreement, segments, skeletons, so
+#: that a band never hides a skeleton or a false positive inside it. Layers not listed
+#: go just under the skeletons.
+DEFAULT_ORDER: tuple[str, ...] = (FUNDUS, PROBABILITY, *STACKED_LAYERS)
 
 #: The fundus's tone controls (`LayerStyle.brightness`, `LayerStyle.contrast`): a shift
 #: of full scale and a factor on the distance from mid-grey.
@@ -39,8 +38,8 @@ DEFAULT_VISIBLE = frozenset({FUNDUS, "confusion"})
 #: Layers that colour the same pixels in the same colours (strict and tolerant agreement
 #: both paint true positives white and misses in the reference's hue): the upper one hides
 #: the lower entirely and their legends repeat each other, so showing one hides the others
-#: of its group (`hidden_by`).
-SAME_PIXELS: tuple[frozenset[str], ...] = (frozenset({"confusion", "tolerant"}),)
+#: of its group (`hidden_by`). Declared by the layers (`LayerTraits.same_pixels`).
+SAME_PIXELS: tuple[frozenset[str], ...] = SAME_PIXEL_GROUPS
 
 
 @dataclasses.dataclass(frozen=True)

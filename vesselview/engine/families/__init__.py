@@ -12,8 +12,17 @@ Public API (read these, never restate keys elsewhere):
     it is a count, in output order.
 ``METRIC_KEYS: tuple[str, ...]``
     Every metric key in output order.
-``LAYERS: Mapping[str, Stage[Layer]]``
+``LAYERS: Mapping[str, LayerStage]``
     Every overlay layer name -> the stage building it, in display order.
+``LAYER_TRAITS: Mapping[str, LayerTraits]``
+    Every overlay layer name -> its display traits (kind, stacking group, band
+    parameter, same-pixel group), declared with the layer (`base.layer`).
+``STACKED_LAYERS: tuple[str, ...]``
+    The layer names in default stacking order, bottom to top (`base.STACKING`).
+``BAND_PARAMS: Mapping[str, str]``
+    Every band layer -> the parameter setting its radius.
+``SAME_PIXEL_GROUPS: tuple[frozenset[str], ...]``
+    Groups of layers painting the same pixels in the same colours.
 ``EVALUATION_ORDER: tuple[Family, ...]``
     The families in the order the pipeline computes them: cheapest first, so that
     progressive results show useful numbers early (pixel metrics and the confusion layer,
@@ -45,8 +54,15 @@ from vesselview.engine.families import (
     topology,
     width,
 )
-from vesselview.engine.families.base import Family, MetricInfo, Stage, layer_name
-from vesselview.engine.layers import Layer
+from vesselview.engine.families.base import (
+    STACKING,
+    Family,
+    LayerStage,
+    LayerTraits,
+    MetricInfo,
+    Stage,
+    layer_name,
+)
 
 FAMILIES: tuple[Family, ...] = (
     pixel.FAMILY,
@@ -75,8 +91,21 @@ METRICS: Mapping[str, MetricInfo] = MappingProxyType(
 
 METRIC_KEYS: tuple[str, ...] = tuple(METRICS)
 
-LAYERS: Mapping[str, Stage[Layer]] = MappingProxyType(
+LAYERS: Mapping[str, LayerStage] = MappingProxyType(
     {layer_name(stage): stage for family in FAMILIES for stage in family.layers})
+
+LAYER_TRAITS: Mapping[str, LayerTraits] = MappingProxyType(
+    {name: stage.traits for name, stage in LAYERS.items()})
+
+STACKED_LAYERS: tuple[str, ...] = tuple(
+    sorted(LAYER_TRAITS, key=lambda name: STACKING.index(LAYER_TRAITS[name].stacking)))
+
+BAND_PARAMS: Mapping[str, str] = MappingProxyType(
+    {name: traits.band_param for name, traits in LAYER_TRAITS.items() if traits.kind == "band"})
+
+SAME_PIXEL_GROUPS: tuple[frozenset[str], ...] = tuple(
+    frozenset(name for name, traits in LAYER_TRAITS.items() if traits.same_pixels == group)
+    for group in dict.fromkeys(t.same_pixels for t in LAYER_TRAITS.values() if t.same_pixels))
 
 _FAMILY_OF = {key: family for family in FAMILIES for key in family.keys}
 
@@ -105,5 +134,6 @@ def all_stages() -> tuple[Stage[Any], ...]:
     return tuple(order.values())
 
 
-__all__ = ["EVALUATION_ORDER", "FAMILIES", "LAYERS", "METRICS", "METRIC_KEYS", "Family",
-           "MetricInfo", "Stage", "all_stages", "family_of"]
+__all__ = ["BAND_PARAMS", "EVALUATION_ORDER", "FAMILIES", "LAYERS", "LAYER_TRAITS", "METRICS",
+           "METRIC_KEYS", "SAME_PIXEL_GROUPS", "STACKED_LAYERS", "Family", "LayerStage",
+           "LayerTraits", "MetricInfo", "Stage", "all_stages", "family_of"]

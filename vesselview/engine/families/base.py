@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, get_args
 
 if TYPE_CHECKING:
     from vesselview.engine.case import Case
@@ -161,10 +161,75 @@ def stage(name: str, *, params: tuple[str, ...] = (), needs: tuple[Stage[Any], .
     return declare
 
 
-def layer(name: str, *, params: tuple[str, ...] = (), needs: tuple[Stage[Any], ...] = ()
-          ) -> Callable[[Callable[[StageContext], Layer]], Stage[Layer]]:
-    """Decorator declaring an overlay-layer builder; its stage is named ``layer:<name>``."""
-    return stage(f"layer:{name}", params=params, needs=needs)
+LayerKind = Literal["area", "thin", "band"]
+Stacking = Literal["region", "band", "tolerated", "strict", "segments", "skeleton"]
+
+#: The stacking groups, bottom to top: regions, bands and ranges, tolerated agreement,
+#: strict agreement, per-segment maps, skeletons: a band never hides a skeleton or a
+#: false positive inside it.
+STACKING: tuple[Stacking, ...] = get_args(Stacking)
+
+
+@dataclasses.dataclass(frozen=True)
+class LayerTraits:
+    """How an overlay layer is displayed, declared once with its builder (`layer`).
+
+    Attributes
+    ----------
+    kind : {"area", "thin", "band"}
+        ``"area"``: large regions; ``"thin"``: lines and scattered pixels (drawn thicker
+        when zoomed out, where they would vanish); ``"band"``: the tolerance band of
+        ``band_param`` around the reference.
+    stacking : one of `STACKING`
+        The group it is stacked in by default (`STACKING` is bottom to top; registry
+        order within a group).
+    band_param : str
+        The `Params` field setting the band's radius (``kind="band"`` only).
+    same_pixels : str
+        Layers sharing this non-empty name paint the same pixels in the same colours,
+        so showing one hides the others (strict and tolerant agreement).
+    explained_by : str
+        The ``Result.explain`` field that already says what the layer shows at a pixel
+        (the cursor readout leaves the layer out); bands are said by ``bands``.
+    """
+
+    kind: LayerKind
+    stacking: Stacking
+    band_param: str = ""
+    same_pixels: str = ""
+    explained_by: str = ""
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class LayerStage(Stage["Layer"]):
+    """A stage building an overlay `Layer`, with its display `traits`."""
+
+    traits: LayerTraits = dataclasses.field(kw_only=True)
+
+
+def layer(name: str, *, kind: LayerKind, stacking: Stacking, band_param: str = "",
+          same_pixels: str = "", explained_by: str = "", params: tuple[str, ...] = (),
+          needs: tuple[Stage[Any], ...] = ()
+          ) -> Callable[[Callable[[StageContext], Layer]], LayerStage]:
+    """Decorator declaring an overlay-layer builder; its stage is named ``layer:<name>``.
+
+    Raises
+    ------
+    ValueError
+        When ``band_param`` is given without ``kind="band"`` or the other way round, or
+        names a parameter the layer does not read.
+    """
+    if (kind == "band") != bool(band_param) or (band_param and band_param not in params):
+        raise ValueError(f"layer {name!r}: a band layer (and only one) names the parameter "
+                         f"it reads that sets the band (kind={kind!r}, band_param="
+                         f"{band_param!r}, params={params!r})")
+    traits = LayerTraits(kind, stacking, band_param, same_pixels, explained_by)
+
+    def declare(compute: Callable[[StageContext], Layer]) -> LayerStage:
+        return LayerStage(name=f"layer:{name}", compute=compute, params=params, needs=needs,
+                          traits=traits)
+
+    return declare
 
 
 def layer_name(layer_stage: Stage[Any]) -> str:
@@ -186,15 +251,27 @@ class Family:
         The family's metrics, in output order.
     scores : Stage of Scores
         The stage producing exactly the family's metric values (and reasons).
-    layers : tuple of Stage of Layer
+    layers : tuple of LayerStage
         The family's overlay layers, in display order.
+
+    Raises
+    ------
+    TypeError
+        When a layer was not declared with `layer` (it has no display traits).
     """
 
     name: str
     title: str
     metrics: tuple[MetricInfo, ...]
     scores: Stage[Scores]
-    layers: tuple[Stage[Layer], ...] = ()
+    layers: tuple[LayerStage, ...] = ()
+
+    def __post_init__(self) -> None:
+        for item in self.layers:
+            if not isinstance(item, LayerStage):
+                raise TypeError(f"family {self.name!r}: layer stage {item.name!r} has no "
+                                "display traits; declare it with @layer(name, kind=..., "
+                                "stacking=...)")
 
     @property
     def keys(self) -> tuple[str, ...]:

@@ -187,7 +187,8 @@ def cal_metrics(ctx: StageContext) -> Scores:
     return cal_scores(ctx.get(cal_connectivity), ctx.get(cal_area), ctx.get(cal_length))
 
 
-@layer("band_alpha", params=("cal_alpha",), needs=(cal_area,))
+@layer("band_alpha", kind="band", stacking="band", band_param="cal_alpha",
+        params=("cal_alpha",), needs=(cal_area,))
 def band_alpha_layer(ctx: StageContext) -> Layer:
     """CAL's area band: within α of the reference."""
     return classes_layer("band_alpha", f"CAL area band α = {ctx.params.cal_alpha}", [
@@ -195,7 +196,8 @@ def band_alpha_layer(ctx: StageContext) -> Layer:
          "bluish_green")])
 
 
-@layer("band_beta", params=("cal_beta",), needs=(cal_length,))
+@layer("band_beta", kind="band", stacking="band", band_param="cal_beta",
+        params=("cal_beta",), needs=(cal_length,))
 def band_beta_layer(ctx: StageContext) -> Layer:
     """CAL's length band: within β of the reference."""
     return classes_layer("band_beta", f"CAL length band β = {ctx.params.cal_beta}", [

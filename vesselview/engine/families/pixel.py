@@ -160,13 +160,13 @@ def pixel_metrics(ctx: StageContext) -> Scores:
                         ctx.params.tversky_beta)
 
 
-@layer("fov")
+@layer("fov", kind="area", stacking="region", explained_by="inside_fov")
 def fov_layer(ctx: StageContext) -> Layer:
     """The pixels outside the field of view."""
     return classes_layer("fov", "Outside field of view", [(~ctx.case.fov, "outside FOV", "grey")])
 
 
-@layer("ignore")
+@layer("ignore", kind="area", stacking="region")
 def ignore_layer(ctx: StageContext) -> Layer:
     """The ignored ("don't care") pixels, left out of every metric."""
     ignore = ctx.case.ignore if ctx.case.ignore is not None else np.zeros(ctx.case.shape, bool)
@@ -174,7 +174,8 @@ def ignore_layer(ctx: StageContext) -> Layer:
                          [(ignore, "ignored by every metric", "reddish_purple")])
 
 
-@layer("confusion", needs=(candidate_mask,))
+@layer("confusion", kind="thin", stacking="strict", same_pixels="agreement",
+        needs=(candidate_mask,))
 def confusion_layer(ctx: StageContext) -> Layer:
     """TP / FP / FN inside the FOV."""
     fov = ctx.case.fov

@@ -164,7 +164,7 @@ def segment_at(products: ss.SkeletalProducts, row: int, col: int) -> dict[str, A
     }
 
 
-@layer("reference_skeleton", needs=(reference_skeleton, segments))
+@layer("reference_skeleton", kind="thin", stacking="skeleton", needs=(reference_skeleton, segments))
 def reference_skeleton_layer(ctx: StageContext) -> Layer:
     """The reference skeleton and its junctions."""
     return classes_layer("reference_skeleton", "Reference skeleton", [
@@ -173,14 +173,14 @@ def reference_skeleton_layer(ctx: StageContext) -> Layer:
     ])
 
 
-@layer("candidate_skeleton", needs=(candidate_skeleton,))
+@layer("candidate_skeleton", kind="thin", stacking="skeleton", needs=(candidate_skeleton,))
 def candidate_skeleton_layer(ctx: StageContext) -> Layer:
     """The candidate skeleton."""
     return classes_layer("candidate_skeleton", "Candidate skeleton",
                          [(ctx.get(candidate_skeleton), "candidate skeleton", "sky_blue")])
 
 
-@layer("search_range", params=("ss_R",), needs=(search_range,))
+@layer("search_range", kind="area", stacking="band", params=("ss_R",), needs=(search_range,))
 def search_range_layer(ctx: StageContext) -> Layer:
     """The search range of the whole reference skeleton."""
     return classes_layer("search_range", f"SS search range (R = {ctx.params.ss_R})",
@@ -188,7 +188,8 @@ def search_range_layer(ctx: StageContext) -> Layer:
                            "bluish_green")])
 
 
-@layer("unmatched_skeleton", needs=(candidate_skeleton, search_range))
+@layer("unmatched_skeleton", kind="thin", stacking="skeleton",
+        needs=(candidate_skeleton, search_range))
 def unmatched_layer(ctx: StageContext) -> Layer:
     """Candidate skeleton outside the search range (counted by R_nc)."""
     outliers = ctx.get(candidate_skeleton) & ~ctx.get(search_range).search_mask
@@ -196,7 +197,7 @@ def unmatched_layer(ctx: StageContext) -> Layer:
                          [(outliers, "unmatched candidate skeleton (R_nc)", "blue")])
 
 
-@layer("segments", needs=(segments,))
+@layer("segments", kind="thin", stacking="segments", explained_by="segment", needs=(segments,))
 def segments_layer(ctx: StageContext) -> Layer:
     """The segment label image."""
     # The stage's own int32 label image (read-only), not a copy.
@@ -204,7 +205,8 @@ def segments_layer(ctx: StageContext) -> Layer:
                  data=ctx.get(segments).labels)
 
 
-@layer("segment_scores", needs=(products,))
+@layer("segment_scores", kind="thin", stacking="segments", explained_by="segment",
+        needs=(products,))
 def segment_scores_layer(ctx: StageContext) -> Layer:
     """Per-segment score ss_k painted on the segment's pixels: 1..255 over [0, 1]."""
     skeletal = ctx.get(products)

@@ -146,7 +146,8 @@ def tolerance_metrics(ctx: StageContext) -> Scores:
     return tolerance_scores(ctx.get(matched_pixels))
 
 
-@layer("tolerant", params=("t",), needs=(matched_pixels,))
+@layer("tolerant", kind="thin", stacking="tolerated", same_pixels="agreement",
+        params=("t",), needs=(matched_pixels,))
 def tolerant_layer(ctx: StageContext) -> Layer:
     """Matched and unmatched pixels at tolerance ``t``."""
     m = ctx.get(matched_pixels)
@@ -163,7 +164,8 @@ def tolerant_layer(ctx: StageContext) -> Layer:
     ])
 
 
-@layer("band_t", params=("t",), needs=(matched_pixels,))
+@layer("band_t", kind="band", stacking="band", band_param="t",
+        params=("t",), needs=(matched_pixels,))
 def band_t_layer(ctx: StageContext) -> Layer:
     """The chessboard band of width ``t`` around the reference (inside the FOV)."""
     return classes_layer("band_t", f"Tolerance band t = {ctx.params.t} (chessboard)", [

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from vesselview.engine.distance_map import DistanceMap
-from vesselview.engine.families import skeletal
+from vesselview.engine.families import BAND_PARAMS, skeletal
 from vesselview.engine.families.base import Stage
 from vesselview.engine.families.distance import distance_transforms
 from vesselview.engine.families.shared import candidate_mask
@@ -14,8 +14,6 @@ from vesselview.engine.layers import Layer
 from vesselview.engine.pipeline.run import Run
 
 T = TypeVar("T")
-
-BAND_LAYERS = {"band_t": "t", "band_alpha": "cal_alpha", "band_beta": "cal_beta"}
 
 
 class Explainer:
@@ -75,7 +73,7 @@ class Explainer:
                 maps.to_reference, row, col),
             "distance_to_candidate": None if maps is None else _distance(
                 maps.to_candidate, row, col),
-            "bands": [key for name, key in BAND_LAYERS.items() if layer_classes.get(name)],
+            "bands": [key for name, key in BAND_PARAMS.items() if layer_classes.get(name)],
             "segment": None if products is None else skeletal.segment_at(products, row, col),
             "layers": layer_classes,
         }

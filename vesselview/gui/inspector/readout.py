@@ -12,16 +12,17 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from vesselview.engine.families import LAYER_TRAITS
 from vesselview.gui.inspector.segments_table import invalid_reason
 
 #: A segment is valid when more than this share of its length (n_S > 0.6·n_R) and more
 #: than `_MIN_ASSIGNED` candidate pixels are assigned to it (docs/metrics.md, SS).
 _MIN_SHARE, _MIN_ASSIGNED = 0.6, 3
 BAND_NAMES = {"t": "t", "cal_alpha": "CAL α", "cal_beta": "CAL β"}
-#: Layers the readout leaves out: said by "inside FOV", "bands" or the SS segment summary
-#: (the per-segment score layer holds a rounded copy of the segment's score).
-_SAID_ELSEWHERE = frozenset({"fov", "band_t", "band_alpha", "band_beta", "segments",
-                             "segment_scores"})
+#: Layers the readout leaves out: said by "bands" or by the explain field the layer
+#: declares (`LayerTraits.explained_by`: "inside FOV", the SS segment summary).
+_SAID_ELSEWHERE = frozenset(name for name, traits in LAYER_TRAITS.items()
+                            if traits.kind == "band" or traits.explained_by)
 #: Layers whose class names need the layer's name in front ("TP: both" in which layer?);
 #: the class names of every other layer say what they are ("reference skeleton").
 _LAYER_PREFIXES = {"confusion": "strict", "tolerant": "tolerant"}
