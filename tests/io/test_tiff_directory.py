@@ -79,3 +79,27 @@ def test_a_damaged_directory_is_still_called_damaged(tmp_path):
     cv2.imwrite(str(tmp_path / "cut.tif"), np.full((40, 60), 0.5))
     (tmp_path / "cut.tif").write_bytes((tmp_path / "cut.tif").read_bytes()[:300])
     assert "damaged" in _message(tmp_path / "cut.tif")
+
+
+def test_signed_8_bit_samples_keep_their_sign_and_are_refused_like_16_bit_ones(tmp_path):
+    import numpy as np
+    import pytest
+    import tifffile
+
+    from vesselview.errors import InputError
+    from vesselview.io import load_case
+    from vesselview.io.image_decode import decode
+
+    values = np.array([[-5, 0, 100], [0, 100, -128]])
+    reference = tmp_path / "reference.tif"
+    tifffile.imwrite(reference, np.where(values > 0, 255, 0).astype(np.uint8))
+    messages = []
+    for dtype in (np.int8, np.int16):
+        path = tmp_path / f"{np.dtype(dtype).name}.tif"
+        tifffile.imwrite(path, values.astype(dtype))
+        pixels = decode(path.read_bytes(), str(path), 10**6)[0]
+        assert pixels.tolist() == values.tolist()  # -5 is never read as 251
+        with pytest.raises(InputError, match="fit neither a mask nor a probability map") as error:
+            load_case(reference, path)
+        messages.append(str(error.value).replace(str(path), "FILE").split(" — ")[0])
+    assert messages[0] == messages[1]

@@ -232,10 +232,23 @@ def _pillow_pixels(image: Image.Image) -> tuple[np.ndarray, np.ndarray | None]:
         return (both[..., 0] if image.mode == "LA" else both[..., :3]), both[..., -1]
     if image.mode in _DIRECT_MODES:
         pixels = np.asarray(image)
+        if _signed_bytes(image):  # Pillow reads signed 8-bit TIFF samples as unsigned
+            return pixels.view(np.int8).astype(np.int16), None
         return pixels.astype(pixels.dtype.newbyteorder("="), copy=False), None
     if image.mode == "I":
         return _narrowed_int32(np.asarray(image)), None
     return np.asarray(image.convert("RGB")), None
+
+
+def _signed_bytes(image: Image.Image) -> bool:
+    """Whether ``image`` is a TIFF of signed 8-bit samples (``SampleFormat`` 2, 8 bits):
+    Pillow gives them as mode ``L`` (-5 read as 251); they are returned as int16, as
+    Pillow returns signed 16-bit TIFFs, so a negative value is never read as a large one."""
+    tags = getattr(image, "tag_v2", None)
+    if image.format != "TIFF" or image.mode != "L" or tags is None:
+        return False
+    sample_format = tags.get(339, (1,))
+    return (sample_format[0] if isinstance(sample_format, tuple) else sample_format) == 2
 
 
 def _palette_colours(image: Image.Image) -> np.ndarray:
