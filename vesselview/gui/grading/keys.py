@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 import html
+from collections.abc import Callable, Mapping
 
 #: Key giving the score 10 (the digits give 0-9).
 TEN_KEY = "T"
 #: Keys choosing the mark label, in `MARK_LABELS` order.
 LABEL_KEYS = ("Ctrl+1", "Ctrl+2", "Ctrl+3", "Ctrl+4", "Ctrl+5")
+
+#: What a key does (its return value is ignored).
+Action = Callable[[], object]
+#: Key sequence (Qt's text form, e.g. ``"Ctrl+1"``) -> action.
+Keymap = dict[str, Action]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -53,3 +59,10 @@ def keys_html() -> str:
                    f"<td>{html.escape(key.description)}</td></tr>"
                    for key in GRADING_KEYS.values())
     return f"<table>{rows}</table>"
+
+
+def keymap(actions: Mapping[str, Action]) -> Keymap:
+    """Key sequence -> action: each action of ``actions`` (named as in `GRADING_KEYS`)
+    on each of its sequences."""
+    return {sequence: action for name, action in actions.items()
+            for sequence in GRADING_KEYS[name].sequences}

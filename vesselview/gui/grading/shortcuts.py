@@ -1,35 +1,51 @@
-"""The grading window's keys (`vesselview.gui.grading.keys`) and the marking-tool choices
-they and the grading panel make."""
+"""The grading keys as shortcuts, and the marking-tool switches the keys and the panel make.
+
+The grading window owns its keymap (key sequence -> action, built from the table in
+`vesselview.gui.grading.keys`); `install_keymap` turns it into shortcuts, and
+`MarkingTools` contributes the keys of the marking tools and labels. Nothing here knows
+the window.
+"""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
 
 from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QWidget
 
-from vesselview.gui.grading.keys import GRADING_KEYS, LABEL_KEYS
-from vesselview.gui.grading.marking import Tool
+from vesselview.gui.grading.image import GradingImage
+from vesselview.gui.grading.keys import LABEL_KEYS, Action, Keymap, keymap
+from vesselview.gui.grading.marking import MarkEditor, Tool
+from vesselview.gui.grading.panel import GradingPanel
 from vesselview.io.grading_files import MARK_LABELS
 
-if TYPE_CHECKING:
-    from vesselview.gui.grading.window import GradingWindow
+
+def install_keymap(widget: QWidget, keys: Mapping[str, Action]) -> list[QShortcut]:
+    """One shortcut of ``widget`` per key sequence of ``keys``, running its action."""
+    shortcuts = []
+    for sequence, action in keys.items():
+        shortcut = QShortcut(QKeySequence(sequence), widget)
+        shortcut.activated.connect(action)
+        shortcuts.append(shortcut)
+    return shortcuts
 
 
-class GradingShortcuts:
-    """Installs the grading keys on ``window`` and switches its marking tool and label.
+class MarkingTools:
+    """Switches the marking tool, label and brush of a grading image, shown on its panel.
 
     Parameters
     ----------
-    window : GradingWindow
-        Scores, moves and exports on its keys; its editor, panel and image are updated.
+    editor : MarkEditor
+        The marks being edited.
+    panel : GradingPanel
+        Shows the chosen tool, label and brush radius.
+    image : GradingImage
+        Takes the focus back from the notes (Esc).
     """
 
-    def __init__(self, window: GradingWindow) -> None:
-        self.window = window
-        self.editor, self.panel, self.image = window.editor, window.panel, window.image
-        self._install()
+    def __init__(self, editor: MarkEditor, panel: GradingPanel, image: GradingImage) -> None:
+        self.editor, self.panel, self.image = editor, panel, image
 
     def set_tool(self, tool: Tool) -> None:
         """Mark with ``tool`` (leaving the polygon tool drops an unfinished polygon)."""
@@ -54,14 +70,9 @@ class GradingShortcuts:
             return
         self.set_tool(Tool.NAVIGATE)
 
-    def _install(self) -> None:
-        window = self.window
+    def keymap(self) -> Keymap:
+        """Key sequence -> action of the marking keys (tools, brush, labels, notes)."""
         actions: dict[str, Callable[[], object]] = {
-            "score_ten": lambda: window.score(10),
-            "clear_score": lambda: window.score(None),
-            "next": lambda: window.go_to("next"),
-            "previous": lambda: window.go_to("previous"),
-            "next_ungraded": lambda: window.go_to("next_ungraded"),
             "navigate": self.escape,
             "brush": lambda: self.set_tool(Tool.BRUSH),
             "eraser": lambda: self.set_tool(Tool.ERASER),
@@ -70,16 +81,7 @@ class GradingShortcuts:
             "smaller_brush": lambda: self.resize_brush(-1),
             "larger_brush": lambda: self.resize_brush(+1),
             "notes": self.panel.notes.setFocus,
-            "export": window.export,
         }
-        for name, action in actions.items():
-            for sequence in GRADING_KEYS[name].sequences:
-                self._shortcut(sequence, action)
-        for digit in range(10):
-            self._shortcut(str(digit), functools.partial(window.score, digit))
-        for sequence, label in zip(LABEL_KEYS, MARK_LABELS, strict=True):
-            self._shortcut(sequence, functools.partial(self.set_label, label))
-
-    def _shortcut(self, sequence: str, action: Callable[[], object]) -> None:
-        shortcut = QShortcut(QKeySequence(sequence), self.window)
-        shortcut.activated.connect(action)
+        labels = {sequence: functools.partial(self.set_label, label)
+                  for sequence, label in zip(LABEL_KEYS, MARK_LABELS, strict=True)}
+        return keymap(actions) | labels

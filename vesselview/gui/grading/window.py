@@ -9,6 +9,7 @@ neither metrics nor method names appear anywhere.
 
 from __future__ import annotations
 
+import functools
 import html
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
@@ -25,8 +26,9 @@ from vesselview.engine.case import Case
 from vesselview.engine.params import Params
 from vesselview.errors import VesselviewError
 from vesselview.gui.grading.image import GradingImage
+from vesselview.gui.grading.keys import Keymap, keymap
 from vesselview.gui.grading.panel import GradingPanel
-from vesselview.gui.grading.shortcuts import GradingShortcuts
+from vesselview.gui.grading.shortcuts import MarkingTools, install_keymap
 from vesselview.gui.inspector.metrics_panel import MetricsPanel
 from vesselview.gui.widgets.error_label import ErrorLabel
 from vesselview.gui.widgets.main_thread import qt_scheduler
@@ -90,7 +92,9 @@ class GradingWindow(QMainWindow):
         self.saved_label = QLabel()
         self.statusBar().addPermanentWidget(self.error_label)
         self.statusBar().addPermanentWidget(self.saved_label)
-        self.shortcuts = GradingShortcuts(self)
+        self.tools = MarkingTools(self.editor, self.panel, self.image)
+        self.keymap = self._keymap()
+        install_keymap(self, self.keymap)
         self._connect()
         self.panel.show_label(self.editor.label)
         self.panel.show_tool(self.editor.tool)
@@ -249,14 +253,23 @@ class GradingWindow(QMainWindow):
         self.addDockWidget(area, dock)
         return dock
 
+    def _keymap(self) -> Keymap:
+        """Key sequence -> action of every grading key (`vesselview.gui.grading.keys`)."""
+        moves = {where: functools.partial(self.go_to, where)
+                 for where in ("previous", "next", "next_ungraded")}
+        scores = {str(digit): functools.partial(self.score, digit) for digit in range(10)}
+        return keymap({"score_ten": lambda: self.score(10),
+                       "clear_score": lambda: self.score(None),
+                       "export": self.export, **moves}) | scores | self.tools.keymap()
+
     def _connect(self) -> None:
         panel = self.panel
         panel.score_chosen.connect(self.score)
         panel.notes_edited.connect(self._on_notes_edited)
-        panel.move_requested.connect(self.move)
+        panel.move_requested.connect(self.go_to)
         panel.export_requested.connect(self.export)
         panel.label_chosen.connect(lambda label: setattr(self.editor, "label", label))
-        panel.tool_chosen.connect(self.shortcuts.set_tool)
+        panel.tool_chosen.connect(self.tools.set_tool)
         panel.brush_changed.connect(lambda radius: setattr(self.editor, "brush_radius", radius))
         panel.clear_label_requested.connect(self.editor.clear_label)
         panel.view_chosen.connect(self.image.set_view_mode)
