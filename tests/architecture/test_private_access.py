@@ -3,8 +3,8 @@
 Objects talk through public (possibly internal, documented) methods, e.g. the scheduler
 and its channels through `vesselview.app.channel.JobQueue` and the ``Channel.job_*``
 methods. The check reads every module's syntax tree: an attribute starting with one
-underscore may be read only on ``self`` or ``cls``; the few third-party private names the
-package needs are listed with the reason.
+underscore may be read only on ``self``, ``cls`` or ``super()``; the few third-party
+private names the package needs are listed with the reason.
 """
 
 from __future__ import annotations
@@ -25,20 +25,21 @@ THIRD_PARTY = {
 
 
 def private_reaches(source: str) -> list[tuple[int, str]]:
-    """``(line, expression)`` of each private attribute read on something but self/cls."""
+    """``(line, expression)`` of each private attribute read on another object than
+    self, cls or super()."""
     reaches = []
     for node in ast.walk(ast.parse(source)):
         if not isinstance(node, ast.Attribute):
             continue
         private = node.attr.startswith("_") and not node.attr.startswith("__")
-        own = isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")
+        own = ast.unparse(node.value) in ("self", "cls", "super()")
         if private and not own:
             reaches.append((node.lineno, ast.unparse(node)))
     return reaches
 
 
 def test_the_check_sees_a_reach_into_another_object():
-    source = "def f(channel):\n    channel._finish(1)\n    self._own = 2\n"
+    source = "def f(channel):\n    channel._finish(1)\n    self._own = super()._own\n"
     assert private_reaches(source) == [(2, "channel._finish")]
 
 
