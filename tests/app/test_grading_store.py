@@ -211,6 +211,33 @@ def test_a_mark_larger_than_any_image_is_refused_before_decoding(path):
         _session(path)
 
 
+def test_export_refuses_marks_of_another_size_than_their_case_before_writing(path, tmp_path):
+    """A mark within the pixel limit but far larger than its case (a 10000x10000 mark on a
+    DRIVE image) is refused by the export, naming the item, before any file is written."""
+    session = _session(path)
+    session.set_mark(ITEMS[0], "ignore", _disc((4, 4), 2))  # its case's size, SHAPE
+    document = json.loads(path.read_text())
+    document["grades"][0]["marks"]["wrong_width"] = {"shape": [10000, 10000],
+                                                     "counts": [100_000_000]}
+    path.write_text(json.dumps(document))
+    session = _session(path)
+    shapes = []
+
+    def shape_of(item):
+        shapes.append(item)
+        return SHAPE
+
+    with pytest.raises(InputError, match=r"wrong_width marks of 01 / unet are 10000x10000 "
+                                         rf"pixels but its image is {SHAPE[1]}x{SHAPE[0]}"):
+        session.export(tmp_path / "out", shape_of)
+    assert shapes == [ITEMS[0]]  # only items with marks are looked up
+    assert not (tmp_path / "out").exists()
+    fine = _session(path)
+    fine.set_mark(ITEMS[0], "wrong_width", None)
+    _csv, masks = fine.export(tmp_path / "out", lambda item: SHAPE)
+    assert [mask.name for mask in masks] == ["01_unet_ignore.png"]
+
+
 def _respelt(path, *ids: str) -> None:
     """Rewrite the saved grades' ids, in order, as ``ids``."""
     document = json.loads(path.read_text())

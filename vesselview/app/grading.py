@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import numpy as np
@@ -179,16 +179,20 @@ class GradingSession:
             When ``shape`` (the case's image size) is given and a mark has another size:
             the grading file was made on other images. It names the file and the item.
         """
-        marks = self.grade(item).marks
         if shape is not None:
-            for label, runs in marks.items():
-                if runs.shape != tuple(shape):
-                    raise InputError(
-                        f"{self.path}: the {label} marks of {item.id} / {item.method} are "
-                        f"{runs.shape[1]}x{runs.shape[0]} pixels but its image is "
-                        f"{shape[1]}x{shape[0]}; this grading file was made on other "
-                        "images (it is kept unchanged)", os.fspath(self.path))
-        return {label: runs.decode() for label, runs in marks.items()}
+            self.check_marks(item, shape)
+        return {label: runs.decode() for label, runs in self.grade(item).marks.items()}
+
+    def check_marks(self, item: ItemKey, shape: tuple[int, int]) -> None:
+        """Raise `InputError` (as `marks`) when a mark of ``item`` is not ``shape``
+        (the case's image size), without decoding any mark."""
+        for label, runs in self.grade(item).marks.items():
+            if runs.shape != tuple(shape):
+                raise InputError(
+                    f"{self.path}: the {label} marks of {item.id} / {item.method} are "
+                    f"{runs.shape[1]}x{runs.shape[0]} pixels but its image is "
+                    f"{shape[1]}x{shape[0]}; this grading file was made on other "
+                    "images (it is kept unchanged)", os.fspath(self.path))
 
     def ignore_mask(self, item: ItemKey, shape: tuple[int, int] | None = None
                     ) -> np.ndarray | None:
@@ -258,10 +262,18 @@ class GradingSession:
         self._changed.clear()
         self.unsaved = False
 
-    def export(self, folder: str | os.PathLike) -> tuple[Path, list[Path]]:
+    def export(self, folder: str | os.PathLike,
+               shape_of: Callable[[ItemKey], tuple[int, int]] | None = None
+               ) -> tuple[Path, list[Path]]:
         """Write the grades CSV and the marks' PNG masks into ``folder``; returns the CSV
         and the masks written, raises InputError naming what cannot be written
-        (`vesselview.io.grading_export.export_grading`)."""
+        (`vesselview.io.grading_export.export_grading`). With ``shape_of`` (an item's
+        image size), every mark is first checked to be its case's size (`check_marks`):
+        nothing is written for a file whose marks declare another size."""
+        if shape_of is not None:
+            for item, grade in self._file.grades.items():
+                if grade.marks:
+                    self.check_marks(item, shape_of(item))
         return export_grading(self._file, folder)
 
     def _store(self, item: ItemKey, grade: Grade) -> None:

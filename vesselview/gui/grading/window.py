@@ -187,7 +187,7 @@ class GradingWindow(QMainWindow):
             if not folder:
                 return
         try:
-            csv_path, masks = self.session.export(folder)
+            csv_path, masks = self.session.export(folder, lambda item: self.cases.load(item).shape)
         except (VesselviewError, OSError) as error:
             self._show_error(str(error))
             return
