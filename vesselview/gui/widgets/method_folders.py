@@ -45,6 +45,7 @@ class MethodFolders(QTableWidget):
         if not self._folders_editable:
             path.setFlags(path.flags() & ~path.flags().ItemIsEditable)
         self.setItem(row, 1, path)
+        self.resizeColumnToContents(0)  # whole method names; the folders take the rest
 
     def add_parent(self, parent: str, leave_out: Collection[str] = ()) -> list[str]:
         """One more row per sub-folder of ``parent`` (a methods parent folder), named
