@@ -19,7 +19,8 @@ from vesselview.engine.families import (
     LAYERS,
     STACKED_LAYERS,
 )
-from vesselview.engine.families.base import STACKING, Family, layer, stage
+from vesselview.engine.families.base import STACKING, layer, stage
+from vesselview.engine.families.family import Family
 from vesselview.engine.layers import Layer, classes_layer
 from vesselview.engine.params import Params
 from vesselview.engine.scores import Scores
@@ -77,5 +78,5 @@ def test_a_layer_without_traits_is_refused_when_its_family_registers() -> None:
     bare = stage("layer:extra")(_empty)
     scores = stage("extra_scores")(lambda ctx: Scores())
     with pytest.raises(TypeError, match="'layer:extra' has no display traits"):
-        Family(name="extra", title="Extra", metrics=(), scores=scores,
+        Family(name="extra", title="Extra", metrics=(), scores=(scores,),
                layers=(bare,))  # type: ignore[arg-type]

@@ -7,6 +7,8 @@ over parameter sets that take every branch (FOV restrictions, soft candidates).
 
 from __future__ import annotations
 
+import ast
+import dataclasses
 import math
 from collections import defaultdict
 from pathlib import Path
@@ -26,6 +28,7 @@ from vesselview.engine.families import (
     family_of,
 )
 from vesselview.engine.families.base import UndeclaredDependency, stage
+from vesselview.engine.families.family import Family
 from vesselview.engine.keys import COUNTS, DISSIMILARITIES, METRIC_FAMILIES
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline.cache import StageCache
@@ -76,10 +79,25 @@ def test_an_undeclared_read_is_refused() -> None:
         run.get(sloppy)
 
 
-def test_every_family_produces_exactly_its_keys() -> None:
+def test_every_score_stage_produces_exactly_the_keys_naming_it() -> None:
     run = Run(small_case(), Params(), StageCache())
     for family in FAMILIES:
-        assert set(run.get(family.scores).values) == set(family.keys), family.name
+        produced: list[str] = []
+        for score_stage in family.scores:
+            declared = {key for key in family.keys if family.score_stage(key) is score_stage}
+            assert set(run.get(score_stage).values) == declared, score_stage.name
+            produced += declared
+        assert sorted(produced) == sorted(family.keys), family.name
+
+
+def test_a_metric_must_name_one_of_several_score_stages() -> None:
+    first, second = stage("first")(lambda ctx: None), stage("second")(lambda ctx: None)
+    info = dataclasses.replace(METRICS["dice"], stage="")
+    with pytest.raises(ValueError, match="'dice' names score stage ''"):
+        Family(name="two", title="Two", metrics=(info,), scores=(first, second))
+    named = dataclasses.replace(info, stage="second")
+    family = Family(name="two", title="Two", metrics=(named,), scores=(first, second))
+    assert family.score_stage("dice") is second and family.score_stages(["dice"]) == (second,)
 
 
 def test_keys_are_unique_and_in_family_order() -> None:
@@ -137,3 +155,21 @@ def test_every_value_of_a_whole_evaluation_lies_in_its_declared_range() -> None:
     for key, value in result.metrics.items():
         low, high = METRICS[key].bounds(params)
         assert math.isnan(value) or low <= value <= high, (key, value)
+
+
+def test_a_metric_subset_runs_only_the_score_stages_it_needs() -> None:
+    evaluator = vv.Evaluator(small_case())
+    result = evaluator.evaluate(metrics=["nsd"])
+    assert list(result.metrics) == ["nsd"] and not math.isnan(result.metrics["nsd"])
+    assert "surface" in evaluator.stage_runs
+    assert "distance_map_metrics" not in evaluator.stage_runs
+
+
+def test_the_pipeline_names_no_family() -> None:
+    families = {family.name for family in FAMILIES}
+    pipeline = Path(vv.__file__).parent / "engine" / "pipeline"
+    for module in pipeline.glob("*.py"):
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                named = {node.module.rsplit(".", 1)[-1], *(alias.name for alias in node.names)}
+                assert not families & named, (module.name, node.module)

@@ -28,5 +28,5 @@ def test_the_package_is_marked_typed() -> None:
 
 
 def test_result_skeletal_is_typed() -> None:
-    assert Result.__annotations__["skeletal"] == "SkeletalProducts | None"
+    assert Result.skeletal.fget.__annotations__["return"] == "SkeletalProducts | None"
     assert SkeletalProducts.__dataclass_fields__["table"]

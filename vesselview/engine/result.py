@@ -12,6 +12,9 @@ from vesselview.engine.layers import Layer
 from vesselview.engine.params import Params
 from vesselview.engine.skeletal import SkeletalProducts
 
+#: The family whose products `Result.skeletal` returns.
+_SKELETAL = "skeletal"
+
 
 @dataclasses.dataclass(frozen=True, eq=False)
 class Result:
@@ -31,9 +34,9 @@ class Result:
     layers : Mapping[str, Layer]
         Overlay products by name (may be computed on first access); a partial result
         has the layers of its finished families only.
-    skeletal : SkeletalProducts or None
-        Skeletal-similarity intermediate products, or None when SS was not computed
-        (yet).
+    products : Mapping[str, Any]
+        Family name -> its intermediate products (`Family.products`), for the families
+        computed (so far).
     pending : frozenset of str
         The metric keys a partial result (``Evaluator.evaluate(on_partial=...)``) does
         not have yet; empty for a complete result. Every other value equals the
@@ -45,11 +48,18 @@ class Result:
     metrics: Mapping[str, float]
     undefined: Mapping[str, str]
     layers: Mapping[str, Layer] = dataclasses.field(default_factory=dict)
-    skeletal: SkeletalProducts | None = None
+    products: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     pending: frozenset[str] = frozenset()
     _explain: Callable[[int, int], dict[str, Any]] | None = dataclasses.field(
         default=None, repr=False
     )
+
+    @property
+    def skeletal(self) -> SkeletalProducts | None:
+        """Skeletal-similarity intermediate products, or None when SS was not computed
+        (yet)."""
+        products: SkeletalProducts | None = self.products.get(_SKELETAL)
+        return products
 
     @property
     def complete(self) -> bool:

@@ -5,8 +5,10 @@ Public API (read these, never restate keys elsewhere):
 ``FAMILIES: tuple[Family, ...]``
     Every family in output order (CSV columns, ``Result.metrics``, metrics panel groups).
     A `Family` has ``name``, ``title``, ``metrics`` (its `MetricInfo`\\ s), ``keys``,
-    ``params`` (every parameter its values depend on), ``scores`` (the stage producing
-    its values), ``stages`` and ``layers`` (layer stages, display order).
+    ``params`` (every parameter its values depend on), ``scores`` (the stages producing
+    its values; `MetricInfo.stage` says which), ``products`` (the viewer's intermediate
+    products, or None), ``probes`` (its ``Result.explain`` fields), ``stages(keys)`` and
+    ``layers`` (layer stages, display order).
 ``METRICS: Mapping[str, MetricInfo]``
     Every metric key -> its display name, unit, definition, source, direction and whether
     it is a count, in output order.
@@ -56,13 +58,13 @@ from vesselview.engine.families import (
 )
 from vesselview.engine.families.base import (
     STACKING,
-    Family,
     LayerStage,
     LayerTraits,
     MetricInfo,
     Stage,
     layer_name,
 )
+from vesselview.engine.families.family import Family, Probe
 
 FAMILIES: tuple[Family, ...] = (
     pixel.FAMILY,
@@ -128,7 +130,8 @@ def all_stages() -> tuple[Stage[Any], ...]:
     """Every stage of every family (values and layers), needed ones first."""
     order: dict[str, Stage[Any]] = {}
     for family in EVALUATION_ORDER:
-        for stage in (family.scores, *family.layers):
+        products = () if family.products is None else (family.products,)
+        for stage in (*family.scores, *products, *family.layers):
             for item in stage.upstream():
                 order.setdefault(item.name, item)
     return tuple(order.values())
@@ -136,4 +139,4 @@ def all_stages() -> tuple[Stage[Any], ...]:
 
 __all__ = ["BAND_PARAMS", "EVALUATION_ORDER", "FAMILIES", "LAYERS", "LAYER_TRAITS", "METRICS",
            "METRIC_KEYS", "SAME_PIXEL_GROUPS", "STACKED_LAYERS", "Family", "LayerStage",
-           "LayerTraits", "MetricInfo", "Stage", "all_stages", "family_of"]
+           "LayerTraits", "MetricInfo", "Probe", "Stage", "all_stages", "family_of"]

@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from vesselview.engine.case import Case
     from vesselview.engine.layers import Layer
     from vesselview.engine.params import Params
-    from vesselview.engine.scores import Scores
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -59,6 +58,9 @@ class MetricInfo:
     value_range : (float, float or str)
         The lowest and highest value a defined result can take (``inf`` for no bound); a
         ``str`` upper bound names the `Params` field bounding it (see `bounds`).
+    stage : str
+        The name of the family's score stage producing the value (``""``: the family's
+        only one); the stages it needs follow from that stage's declaration.
     """
 
     key: str
@@ -70,6 +72,7 @@ class MetricInfo:
     short: str = ""
     kind: UnitKind = dataclasses.field(kw_only=True)
     value_range: tuple[float, float | str] = dataclasses.field(kw_only=True)
+    stage: str = dataclasses.field(default="", kw_only=True)
 
     @property
     def count(self) -> bool:
@@ -235,55 +238,3 @@ def layer(name: str, *, kind: LayerKind, stacking: Stacking, band_param: str = "
 def layer_name(layer_stage: Stage[Any]) -> str:
     """The `Layer.name` of a layer stage (its stage name without ``layer:``)."""
     return layer_stage.name.removeprefix("layer:")
-
-
-@dataclasses.dataclass(frozen=True, eq=False)
-class Family:
-    """A group of metrics computed together, with its stages and overlay layers.
-
-    Attributes
-    ----------
-    name : str
-        Stable identifier (``"pixel"``, ``"distance"``...).
-    title : str
-        Display title (metrics panel group, menus).
-    metrics : tuple of MetricInfo
-        The family's metrics, in output order.
-    scores : Stage of Scores
-        The stage producing exactly the family's metric values (and reasons).
-    layers : tuple of LayerStage
-        The family's overlay layers, in display order.
-
-    Raises
-    ------
-    TypeError
-        When a layer was not declared with `layer` (it has no display traits).
-    """
-
-    name: str
-    title: str
-    metrics: tuple[MetricInfo, ...]
-    scores: Stage[Scores]
-    layers: tuple[LayerStage, ...] = ()
-
-    def __post_init__(self) -> None:
-        for item in self.layers:
-            if not isinstance(item, LayerStage):
-                raise TypeError(f"family {self.name!r}: layer stage {item.name!r} has no "
-                                "display traits; declare it with @layer(name, kind=..., "
-                                "stacking=...)")
-
-    @property
-    def keys(self) -> tuple[str, ...]:
-        """The metric keys, in output order."""
-        return tuple(info.key for info in self.metrics)
-
-    @property
-    def params(self) -> frozenset[str]:
-        """Every parameter the family's metric values depend on."""
-        return self.scores.dependencies
-
-    @property
-    def stages(self) -> tuple[Stage[Any], ...]:
-        """Every stage the metric values may need, needed ones first."""
-        return self.scores.upstream()

@@ -21,12 +21,12 @@ import numpy as np
 
 from vesselview.engine.families.base import (
     UNIT_RANGE,
-    Family,
     MetricInfo,
     StageContext,
     layer,
     stage,
 )
+from vesselview.engine.families.family import Family
 from vesselview.engine.families.shared import (
     candidate_components,
     candidate_mask,
@@ -206,4 +206,4 @@ def band_beta_layer(ctx: StageContext) -> Layer:
 
 
 FAMILY = Family(name="cal", title="CAL (connectivity, area, length)", metrics=METRICS,
-                scores=cal_metrics, layers=(band_alpha_layer, band_beta_layer))
+                scores=(cal_metrics,), layers=(band_alpha_layer, band_beta_layer))

@@ -24,11 +24,11 @@ from vesselview.engine.distance_map import DistanceMap, distance_map
 from vesselview.engine.families.base import (
     NON_NEGATIVE,
     UNIT_RANGE,
-    Family,
     MetricInfo,
     StageContext,
     stage,
 )
+from vesselview.engine.families.family import Family
 from vesselview.engine.families.shared import candidate_distances, distance_masks, restricted
 from vesselview.engine.families.sources import CAL_PAPER
 from vesselview.engine.morphology import distance_to, inner_contour
@@ -224,4 +224,4 @@ def contour_metrics(ctx: StageContext) -> Scores:
 
 
 FAMILY = Family(name="contour", title="Contour distances", metrics=METRICS,
-                scores=contour_metrics)
+                scores=(contour_metrics,))

@@ -15,7 +15,7 @@ and from the FOV (`Case.without_ignored`), so Δp's pixel set is every pixel (or
 from __future__ import annotations
 
 import dataclasses
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -23,19 +23,22 @@ from vesselview.engine.distance_map import DistanceMap, distance_map
 from vesselview.engine.families.base import (
     NON_NEGATIVE,
     UNIT_RANGE,
-    Family,
     MetricInfo,
     StageContext,
     UnitKind,
     stage,
 )
 from vesselview.engine.families.contour import contour_distance_values
+from vesselview.engine.families.family import Family, Probe
 from vesselview.engine.families.shared import candidate_distances, distance_masks, restricted
 from vesselview.engine.families.sources import TOLERANCE_PAPER
 from vesselview.engine.kernels_cache import kernel
 from vesselview.engine.kernels_choice import use_compiled
 from vesselview.engine.scores import Scores
 from vesselview.engine.surface import surface_scores
+
+if TYPE_CHECKING:
+    from vesselview.engine.params import Params
 
 BOTH_EMPTY = "reference and candidate are both empty"
 #: Rows of the image per block of Δp's terms (a few MB of float64 at a time).
@@ -205,11 +208,11 @@ def _clipped_gap_kernel(reference: np.ndarray, reference_squared: bool,
 
 def _info(key: str, name: str, definition: str, source: str, unit: str = "",
           direction: Literal["higher", "lower"] = "lower", short: str = "", *,
-          kind: UnitKind = "length",
-          value_range: tuple[float, float | str] = NON_NEGATIVE) -> MetricInfo:
-    """A distance (pixels, lower is better) unless the arguments say otherwise."""
+          kind: UnitKind = "length", value_range: tuple[float, float | str] = NON_NEGATIVE,
+          stage: str = "distance_map_metrics") -> MetricInfo:
+    """A distance-map metric (pixels, lower is better) unless the arguments say otherwise."""
     return MetricInfo(key, name, unit, definition, f"{source}; docs/metrics.md §2", direction,
-                      short=short, kind=kind, value_range=value_range)
+                      short=short, kind=kind, value_range=value_range, stage=stage)
 
 
 METRICS = (
@@ -222,11 +225,11 @@ METRICS = (
     _info("hd95_contour", "Contour Hausdorff 95 %",
           "95th percentile of the pooled contour-to-contour distances P(S)→P(G), P(G)→P(S) "
           "(MedPy hd95)", "MedPy medpy.metric.binary.hd95 convention", "px",
-          short="HD95 contour"),
+          short="HD95 contour", stage="surface"),
     _info("nsd", "Normalised surface distance",
           "share of contour pixels of S and G within τ of the other contour (surface Dice)",
           "Nikolov et al., J Med Internet Res 2021, doi:10.2196/26151", direction="higher",
-          short="NSD", kind="ratio", value_range=UNIT_RANGE),
+          short="NSD", kind="ratio", value_range=UNIT_RANGE, stage="surface"),
     _info("fom", "Pratt's figure of merit", "Σ over S of 1 / (1 + k·d(x, G)²) / max(#G, #S)",
           TOLERANCE_PAPER, direction="higher", short="FOM", kind="ratio", value_range=UNIT_RANGE),
     _info("delta_p", "Baddeley Δp", "p-mean of |min(d(x,G), c) − min(d(x,S), c)| over pixels",
@@ -270,10 +273,25 @@ def surface_metrics(ctx: StageContext) -> Scores:
                           bool(masks.reference.any()), ctx.params.nsd_tau)
 
 
-@stage("distance", needs=(distance_map_metrics, surface_metrics))
-def distance_metrics(ctx: StageContext) -> Scores:
-    """Every metric of the family."""
-    return Scores().merge(ctx.get(distance_map_metrics)).merge(ctx.get(surface_metrics))
+def pixel_distances(maps: DistanceMaps | None, params: Params, row: int, col: int
+                    ) -> dict[str, Any]:
+    """``distance_kind`` and the distances (pixels) from pixel ``(row, col)`` to each mask.
+
+    ``inf`` when that mask is empty; None while ``maps`` is pending (None).
+    """
+    fields: dict[str, Any] = {"distance_kind": params.distance, "distance_to_reference": None,
+                              "distance_to_candidate": None}
+    if maps is not None:
+        fields["distance_to_reference"] = _distance_at(maps.to_reference, row, col)
+        fields["distance_to_candidate"] = _distance_at(maps.to_candidate, row, col)
+    return fields
 
 
-FAMILY = Family(name="distance", title="Distances", metrics=METRICS, scores=distance_metrics)
+def _distance_at(dist: DistanceMap | None, row: int, col: int) -> float:
+    """Distance map value, ``inf`` when the mask it measures to is empty."""
+    return float("inf") if dist is None else dist.pixel(row, col)
+
+
+FAMILY = Family(name="distance", title="Distances", metrics=METRICS,
+                scores=(distance_map_metrics, surface_metrics),
+                probes=(Probe(distance_transforms, pixel_distances),))

@@ -20,12 +20,12 @@ from vesselview.engine.families.base import (
     NON_NEGATIVE,
     SIGNED_UNIT_RANGE,
     UNIT_RANGE,
-    Family,
     MetricInfo,
     StageContext,
     layer,
     stage,
 )
+from vesselview.engine.families.family import Family
 from vesselview.engine.families.shared import candidate_mask
 from vesselview.engine.layers import Layer, classes_layer, rule_layer
 from vesselview.engine.scores import Scores
@@ -187,5 +187,5 @@ def confusion_layer(ctx: StageContext) -> Layer:
     ])
 
 
-FAMILY = Family(name="pixel", title="Pixel agreement", metrics=METRICS, scores=pixel_metrics,
+FAMILY = Family(name="pixel", title="Pixel agreement", metrics=METRICS, scores=(pixel_metrics,),
                 layers=(fov_layer, ignore_layer, confusion_layer))

@@ -12,7 +12,7 @@ cleaned masks, search ranges and segment labels stop at F & ~I, and the revised 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -20,12 +20,12 @@ from vesselview.engine import skeletal as ss
 from vesselview.engine.families.base import (
     NON_NEGATIVE,
     UNIT_RANGE,
-    Family,
     MetricInfo,
     StageContext,
     layer,
     stage,
 )
+from vesselview.engine.families.family import Family, Probe
 from vesselview.engine.families.shared import (
     candidate_mask,
     candidate_skeleton,
@@ -34,6 +34,9 @@ from vesselview.engine.families.shared import (
 from vesselview.engine.families.sources import SS_PAPER
 from vesselview.engine.layers import OKABE_ITO, Layer, LegendEntry, classes_layer
 from vesselview.engine.scores import Scores
+
+if TYPE_CHECKING:
+    from vesselview.engine.params import Params
 
 
 def _source(step: str) -> str:
@@ -137,6 +140,12 @@ def products(ctx: StageContext) -> ss.SkeletalProducts:
         ctx.get(matching)[0], ctx.get(segment_scores))
 
 
+def pixel_segment(products: ss.SkeletalProducts | None, params: Params, row: int, col: int
+                  ) -> dict[str, Any]:
+    """``segment``: `segment_at` the pixel, None while ``products`` is pending (None)."""
+    return {"segment": None if products is None else segment_at(products, row, col)}
+
+
 def segment_at(products: ss.SkeletalProducts, row: int, col: int) -> dict[str, Any] | None:
     """The SS segment at a pixel: its reference label there, else the candidate assignment.
 
@@ -222,6 +231,7 @@ def segment_scores_layer(ctx: StageContext) -> Layer:
 
 
 FAMILY = Family(name="skeletal", title="Skeletal similarity", metrics=METRICS,
-                scores=skeletal_metrics,
+                scores=(skeletal_metrics,), products=products,
+                probes=(Probe(products, pixel_segment),),
                 layers=(reference_skeleton_layer, candidate_skeleton_layer, search_range_layer,
                         unmatched_layer, segments_layer, segment_scores_layer))

@@ -19,12 +19,12 @@ import numpy as np
 
 from vesselview.engine.families.base import (
     UNIT_RANGE,
-    Family,
     MetricInfo,
     StageContext,
     layer,
     stage,
 )
+from vesselview.engine.families.family import Family
 from vesselview.engine.families.shared import candidate_mask
 from vesselview.engine.families.sources import TOLERANCE_PAPER
 from vesselview.engine.layers import Layer, classes_layer, rule_layer, tolerated
@@ -174,4 +174,4 @@ def band_t_layer(ctx: StageContext) -> Layer:
 
 
 FAMILY = Family(name="tolerance", title="Tolerance F1", metrics=METRICS,
-                scores=tolerance_metrics, layers=(tolerant_layer, band_t_layer))
+                scores=(tolerance_metrics,), layers=(tolerant_layer, band_t_layer))

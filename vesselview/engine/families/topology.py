@@ -17,11 +17,11 @@ import numpy as np
 from vesselview.engine.families.base import (
     NON_NEGATIVE,
     UNIT_RANGE,
-    Family,
     MetricInfo,
     StageContext,
     stage,
 )
+from vesselview.engine.families.family import Family
 from vesselview.engine.families.shared import (
     candidate_components,
     candidate_mask,
@@ -110,4 +110,4 @@ def topology_metrics(ctx: StageContext) -> Scores:
                            ctx.get(reference_betti), ctx.get(candidate_components))
 
 
-FAMILY = Family(name="topology", title="Topology", metrics=METRICS, scores=topology_metrics)
+FAMILY = Family(name="topology", title="Topology", metrics=METRICS, scores=(topology_metrics,))

@@ -27,7 +27,8 @@ from __future__ import annotations
 import numpy as np
 from scipy import ndimage
 
-from vesselview.engine.families.base import UNIT_RANGE, Family, MetricInfo, StageContext, stage
+from vesselview.engine.families.base import UNIT_RANGE, MetricInfo, StageContext, stage
+from vesselview.engine.families.family import Family
 from vesselview.engine.families.shared import candidate_mask, reference_skeleton
 from vesselview.engine.families.skeletal import reference_thickness
 from vesselview.engine.scores import Scores
@@ -117,4 +118,4 @@ def width_metrics(ctx: StageContext) -> Scores:
 
 
 FAMILY = Family(name="width", title="Vessel-width sensitivity", metrics=METRICS,
-                scores=width_metrics)
+                scores=(width_metrics,))

@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterable, Mapping
 
 from vesselview._version import __version__
 from vesselview.engine.case import Case
-from vesselview.engine.families import EVALUATION_ORDER, LAYERS, METRIC_KEYS, skeletal
-from vesselview.engine.families.base import Family, layer_name
+from vesselview.engine.families import EVALUATION_ORDER, LAYERS, METRIC_KEYS, Family
+from vesselview.engine.families.base import layer_name
 from vesselview.engine.kernels_warmup import start_compiling
 from vesselview.engine.param_scope import applied_params
 from vesselview.engine.params import Params
@@ -103,12 +103,14 @@ class Evaluator:
         params = applied_params(params or Params(), self.case)
         keys = _requested(metrics)
         families = tuple(f for f in EVALUATION_ORDER if not set(f.keys).isdisjoint(keys))
-        run = Run(self._scored, params, self._cache, should_stop, progress, _planned(families))
+        run = Run(self._scored, params, self._cache, should_stop, progress,
+                  _planned(families, keys))
         scores = Scores()
         for done, family in enumerate(families, start=1):
-            scores.merge(run.get(family.scores))
-            if family is skeletal.FAMILY:
-                run.get(skeletal.products)
+            for score_stage in family.score_stages(keys):
+                scores.merge(run.get(score_stage))
+            if family.products is not None:
+                run.get(family.products)
             if on_partial is not None and done < len(families):
                 on_partial(_result(run, keys, scores, families[:done], partial=True))
         run.finish()
@@ -135,18 +137,15 @@ def _requested(metrics: Iterable[str] | None) -> tuple[str, ...]:
     return tuple(key for key in METRIC_KEYS if key in wanted)
 
 
-def _planned(families: tuple[Family, ...]) -> int:
-    """How many stages evaluating ``families`` resolves (layers excluded)."""
-    names = {s.name for family in families for s in family.stages}
-    if skeletal.FAMILY in families:
-        names |= {s.name for s in skeletal.products.upstream()}
-    return len(names)
+def _planned(families: tuple[Family, ...], keys: tuple[str, ...]) -> int:
+    """How many stages evaluating ``keys`` of ``families`` resolves (layers excluded)."""
+    return len({s.name for family in families for s in family.stages(keys)})
 
 
 def _result(run: Run, keys: tuple[str, ...], scores: Scores, done: tuple[Family, ...],
             partial: bool) -> Result:
     """The `Result` of ``run`` once the ``done`` families have their values."""
-    finished = {key for family in done for key in family.keys}
+    finished = {key for family in done for key in family.keys if key in keys}
     if missing := (finished - set(scores.values)):
         raise RuntimeError(f"metric stages did not produce {sorted(missing)}")
     stages = {layer_name(s): s for family in done for s in family.layers} if partial else LAYERS
@@ -158,7 +157,8 @@ def _result(run: Run, keys: tuple[str, ...], scores: Scores, done: tuple[Family,
         undefined={key: scores.reasons[key] for key in keys
                    if key in finished and key in scores.reasons},
         layers=layers,
-        skeletal=run.get(skeletal.products) if skeletal.FAMILY in done else None,
+        products={family.name: run.get(family.products) for family in done
+                  if family.products is not None},
         pending=frozenset(key for key in keys if key not in finished),
         _explain=Explainer(run, layers, partial),
     )

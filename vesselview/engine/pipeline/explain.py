@@ -5,10 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from vesselview.engine.distance_map import DistanceMap
-from vesselview.engine.families import BAND_PARAMS, skeletal
+from vesselview.engine.families import BAND_PARAMS, EVALUATION_ORDER
 from vesselview.engine.families.base import Stage
-from vesselview.engine.families.distance import distance_transforms
 from vesselview.engine.families.shared import candidate_mask
 from vesselview.engine.layers import Layer
 from vesselview.engine.pipeline.run import Run
@@ -41,13 +39,14 @@ class Explainer:
         Returns
         -------
         dict
-            ``row, col``; ``inside_fov``, ``reference``, ``candidate`` (bool);
-            ``distance_kind`` and ``distance_to_reference`` / ``distance_to_candidate``
-            (pixels; ``inf`` when that mask is empty; None while pending); ``bands``:
-            the parameter names of the tolerance bands around the reference that contain
-            the pixel; ``segment``: the SS reference segment at the pixel (or the one its
-            candidate skeleton pixel was assigned to) as a dict, or None (also while
-            pending); ``layers``: layer name -> class name at the pixel (``""`` for none).
+            ``row, col``; ``inside_fov``, ``reference``, ``candidate`` (bool); the
+            fields of every family's probes (`Family.probes`): ``distance_kind`` and
+            ``distance_to_reference`` / ``distance_to_candidate`` (pixels; ``inf`` when
+            that mask is empty; None while pending), ``segment``: the SS reference
+            segment at the pixel (or the one its candidate skeleton pixel was assigned
+            to) as a dict, or None (also while pending); ``bands``: the parameter names
+            of the band layers (`LayerTraits.band_param`) that contain the pixel;
+            ``layers``: layer name -> class name at the pixel (``""`` for none).
 
         Raises
         ------
@@ -59,8 +58,9 @@ class Explainer:
         height, width = case.shape
         if not (0 <= row < height and 0 <= col < width):
             raise IndexError(f"pixel ({row}, {col}) is outside the {height}x{width} image")
-        maps = self._available(distance_transforms)
-        products = self._available(skeletal.products)
+        probed = {field: value for family in EVALUATION_ORDER for probe in family.probes
+                  for field, value in probe.describe(self._available(probe.stage), run.params,
+                                                     row, col).items()}
         layer_classes = {name: _class_at(layer, row, col) for name, layer in self._layers.items()}
         return {
             "row": row,
@@ -68,13 +68,8 @@ class Explainer:
             "inside_fov": bool(case.fov[row, col]),
             "reference": bool(case.reference[row, col]),
             "candidate": bool(run.get(candidate_mask)[row, col]),
-            "distance_kind": run.params.distance,
-            "distance_to_reference": None if maps is None else _distance(
-                maps.to_reference, row, col),
-            "distance_to_candidate": None if maps is None else _distance(
-                maps.to_candidate, row, col),
+            **probed,
             "bands": [key for name, key in BAND_PARAMS.items() if layer_classes.get(name)],
-            "segment": None if products is None else skeletal.segment_at(products, row, col),
             "layers": layer_classes,
         }
 
@@ -83,11 +78,6 @@ class Explainer:
         if self._partial and not self._run.done(stage):
             return None
         return self._run.get(stage)
-
-
-def _distance(dist: DistanceMap | None, row: int, col: int) -> float:
-    """Distance map value, ``inf`` when the mask it measures to is empty."""
-    return float("inf") if dist is None else dist.pixel(row, col)
 
 
 def _class_at(layer: Layer, row: int, col: int) -> str:
