@@ -223,7 +223,7 @@ def test_changed_parameters_are_those_off_their_defaults():
 def test_defaults_are_shown_as_the_panel_shows_values():
     assert [default_text(key) for key in ("t", "ss_alpha", "distance_fov", "distance")] == [
         "2", "0.2", "no", "euclidean"]
-    assert default_text("threshold") == "the case's threshold (0.5)"
+    assert default_text("threshold") == "the case's threshold, 0.5 when it has none"
     assert math.isclose(float(default_text("fom_k")), Params().fom_k, rel_tol=1e-5)
 
 

@@ -9,7 +9,7 @@ import pytest
 from vesselview.app.files import CaseFiles
 from vesselview.app.session import Session, load_session, save_session
 from vesselview.app.style import LayerStyle
-from vesselview.engine.params import Params
+from vesselview.engine.params import ALIASES, Params
 from vesselview.errors import InputError
 
 SESSION = Session(
@@ -103,3 +103,17 @@ def test_not_json(tmp_path):
 def test_missing_file(tmp_path):
     with pytest.raises(InputError, match="cannot read"):
         load_session(tmp_path / "absent.json")
+
+
+def test_a_renamed_parameter_is_read_under_its_old_key_and_said_once(tmp_path, monkeypatch):
+    monkeypatch.setitem(ALIASES, "tolerance_radius", "t")
+    path = _broken(tmp_path, lambda d: d["params"].update(tolerance_radius=d["params"].pop("t")))
+    with pytest.warns(DeprecationWarning, match="'tolerance_radius' is now called 't'"):
+        session = load_session(path)
+    assert session.params == SESSION.params
+    (note,) = session.notes
+    assert note.startswith(f"{path}: parameter 'tolerance_radius' is now called 't'")
+    assert note.endswith("(saving the session writes the new name)")
+    save_session(session, path)
+    assert "t" in json.loads(path.read_text())["params"]
+    assert load_session(path) == SESSION  # no note, no warning: written with the new name

@@ -17,7 +17,7 @@ from vesselview._version import __version__
 from vesselview.cli.main import main
 from vesselview.engine import pipeline
 from vesselview.engine.keys import METRIC_KEYS
-from vesselview.engine.params import Params
+from vesselview.engine.params import ALIASES, Params
 from vesselview.io.writers import CSV_COLUMNS
 
 
@@ -130,6 +130,18 @@ def test_bad_usage_exits_2_with_one_line(capsys, pair, extra, expected):
     assert (code, out) == (2, "")
     line = _one_error_line(err)
     assert line.startswith("vesselview-eval: error: ") and expected in line
+
+
+def test_an_old_parameter_key_runs_with_one_warning_line(capsys, pair, monkeypatch):
+    monkeypatch.setitem(ALIASES, "tolerance_radius", "t")
+    reference, candidate = pair
+    code, out, err = _run(capsys, "--reference", reference, "--candidate", candidate,
+                          "--set", "tolerance_radius=3")
+    assert code == 0
+    assert _one_error_line(err) == ("vesselview-eval: warning: parameter 'tolerance_radius' is "
+                                    "now called 't'; it was read as 't', but the old name will "
+                                    "be removed: use the new one")
+    assert json.loads(out)["results"][0]["params"]["t"] == 3
 
 
 def test_more_workers_than_cores_warns(capsys, pair, monkeypatch):

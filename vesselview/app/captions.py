@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 from vesselview.app.dataset_position import DatasetPosition
-from vesselview.app.param_labels import param_label
+from vesselview.app.param_labels import param_label, shown_value
 from vesselview.engine.case import Case
 from vesselview.engine.families import METRICS
 from vesselview.engine.result import Result
@@ -100,14 +100,7 @@ def params_line(result: Result) -> str:
     """Every parameter by its label in the parameters panel, with its value."""
     shown = []
     for key, value in result.params.to_dict().items():
-        if value is None:
-            text = "the case's own"
-        elif isinstance(value, bool):
-            text = "yes" if value else "no"
-        elif isinstance(value, float):
-            text = f"{value:g}"
-        else:
-            text = str(value)
+        text = "the case's own" if value is None else shown_value(value)
         shown.append(f"{param_label(key)} = {text}")
     return "Parameters: " + "; ".join(shown)
 

@@ -301,6 +301,8 @@ class Inspector(CaseOpening):
             self.error.emit(str(error))
             return False
         self._params = session.params
+        for note in session.notes:
+            self.warning.emit(note)
         self.layers.restore(session.styles)
         self.params_changed.emit(session.params)
         self.show_case(case, session.files if session.files.complete else CaseFiles())

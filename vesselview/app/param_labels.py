@@ -1,81 +1,49 @@
-"""How parameters are named to the user: label, slider range and step (no Qt).
+"""How the window names and lays out parameters, from their specs (no Qt).
 
-One table for the parameters panel (`vesselview.gui.inspector.params_dock`), the plot
-dock's sweep controls (`vesselview.gui.research.sweep_controls`) and the captions of
-exported images (`vesselview.app.captions`), so a parameter is named the same way
-everywhere; also how the panel shows a default and which parameters differ from it.
+Labels, slider ranges and steps, and the panel's sections are the specs'
+(`vesselview.engine.params.PARAM_SPECS`); this module arranges them for the parameters
+panel (`vesselview.gui.inspector.params_dock`), the plot dock's sweep controls
+(`vesselview.gui.research.sweep_controls`) and the captions of exported images
+(`vesselview.app.captions`), so a parameter is named the same way everywhere; also how
+the panel shows a value or a default and which parameters differ from their defaults.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import math
 from typing import Any
 
 from vesselview.engine.params import DEFAULT_THRESHOLD, PARAM_SPECS, Params
 
-
-@dataclasses.dataclass(frozen=True)
-class SliderSpec:
-    """One slider: parameter key, label, range (defaults to ``PARAM_SPECS``), step."""
-
-    key: str
-    label: str
-    low: float | None = None
-    high: float | None = None
-    step: float = 1
-
-    @property
-    def decimals(self) -> int:
-        """Decimal places of one step (edits are rounded to them)."""
-        return max(0, -math.floor(math.log10(self.step) + 1e-9))
-
-
+#: The collapsed section of rarely changed parameters, shown last.
+ADVANCED = "Advanced"
 _DEFAULTS = Params()
 
-#: Group title -> sliders, in display order. Ranges are narrowed where the spec's
-#: range is far wider than anyone drags (the value box still shows the exact value).
-GROUPS: dict[str, tuple[SliderSpec, ...]] = {
-    "Tolerance F1": (SliderSpec("t", "t (tolerance, px)", 0, 20),),
-    "CAL": (SliderSpec("cal_alpha", "α (area tolerance, px)", 0, 20),
-            SliderSpec("cal_beta", "β (length tolerance, px)", 0, 20)),
-    "Skeletal similarity": (
-        SliderSpec("ss_alpha", "SS weight α (thickness)", step=0.01),
-        SliderSpec("ss_R", "R (max search radius, px)"),
-        SliderSpec("ss_min_length", "min segment length (px)", 1, 100),
-        SliderSpec("ss_max_length", "max segment length (px)", 2, 200),
-    ),
-    "Tversky": (SliderSpec("tversky_alpha", "α (candidate-only weight)", 0.0, 2.0, 0.05),
-                SliderSpec("tversky_beta", "β (reference-only weight)", 0.0, 2.0, 0.05)),
-    "Soft candidate": (SliderSpec("threshold", "probability threshold", step=0.01),),
-}
-#: Sliders of the collapsed "Advanced" section.
-ADVANCED_SLIDERS: tuple[SliderSpec, ...] = (
-    SliderSpec("contour_gamma", "g (contour tolerance, px)", 0, 20),
-    SliderSpec("fom_k", "Pratt FOM k", 0.0, 1.0, 0.001),
-    SliderSpec("baddeley_p", "Baddeley Δ exponent p", 1.0, 10.0, 0.5),
-    SliderSpec("baddeley_c", "Baddeley Δ cut-off c (px)", 0.0, 50.0, 0.5),
-    SliderSpec("nsd_tau", "NSD tolerance τ (px)", 0.0, 20.0, 0.5),
-    SliderSpec("thin_width", "thin-vessel width limit (px)", 0.0, 20.0, 0.5),
-)
-#: Check boxes of the "Advanced" section: boolean parameter key -> label.
-ADVANCED_SWITCHES: dict[str, str] = {
-    "distance_fov": "distance metrics inside the FOV only",
-    "cal_fov": "CAL inside the FOV only",
-}
-#: Labels of the parameters that have neither a slider nor a check box.
-OTHER_LABELS: dict[str, str] = {
-    "distance": "distance transform",
-    "ss_mode": "SS behaviour",
-}
+
+def _panel_sections() -> dict[str, tuple[str, ...]]:
+    """Section title -> keys, sections in the order they first appear, `ADVANCED` last."""
+    sections: dict[str, list[str]] = {}
+    for key, spec in PARAM_SPECS.items():
+        if spec.panel is not None:
+            sections.setdefault(spec.panel, []).append(key)
+    ordered = sorted(sections, key=lambda title: title == ADVANCED)  # stable: others keep order
+    return {title: tuple(sections[title]) for title in ordered}
+
+
+#: Section title -> the keys it shows, in display order (parameters without a panel
+#: section, such as the single-choice ``ss_mode``, have no control).
+PANEL_SECTIONS: dict[str, tuple[str, ...]] = _panel_sections()
 
 
 def param_label(key: str) -> str:
-    """The label parameter ``key`` has in the parameters panel (else its help text)."""
-    labels = {spec.key: spec.label
-              for spec in (*(s for specs in GROUPS.values() for s in specs), *ADVANCED_SLIDERS)}
-    return labels.get(key) or ADVANCED_SWITCHES.get(key) or OTHER_LABELS.get(
-        key, PARAM_SPECS[key].help)
+    """The label of parameter ``key`` in the window (panel, sweeps, captions)."""
+    return PARAM_SPECS[key].label
+
+
+def shown_value(value: Any) -> str:
+    """A parameter value as the window shows it (``"2"``, ``"0.2"``, ``"no"``...)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def default_text(key: str) -> str:
@@ -84,14 +52,10 @@ def default_text(key: str) -> str:
     Examples
     --------
     >>> default_text("ss_alpha"), default_text("cal_fov"), default_text("threshold")
-    ('0.2', 'no', "the case's threshold (0.5)")
+    ('0.2', 'no', "the case's threshold, 0.5 when it has none")
     """
-    default = getattr(_DEFAULTS, key)
-    if default is None:
-        return f"the case's threshold ({DEFAULT_THRESHOLD:g})"
-    if isinstance(default, bool):
-        return "yes" if default else "no"
-    return f"{default:g}" if isinstance(default, float) else str(default)
+    spec = PARAM_SPECS[key]
+    return spec.none_means if spec.default is None else shown_value(spec.default)
 
 
 def changed_from_default(params: Params) -> frozenset[str]:

@@ -17,7 +17,7 @@ from typing import Any
 from vesselview._version import __version__
 from vesselview.app.files import ROLES, CaseFiles
 from vesselview.app.style import LayerStyle
-from vesselview.engine.params import Params
+from vesselview.engine.params import ALIASES, Params, renamed_note
 from vesselview.errors import InputError, ParamsError
 from vesselview.io.json_file import read_json
 from vesselview.io.output_file import atomic_output
@@ -41,12 +41,15 @@ class Session:
         Layer name (``"fundus"`` included) -> style.
     view_rect : tuple of 4 floats or None
         Visible image area ``(x, y, width, height)`` in pixels.
+    notes : tuple of str
+        What the user should know about the file read (a parameter under its old name).
     """
 
     files: CaseFiles
     params: Params
     styles: Mapping[str, LayerStyle]
     view_rect: ViewRect | None = None
+    notes: tuple[str, ...] = ()
 
 
 def save_session(session: Session, path: str | os.PathLike) -> None:
@@ -83,9 +86,13 @@ def load_session(path: str | os.PathLike) -> Session:
                          "The file is damaged or not a vesselview session; choose a "
                          "session file saved by vesselview")
     try:
-        return _session(document, os.path.dirname(os.path.abspath(source)))
+        session = _session(document, os.path.dirname(os.path.abspath(source)))
     except _FieldError as error:
         raise InputError(f"{source}: not a valid vesselview session ({error})", source) from None
+    renamed = [key for key in document["params"] if key in ALIASES]
+    return dataclasses.replace(session, notes=tuple(
+        f"{source}: {renamed_note(key)} (saving the session writes the new name)"
+        for key in renamed))
 
 
 class _FieldError(ValueError):

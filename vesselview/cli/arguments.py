@@ -22,7 +22,8 @@ from vesselview.cli.report_options import (
     add_report_arguments,
     report_usage_problem,
 )
-from vesselview.engine.params import PARAM_SPECS, Params, parse_value
+from vesselview.engine.params import PARAM_SPECS, Params, canonical_key, parse_value
+from vesselview.engine.params_doc import allowed_text, default_text
 from vesselview.engine.sweep import MAX_SWEEP_VALUES, parse_sweep_values
 
 PROG = "vesselview-eval"
@@ -66,31 +67,13 @@ def default_workers() -> int:
     return min(4, os.cpu_count() or 1)
 
 
-def allowed_values(key: str) -> str:
-    """The values parameter ``key`` accepts, as help text.
-
-    Examples
-    --------
-    >>> allowed_values("t"), allowed_values("distance_fov"), allowed_values("ss_mode")
-    ('0..50', 'true/false', 'reference')
-    """
-    spec = PARAM_SPECS[key]
-    if spec.kind is bool:
-        return "true/false"
-    if spec.kind is str:
-        return "/".join(spec.choices)
-    return f"{spec.low:g}..{spec.high:g}"
-
-
 def parameter_epilog() -> str:
     """Every parameter of ``--set``/``--sweep``: key, default, allowed values, meaning.
 
-    One entry per parameter (wrapped at 79 columns), from `PARAM_SPECS` and the
-    defaults of `Params`.
+    One entry per parameter (wrapped at 79 columns), from `PARAM_SPECS`.
     """
-    defaults = Params().to_dict()
-    entries = [textwrap.fill(f"{key} (default {_display(defaults[key])}; "
-                             f"{allowed_values(key)}): {spec.help}",
+    entries = [textwrap.fill(f"{key} (default {default_text(key)}; "
+                             f"{allowed_text(key)}): {spec.doc}",
                              width=79, initial_indent="  ", subsequent_indent="      ",
                              break_on_hyphens=False)
                for key, spec in PARAM_SPECS.items()]
@@ -277,19 +260,12 @@ def _dataset_fov(options: argparse.Namespace) -> bool:
     return True
 
 
-def _display(value: object) -> str:
-    """A default value as typed on the command line (``true``, ``0.111111``, ``euclidean``)."""
-    if isinstance(value, bool):
-        return str(value).lower()
-    return f"{value:g}" if isinstance(value, float) else str(value)
-
-
 def _key_value(item: str, flag: str) -> tuple[str, str]:
-    """Split ``KEY=VALUE`` at the first ``=``."""
+    """Split ``KEY=VALUE`` at the first ``=``; KEY by its current name (`canonical_key`)."""
     key, separator, value = item.partition("=")
     if not separator or not key.strip():
         raise UsageError(f"{flag} expects KEY=VALUE, got {item!r}")
-    return key.strip(), value
+    return canonical_key(key.strip()), value
 
 
 def _predictions(text: str) -> tuple[str, str]:

@@ -12,6 +12,7 @@ import contextlib
 import io
 import os
 import sys
+import warnings
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO
 
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
 
 def evaluate(options: argparse.Namespace) -> int:
     """Evaluate the pairs the options describe and write the output; the exit code."""
-    base, grid = parameter_grid(options.set, options.sweep)
+    base, grid = _parameters(options)
     if options.curves:
         return _write_curves(options, base)
     source = pairs_from_options(options)
@@ -96,6 +97,16 @@ def evaluate(options: argparse.Namespace) -> int:
     if any(failure.internal for failure in failures):
         return EXIT_INTERNAL_ERROR
     return EXIT_BAD_INPUT if failures else EXIT_OK
+
+
+def _parameters(options: argparse.Namespace) -> tuple[Params, list[Params]]:
+    """`parameter_grid` of ``--set``/``--sweep``; an old key's note is a warning line."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", DeprecationWarning)
+        base, grid = parameter_grid(options.set, options.sweep)
+    for warning in caught:
+        report(f"warning: {warning.message}")
+    return base, grid
 
 
 def _write_interrupted(options: argparse.Namespace, base: Params, pairs: Sequence[Pair],

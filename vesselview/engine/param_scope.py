@@ -17,8 +17,7 @@ from __future__ import annotations
 import dataclasses
 
 from vesselview.engine.case import Case
-from vesselview.engine.params import PARAM_SPECS, Params
-from vesselview.errors import ParamsError
+from vesselview.engine.params import Params, canonical_key
 
 #: The parameters that act on a case only when its candidate is a probability map.
 SOFT_CANDIDATE_ONLY = frozenset({"threshold"})
@@ -38,9 +37,7 @@ def applies(key: str, case: Case) -> bool:
     >>> applies("threshold", Case(mask, mask, ~mask, candidate_soft=np.zeros((2, 2))))
     True
     """
-    if key not in PARAM_SPECS:
-        raise ParamsError(f"unknown parameter {key!r}; known: {', '.join(PARAM_SPECS)}")
-    return key not in SOFT_CANDIDATE_ONLY or case.candidate_soft is not None
+    return canonical_key(key) not in SOFT_CANDIDATE_ONLY or case.candidate_soft is not None
 
 
 def applied_params(params: Params, case: Case) -> Params:

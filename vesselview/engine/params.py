@@ -1,4 +1,11 @@
-"""Evaluation parameters (``docs/metrics.md`` §7; SS parameters in §5).
+"""Evaluation parameters (``docs/metrics.md`` §7; SS parameters in §5), declared here only.
+
+Each field of `Params` declares one parameter with everything about it (`param`:
+default, range, unit, label, slider, doc text). The CLI help, the window's parameters
+panel, sweeps and captions, and the tables of ``docs/metrics.md`` and the README
+(``python -m vesselview.engine.params_doc``) are all made from `PARAM_SPECS`. A
+renamed key keeps its old name in `ALIASES`: sessions, ``--set``/``--sweep`` and the
+API still accept it, with a `DeprecationWarning`.
 
 `Params` is a frozen, validated record of every user-settable parameter. It is
 hashable, so the pipeline can cache stages by the parameter values they depend on.
@@ -7,72 +14,32 @@ hashable, so the pipeline can cache stages by the parameter values they depend o
 from __future__ import annotations
 
 import dataclasses
-import math
-import re
-from collections.abc import Mapping
+import functools
+import warnings
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from vesselview.engine.flags import is_flag
+from vesselview.engine.param_spec import ParamSpec, checked_value, param, parsed_text, specs_of
 from vesselview.errors import ParamsError
 
-DISTANCES = ("euclidean", "cityblock", "chessboard")
 #: The probability threshold of a case loaded without one (fraction of full scale).
 DEFAULT_THRESHOLD = 0.5
-SS_MODES = ("reference",)
+#: Old key -> the key it was renamed to. Every parser of keys (`canonical_key`) accepts
+#: the old one with a DeprecationWarning; a key that is in use may not be an alias.
+ALIASES: dict[str, str] = {}
 
-
-@dataclasses.dataclass(frozen=True)
-class _Spec:
-    """Type and allowed range of one parameter."""
-
-    kind: type
-    low: float | None = None
-    high: float | None = None
-    choices: tuple[str, ...] = ()
-    optional: bool = False
-    help: str = ""
-
-    @property
-    def bounds(self) -> tuple[float, float]:
-        """``(low, high)`` of a numeric parameter, both allowed."""
-        if self.low is None or self.high is None:
-            raise TypeError(f"a {self.kind.__name__} parameter has no range")
-        return self.low, self.high
-
-
-PARAM_SPECS: dict[str, _Spec] = {
-    "t": _Spec(int, 0, 50, help="tolerance F1: chessboard tolerance radius t (pixels)"),
-    "cal_alpha": _Spec(int, 0, 50, help="CAL area tolerance: disc radius alpha (pixels)"),
-    "cal_beta": _Spec(int, 0, 50, help="CAL length tolerance: disc radius beta (pixels)"),
-    "ss_alpha": _Spec(float, 0.0, 1.0, help="SS weight alpha of thickness vs curve similarity"),
-    "ss_R": _Spec(int, 1, 20, help="SS maximum search radius R (pixels)"),
-    "ss_min_length": _Spec(int, 1, 1000, help="SS minimum segment length (pixels)"),
-    "ss_max_length": _Spec(int, 2, 10000, help="SS maximum segment length (pixels)"),
-    "ss_mode": _Spec(str, choices=SS_MODES, help="SS behaviour: 'reference' = authors' code"),
-    "tversky_alpha": _Spec(float, 0.0, 1000.0, help="Tversky weight of candidate-only pixels"),
-    "tversky_beta": _Spec(float, 0.0, 1000.0, help="Tversky weight of reference-only pixels"),
-    "fom_k": _Spec(float, 0.0, 1000.0, help="Pratt FOM scaling constant k"),
-    "baddeley_p": _Spec(float, 1.0, 100.0, help="Baddeley delta exponent p"),
-    "baddeley_c": _Spec(float, 0.0, 1e6, help="Baddeley delta cut-off c (pixels)"),
-    "contour_gamma": _Spec(int, 0, 50, help="contour-distance tolerance radius g (pixels)"),
-    "nsd_tau": _Spec(float, 0.0, 1000.0, help="normalised surface distance tolerance tau (pixels)"),
-    "thin_width": _Spec(float, 0.0, 1000.0,
-                        help="vessel width (SS thickness, pixels) up to which a vessel is thin"),
-    "distance": _Spec(str, choices=DISTANCES, help="distance transform for distance metrics"),
-    "threshold": _Spec(float, 0.0, 1.0, optional=True,
-                       help="probability threshold, fraction of full scale "
-                            "(default: the case's threshold)"),
-    "distance_fov": _Spec(bool, help="restrict distance metrics to the FOV"),
-    "cal_fov": _Spec(bool, help="restrict CAL to the FOV"),
-}
+_SS = "Skeletal similarity"
+_ADVANCED = "Advanced"
 
 
 @dataclasses.dataclass(frozen=True)
 class Params:
     """All evaluation parameters, validated on construction.
 
-    Keys and defaults are those of ``docs/metrics.md`` §7. Integers may be given as
-    integral floats (``2.0``); booleans and strings must be of their own type.
+    Keys, defaults, ranges and meanings are the fields' (`PARAM_SPECS`; the table of
+    ``docs/metrics.md`` §7 is made from them). Integers may be given as integral floats
+    (``2.0``); booleans and strings must be of their own type. An old key of `ALIASES`
+    is accepted with a DeprecationWarning.
 
     ``threshold`` is None by default, meaning "the case's threshold" (the value the
     case was loaded at, `Case.threshold`); an explicit value overrides it for a
@@ -93,30 +60,72 @@ class Params:
     3
     """
 
-    t: int = 2
-    cal_alpha: int = 2
-    cal_beta: int = 2
-    ss_alpha: float = 0.2
-    ss_R: int = 2
-    ss_min_length: int = 4
-    ss_max_length: int = 15
-    ss_mode: str = "reference"
-    tversky_alpha: float = 0.5
-    tversky_beta: float = 0.5
-    fom_k: float = 1.0 / 9.0
-    baddeley_p: float = 2.0
-    baddeley_c: float = 5.0
-    contour_gamma: int = 0
-    nsd_tau: float = 2.0
-    thin_width: float = 3.0
-    distance: str = "euclidean"
-    threshold: float | None = None
-    distance_fov: bool = False
-    cal_fov: bool = False
+    t: int = param(2, low=0, high=50, unit="length", panel="Tolerance F1",
+                   label="t (tolerance, px)", slider=(0, 20),
+                   doc="tolerance F1: chessboard tolerance radius t (pixels)")
+    cal_alpha: int = param(2, low=0, high=50, unit="length", panel="CAL",
+                           label="α (area tolerance, px)", slider=(0, 20),
+                           doc="CAL area tolerance: disc radius alpha (pixels)")
+    cal_beta: int = param(2, low=0, high=50, unit="length", panel="CAL",
+                          label="β (length tolerance, px)", slider=(0, 20),
+                          doc="CAL length tolerance: disc radius beta (pixels)")
+    ss_alpha: float = param(0.2, low=0.0, high=1.0, unit="ratio", panel=_SS,
+                            label="SS weight α (thickness)", step=0.01,
+                            doc="SS weight alpha of thickness vs curve similarity")
+    ss_R: int = param(2, low=1, high=20, unit="length", panel=_SS,
+                      label="R (max search radius, px)",
+                      doc="SS maximum search radius R (pixels)")
+    ss_min_length: int = param(4, low=1, high=1000, unit="length", panel=_SS,
+                               label="min segment length (px)", slider=(1, 100),
+                               doc="SS minimum segment length (pixels)")
+    ss_max_length: int = param(15, low=2, high=10000, unit="length", panel=_SS,
+                               label="max segment length (px)", slider=(2, 200),
+                               doc="SS maximum segment length (pixels)")
+    ss_mode: str = param("reference", choices=("reference",), unit="choice",
+                         label="SS behaviour", doc="SS behaviour: 'reference' = authors' code")
+    tversky_alpha: float = param(0.5, low=0.0, high=1000.0, unit="ratio", panel="Tversky",
+                                 label="α (candidate-only weight)", slider=(0.0, 2.0),
+                                 step=0.05, doc="Tversky weight of candidate-only pixels")
+    tversky_beta: float = param(0.5, low=0.0, high=1000.0, unit="ratio", panel="Tversky",
+                                label="β (reference-only weight)", slider=(0.0, 2.0),
+                                step=0.05, doc="Tversky weight of reference-only pixels")
+    fom_k: float = param(1.0 / 9.0, low=0.0, high=1000.0, unit="ratio", panel=_ADVANCED,
+                         label="Pratt FOM k", slider=(0.0, 1.0), step=0.001,
+                         doc="Pratt FOM scaling constant k")
+    baddeley_p: float = param(2.0, low=1.0, high=100.0, unit="ratio", panel=_ADVANCED,
+                              label="Baddeley Δ exponent p", slider=(1.0, 10.0), step=0.5,
+                              doc="Baddeley delta exponent p (the metric's key is delta_p)")
+    baddeley_c: float = param(5.0, low=0.0, high=1e6, unit="length", panel=_ADVANCED,
+                              label="Baddeley Δ cut-off c (px)", slider=(0.0, 50.0), step=0.5,
+                              doc="Baddeley delta cut-off c (pixels)")
+    contour_gamma: int = param(0, low=0, high=50, unit="length", panel=_ADVANCED,
+                               label="g (contour tolerance, px)", slider=(0, 20),
+                               doc="contour-distance tolerance radius g (pixels)")
+    nsd_tau: float = param(2.0, low=0.0, high=1000.0, unit="length", panel=_ADVANCED,
+                           label="NSD tolerance τ (px)", slider=(0.0, 20.0), step=0.5,
+                           doc="normalised surface distance tolerance tau (pixels)")
+    thin_width: float = param(3.0, low=0.0, high=1000.0, unit="length", panel=_ADVANCED,
+                              label="thin-vessel width limit (px)", slider=(0.0, 20.0),
+                              step=0.5, doc="vessel width (SS thickness, pixels) up to "
+                                            "which a vessel is thin (se_thin, se_thick)")
+    distance: str = param("euclidean", choices=("euclidean", "cityblock", "chessboard"),
+                          unit="choice", panel="Distance metrics", label="distance transform",
+                          doc="distance transform for distance metrics")
+    threshold: float | None = param(None, low=0.0, high=1.0, unit="ratio",
+                                    panel="Soft candidate", label="probability threshold",
+                                    step=0.01,
+                                    none_means=f"the case's threshold, {DEFAULT_THRESHOLD:g} "
+                                               "when it has none",
+                                    doc="probability threshold, fraction of full scale")
+    distance_fov: bool = param(False, unit="flag", panel=_ADVANCED,
+                               label="distance metrics inside the FOV only",
+                               doc="restrict distance metrics to the FOV")
+    cal_fov: bool = param(False, unit="flag", panel=_ADVANCED, label="CAL inside the FOV only",
+                          doc="restrict CAL to the FOV")
 
     def __post_init__(self) -> None:
-        for name, spec in PARAM_SPECS.items():
-            object.__setattr__(self, name, _checked(name, getattr(self, name), spec))
+        for key, spec in PARAM_SPECS.items():
+            object.__setattr__(self, key, checked_value(key, getattr(self, key), spec))
         if self.ss_max_length < self.ss_min_length:
             raise ParamsError(
                 f"ss_max_length ({self.ss_max_length}) must be >= ss_min_length "
@@ -126,16 +135,16 @@ class Params:
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any]) -> Params:
         """Build from a mapping, rejecting unknown keys with the list of known ones."""
-        unknown = sorted(set(values) - set(PARAM_SPECS))
+        unknown = sorted(key for key in values if key not in PARAM_SPECS and key not in ALIASES)
         if unknown:
             raise ParamsError(
                 f"unknown parameter {', '.join(unknown)}; known: {', '.join(PARAM_SPECS)}"
             )
-        return cls(**dict(values))
+        return cls(**canonical_mapping(values))
 
     def replace(self, **changes: Any) -> Params:
         """Return a copy with ``changes`` applied (validated)."""
-        return Params.from_mapping({**self.to_dict(), **changes})
+        return Params.from_mapping({**self.to_dict(), **canonical_mapping(changes)})
 
     def with_case_threshold(self, case_threshold: float) -> Params:
         """These parameters with ``threshold`` resolved: ``case_threshold`` when it is None.
@@ -156,9 +165,89 @@ class Params:
         return {name: getattr(self, name) for name in PARAM_SPECS}
 
 
-_DECIMAL = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
-#: A number's text: an ASCII decimal number, or a fraction of two (``1/9``), nothing more.
-_NUMBER_TEXT = re.compile(rf"(?P<numerator>{_DECIMAL})(?:\s*/\s*(?P<denominator>{_DECIMAL}))?")
+#: Every parameter's spec by key, in the order of the fields (and of output columns).
+PARAM_SPECS: dict[str, ParamSpec] = specs_of(Params)
+
+
+def canonical_key(key: str) -> str:
+    """The current name of parameter ``key``: itself, or the new name of an alias.
+
+    Raises
+    ------
+    ParamsError
+        When ``key`` is neither a parameter nor an alias (the message lists the keys).
+
+    Warns
+    -----
+    DeprecationWarning
+        When ``key`` is an old name (`ALIASES`).
+    """
+    if key in PARAM_SPECS:
+        return key
+    if key not in ALIASES:
+        raise ParamsError(f"unknown parameter {key!r}; known: {', '.join(PARAM_SPECS)}")
+    warnings.warn(renamed_note(key), DeprecationWarning, stacklevel=3)
+    return ALIASES[key]
+
+
+def renamed_note(old: str) -> str:
+    """What to tell the user who gave the old key ``old`` of `ALIASES`."""
+    return (f"parameter {old!r} is now called {ALIASES[old]!r}; it was read as "
+            f"{ALIASES[old]!r}, but the old name will be removed: use the new one")
+
+
+def canonical_mapping(values: Mapping[str, Any]) -> dict[str, Any]:
+    """``values`` with each old key of `ALIASES` renamed (a DeprecationWarning each).
+
+    Other keys are kept as they are (`Params` refuses the unknown ones).
+
+    Raises
+    ------
+    ParamsError
+        When a key is given both by its old and its new name.
+    """
+    renamed: dict[str, Any] = {}
+    for key, value in values.items():
+        new = canonical_key(key) if key in ALIASES else key
+        if new in renamed:
+            names = ", ".join(repr(name) for name in values
+                              if name == new or ALIASES.get(name) == new)
+            raise ParamsError(f"parameter {new} is given more than once ({names}, its old "
+                              f"name); give it once, as {new!r}")
+        renamed[new] = value
+    return renamed
+
+
+def check_aliases(aliases: Mapping[str, str]) -> None:
+    """Refuse an alias table whose new key is no parameter or whose old key still is one.
+
+    Raises
+    ------
+    TypeError
+        Naming the wrong entry (a mistake in `ALIASES`, found at import).
+    """
+    for old, new in aliases.items():
+        if old in PARAM_SPECS or new not in PARAM_SPECS:
+            raise TypeError(f"alias {old!r} -> {new!r}: the old key must be no parameter "
+                            "and the new key a parameter (an alias of an alias names the "
+                            "newest key)")
+
+
+check_aliases(ALIASES)
+
+
+def _accepting_aliases(init: Callable[..., None]) -> Callable[..., None]:
+    """The dataclass's ``__init__``, taking old keys too (so ``Params(old=1)`` still works).
+
+    Type checkers see the generated signature, with the current keys only.
+    """
+    @functools.wraps(init)
+    def __init__(self: Params, *args: Any, **values: Any) -> None:
+        init(self, *args, **canonical_mapping(values))
+    return __init__
+
+
+Params.__init__ = _accepting_aliases(Params.__init__)  # type: ignore[method-assign]
 
 
 def parse_value(key: str, text: str) -> Any:
@@ -180,25 +269,7 @@ def parse_value(key: str, text: str) -> Any:
     >>> parse_value("fom_k", "1/9") == 1 / 9
     True
     """
-    spec = PARAM_SPECS.get(key)
-    if spec is None:
-        raise ParamsError(f"unknown parameter {key!r}; known: {', '.join(PARAM_SPECS)}")
-    raw = text.strip()
-    if spec.kind is bool:
-        lowered = raw.lower()
-        if lowered in ("1", "true", "yes", "on"):
-            return True
-        if lowered in ("0", "false", "no", "off"):
-            return False
-        raise ParamsError(f"parameter {key}: expected true/false, got {text!r}")
-    if spec.kind is str:
-        return raw
-    match = _NUMBER_TEXT.fullmatch(raw)
-    if match is None or (match["denominator"] is not None and float(match["denominator"]) == 0):
-        raise ParamsError(f"parameter {key}: expected a number such as 2, 0.25, 1e-3 or a "
-                          f"fraction such as 1/9, got {text!r}")
-    number = float(match["numerator"])
-    return number if match["denominator"] is None else number / float(match["denominator"])
+    return parsed_text(key, text, PARAM_SPECS[canonical_key(key)])
 
 
 def check_value(key: str, value: Any) -> Any:
@@ -211,41 +282,5 @@ def check_value(key: str, value: Any) -> Any:
     ParamsError
         For an unknown key, a wrong type or an out-of-range value.
     """
-    spec = PARAM_SPECS.get(key)
-    if spec is None:
-        raise ParamsError(f"unknown parameter {key!r}; known: {', '.join(PARAM_SPECS)}")
-    return _checked(key, value, spec)
-
-
-def _checked(name: str, value: Any, spec: _Spec) -> Any:
-    """Validate one value against its spec and return it in canonical type."""
-    if value is None and spec.optional:
-        return None
-    if spec.kind is bool:
-        if not is_flag(value):
-            raise ParamsError(f"parameter {name}: expected True or False, got {value!r} "
-                              f"({type(value).__name__})")
-        return bool(value)
-    if spec.kind is str:
-        if not isinstance(value, str) or value not in spec.choices:
-            raise ParamsError(
-                f"parameter {name}: expected one of {', '.join(spec.choices)}, got {value!r}"
-            )
-        return value
-    if is_flag(value) or (not isinstance(value, (int, float)) and not hasattr(
-        value, "__float__"
-    )):
-        raise ParamsError(f"parameter {name}: expected a number, got {value!r}")
-    number = float(value)
-    if not math.isfinite(number):
-        raise ParamsError(f"parameter {name}: expected a finite number, got {value!r}")
-    if spec.kind is int:
-        if number != int(number):
-            raise ParamsError(f"parameter {name}: expected a whole number, got {value!r}")
-        number = int(number)
-    low, high = spec.bounds
-    if number < low or number > high:
-        raise ParamsError(
-            f"parameter {name}: {value!r} is out of range [{low:g}, {high:g}]"
-        )
-    return number
+    key = canonical_key(key)
+    return checked_value(key, value, PARAM_SPECS[key])

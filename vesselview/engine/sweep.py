@@ -11,7 +11,7 @@ import math
 import sys
 from typing import Any
 
-from vesselview.engine.params import PARAM_SPECS, check_value, parse_value
+from vesselview.engine.params import PARAM_SPECS, canonical_key, check_value, parse_value
 from vesselview.errors import ParamsError
 
 #: Most values one sweep may give (a typo like ``0:1:0.0001`` fails instead of running).
@@ -53,8 +53,7 @@ def parse_sweep_values(key: str, text: str) -> list[Any]:
     >>> parse_sweep_values("distance", "euclidean,chessboard")
     ['euclidean', 'chessboard']
     """
-    if key not in PARAM_SPECS:
-        raise ParamsError(f"unknown parameter {key!r}; known: {', '.join(PARAM_SPECS)}")
+    key = canonical_key(key)
     values = _range_values(key, text) if ":" in text else _list_values(key, text)
     if len(values) > MAX_SWEEP_VALUES:
         raise ParamsError(f"sweep {text!r} of {key} gives {len(values)} values; at most "
@@ -74,7 +73,7 @@ def _list_values(key: str, text: str) -> list[Any]:
 
 def _range_values(key: str, text: str) -> list[float]:
     """``a:b`` or ``a:b:step``, both ends included."""
-    if PARAM_SPECS[key].kind not in (int, float):
+    if not PARAM_SPECS[key].numeric:
         raise ParamsError(f"sweep of {key}: a range a:b needs a numeric parameter; list "
                           "the values as v1,v2,...")
     parts = text.split(":")

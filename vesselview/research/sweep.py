@@ -20,7 +20,7 @@ import numpy as np
 from vesselview.engine.case import Case
 from vesselview.engine.flags import checked_flag
 from vesselview.engine.keys import METRIC_KEYS
-from vesselview.engine.params import PARAM_SPECS, Params
+from vesselview.engine.params import PARAM_SPECS, Params, canonical_key
 from vesselview.engine.pipeline import Evaluator, ProgressCallback, StopCallback
 from vesselview.errors import ParamsError
 
@@ -151,6 +151,7 @@ def sweep(cases: Cases, key: str, values: Sequence[float], params: Params | None
     ((0, 1, 2), (3,))
     """
     base = params or Params()
+    key = canonical_key(key)
     grid = _grid(base, key, values)
     keys = checked_metrics(metrics)
     named = _evaluators(cases)
@@ -168,11 +169,8 @@ def sweep(cases: Cases, key: str, values: Sequence[float], params: Params | None
 
 def _grid(base: Params, key: str, values: Sequence[float]) -> list[Params]:
     """One `Params` per value of ``key`` (validated)."""
-    spec = PARAM_SPECS.get(key)
-    if spec is None:
-        raise ParamsError(f"unknown parameter {key!r}; known: {', '.join(PARAM_SPECS)}")
-    if spec.kind not in (int, float):
-        numeric = [name for name, other in PARAM_SPECS.items() if other.kind in (int, float)]
+    if not PARAM_SPECS[key].numeric:
+        numeric = [name for name, other in PARAM_SPECS.items() if other.numeric]
         raise ParamsError(f"parameter {key} is not numeric; sweep one of {', '.join(numeric)}")
     if len(values) == 0:
         raise ParamsError(f"sweep of {key} needs at least one value")

@@ -14,7 +14,7 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QMessageBox
 
 from vesselview.engine.keys import METRIC_KEYS
-from vesselview.engine.params import Params
+from vesselview.engine.params import ALIASES, Params
 from vesselview.gui.inspector.window import ERROR_POINTER
 from vesselview.io.writers import write_png
 
@@ -157,6 +157,24 @@ def test_demo_session(small_window, qtbot, tmp_path):
         assert small_window.model.load_session(path)
     assert small_window.model.shown.case.shape == (584, 565)
     assert not small_window.model.shown.files.complete
+
+
+def test_a_session_with_a_renamed_parameter_says_so_on_the_board(small_window, qtbot,
+                                                                    tmp_path, monkeypatch):
+    monkeypatch.setitem(ALIASES, "tolerance_radius", "t")
+    path = tmp_path / "old.json"
+    small_window.menus.save_session(str(path))
+    document = json.loads(path.read_text())
+    document["params"]["tolerance_radius"] = 5
+    del document["params"]["t"]
+    path.write_text(json.dumps(document))
+    with pytest.warns(DeprecationWarning), qtbot.waitSignal(small_window.result_applied,
+                                                            timeout=RESULT_TIMEOUT_MS):
+        assert small_window.model.load_session(str(path))
+    assert small_window.params_panel.sliders["t"].value() == 5
+    (note,) = [message for message in small_window.notices.messages
+               if "'tolerance_radius' is now called 't'" in message]
+    assert note.startswith(str(path))
 
 
 def test_export_metrics_csv_and_json_match_the_screen(small_window, tmp_path):

@@ -55,7 +55,7 @@ def test_demo_starts_and_every_control_recomputes(window, qtbot):
         expected = expected.replace(**{key: value})
         wait_for_params(qtbot, window, expected)
         assert_shows(window, evaluator, expected)
-    window.params_panel.distance_box.setCurrentText("cityblock")
+    window.params_panel.choices["distance"].setCurrentText("cityblock")
     expected = expected.replace(distance="cityblock")
     wait_for_params(qtbot, window, expected)
     assert_shows(window, evaluator, expected)

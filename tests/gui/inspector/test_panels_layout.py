@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from vesselview.app.display import DisplayLayer
 from vesselview.app.inspector import Inspector
 from vesselview.app.layer_styles import LayerStyles
-from vesselview.app.param_labels import ADVANCED_SLIDERS, ADVANCED_SWITCHES
+from vesselview.app.param_labels import ADVANCED, PANEL_SECTIONS
 from vesselview.app.scheduler import Scheduler
 from vesselview.app.style import LayerStyle
 from vesselview.engine.layers import Layer, LegendEntry
@@ -31,15 +31,14 @@ def params_panel(qtbot):
 
 
 def test_advanced_section_has_the_cli_only_parameters_collapsed(params_panel):
-    keys = {spec.key for spec in ADVANCED_SLIDERS} | set(ADVANCED_SWITCHES)
-    assert keys == ADVANCED_KEYS
+    assert set(PANEL_SECTIONS[ADVANCED]) == ADVANCED_KEYS
     assert not params_panel.advanced.isExpanded()
     # with the GUI's other controls, every parameter but the single-choice ss_mode is editable
     editable = set(params_panel.sliders) | set(params_panel.switches) | {"distance"}
     assert editable == set(PARAM_SPECS) - {"ss_mode"}
     for key in ADVANCED_KEYS:
         control = params_panel.sliders.get(key) or params_panel.switches[key]
-        assert PARAM_SPECS[key].help in control.toolTip()
+        assert PARAM_SPECS[key].doc in control.toolTip()
 
 
 def test_advanced_controls_start_at_the_defaults(params_panel):

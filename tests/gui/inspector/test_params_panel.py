@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from vesselview.app.inspector import Inspector
-from vesselview.app.param_labels import GROUPS
+from vesselview.app.param_labels import ADVANCED, PANEL_SECTIONS
 from vesselview.app.scheduler import Scheduler
-from vesselview.engine.params import DEFAULT_THRESHOLD, Params
+from vesselview.engine.params import DEFAULT_THRESHOLD, PARAM_SPECS, Params
 from vesselview.gui.inspector.param_marks import RESET_LINK, RESET_SYMBOL
 from vesselview.gui.inspector.params_dock import ParamsPanel
 from vesselview.synth import demo_case
@@ -33,13 +35,28 @@ def test_controls_start_at_the_defaults(panel):
         # threshold None ("the case's threshold") shows the default load threshold
         shown = DEFAULT_THRESHOLD if default is None else default
         assert slider.value() == pytest.approx(shown), key
-    assert panel.distance_box.currentText() == "euclidean"
+    assert panel.choices["distance"].currentText() == "euclidean"
 
 
-def test_every_grouped_slider_exists():
-    keys = [spec.key for specs in GROUPS.values() for spec in specs]
-    assert len(keys) == len(set(keys)) == 10
-    assert "SS weight α" in GROUPS["Skeletal similarity"][0].label
+def test_every_parameter_in_a_section_has_its_control_and_label(panel):
+    keys = [key for keys in PANEL_SECTIONS.values() for key in keys]
+    assert len(keys) == len(set(keys)) and set(keys) == set(PARAM_SPECS) - {"ss_mode"}
+    assert list(PANEL_SECTIONS)[-1] == ADVANCED
+    assert PANEL_SECTIONS["Skeletal similarity"][0] == "ss_alpha"
+    for key in keys:
+        spec = PARAM_SPECS[key]
+        control = {"flag": panel.switches, "choice": panel.choices}.get(spec.unit, panel.sliders)
+        assert spec.doc in control[key].toolTip(), key
+        shown = control[key].text() if spec.unit == "flag" else panel.labels[key].text()
+        assert html.escape(spec.label) in shown, key
+    assert panel.labels["ss_alpha"].text().startswith("SS weight α")
+
+
+def test_a_slider_covers_its_spec_range_in_its_steps(panel):
+    for key, slider in panel.sliders.items():
+        spec = PARAM_SPECS[key]
+        assert (slider.minimum(), slider.maximum()) == pytest.approx(spec.slider_bounds), key
+        assert slider.singleStep() == pytest.approx(spec.step), key
 
 
 def test_a_slider_edit_changes_the_model(panel, model):
@@ -76,11 +93,11 @@ def test_model_params_out_of_slider_range_are_shown_without_losing_them(panel, m
 
 def test_reset(panel, model):
     panel.sliders["t"].setValue(9)
-    panel.distance_box.setCurrentText("chessboard")
+    panel.choices["distance"].setCurrentText("chessboard")
     panel.reset_button.click()
     assert model.params == Params()
     assert panel.sliders["t"].value() == 2
-    assert panel.distance_box.currentText() == "euclidean"
+    assert panel.choices["distance"].currentText() == "euclidean"
 
 
 def test_threshold_only_for_soft_candidates(panel):
@@ -103,7 +120,7 @@ def test_parameters_off_their_defaults_are_marked(panel, model):
     assert not any(label.changed for label in panel.labels.values())
     panel.sliders["t"].setValue(5)
     panel.switches["cal_fov"].setChecked(True)
-    panel.distance_box.setCurrentText("chessboard")
+    panel.choices["distance"].setCurrentText("chessboard")
     marked = {key for key, label in panel.labels.items() if label.changed}
     assert marked == {"t", "distance"}
     label = panel.labels["t"]

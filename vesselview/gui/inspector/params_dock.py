@@ -1,8 +1,9 @@
-"""Parameters panel: labelled sliders grouped by metric, a distance choice, reset.
+"""Parameters panel: labelled sliders, choices and switches in sections, reset.
 
-The rarely changed parameters (contour tolerance g, Pratt's k, Baddeley's p and c, the
-NSD tolerance, the thin-vessel width limit, the FOV switches of the distance metrics and
-CAL) sit in a collapsed "Advanced" section. A ``threshold`` of None (the case's threshold)
+Every control is made from its parameter's spec (`PARAM_SPECS`: label, unit, slider
+range and step, section; `vesselview.app.param_labels.PANEL_SECTIONS`): a number gets
+a slider, a choice a drop-down list, a flag a check box. The rarely changed parameters
+sit in a collapsed "Advanced" section. A ``threshold`` of None (the case's threshold)
 shows as `DEFAULT_THRESHOLD`, the threshold the window reads every case at. A parameter
 that differs from its default is marked (bold label, a ↺ link that resets it, the
 default in its tooltip, `vesselview.gui.inspector.param_marks`); a parameter that does
@@ -16,6 +17,7 @@ announces (an edit, a reset, a session).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -32,11 +34,10 @@ from superqt import QCollapsible, QLabeledDoubleSlider, QLabeledSlider
 
 from vesselview.app.inspector import Inspector
 from vesselview.app.param_labels import (
-    ADVANCED_SLIDERS,
-    ADVANCED_SWITCHES,
-    GROUPS,
-    SliderSpec,
+    ADVANCED,
+    PANEL_SECTIONS,
     changed_from_default,
+    default_text,
 )
 from vesselview.engine.case import Case
 from vesselview.engine.param_scope import applies
@@ -63,8 +64,10 @@ class ParamsPanel(QWidget):
         The slider of every numeric parameter.
     switches : dict of str to QCheckBox
         The check box of every boolean parameter.
+    choices : dict of str to QComboBox
+        The drop-down list of every parameter with named choices (``distance``).
     labels : dict of str to ParamLabel
-        The label of every slider and of the distance choice (marked while changed).
+        The label of every slider and choice (marked while changed).
     advanced : QCollapsible
         The section of the rarely changed parameters (collapsed at start).
     """
@@ -74,13 +77,13 @@ class ParamsPanel(QWidget):
         self.model = model
         self.sliders: dict[str, QLabeledSlider] = {}
         self.switches: dict[str, QCheckBox] = {}
+        self.choices: dict[str, QComboBox] = {}
         self.labels: dict[str, ParamLabel] = {}
-        self._decimals: dict[str, int] = {}
         layout = QVBoxLayout(self)
-        for title, specs in GROUPS.items():
-            layout.addWidget(self._group(title, specs))
-        layout.addWidget(self._distance_group())
-        self.advanced = self._advanced_section()
+        for title, keys in PANEL_SECTIONS.items():
+            if title != ADVANCED:
+                layout.addWidget(self._group(title, keys))
+        self.advanced = self._advanced_section(PANEL_SECTIONS.get(ADVANCED, ()))
         layout.addWidget(self.advanced)
         self.reset_button = QPushButton("Reset to defaults")
         self.reset_button.setToolTip("Set every parameter back to its default (docs/metrics.md §7)")
@@ -110,62 +113,41 @@ class ParamsPanel(QWidget):
 
     def reset_value(self, key: str) -> None:
         """Set one parameter back to its default (its ↺ link)."""
-        self.model.set_param(key, getattr(Params(), key))
+        self.model.set_param(key, PARAM_SPECS[key].default)
 
-    def _group(self, title: str, specs: tuple[SliderSpec, ...]) -> QGroupBox:
+    def _group(self, title: str, keys: tuple[str, ...]) -> QGroupBox:
         box = QGroupBox(title)
-        self._add_sliders(QFormLayout(box), specs)
+        self._add_controls(QFormLayout(box), keys)
         return box
 
-    def _add_sliders(self, form: QFormLayout, specs: tuple[SliderSpec, ...]) -> None:
-        for spec in specs:
-            slider = self._slider(spec)
-            self.sliders[spec.key] = slider
-            self._decimals[spec.key] = spec.decimals
-            form.addRow(self._label(spec.key, spec.label), slider)
+    def _add_controls(self, form: QFormLayout, keys: tuple[str, ...]) -> None:
+        """One row per parameter: a labelled slider or choice, or a check box."""
+        for key in keys:
+            spec = PARAM_SPECS[key]
+            if spec.unit == "flag":
+                switch = self.switches[key] = QCheckBox(spec.label)
+                switch.setToolTip(_tooltip(key))
+                form.addRow(switch)
+                continue
+            control: QWidget
+            if spec.unit == "choice":
+                control = self.choices[key] = QComboBox()
+                self.choices[key].addItems(spec.choices)
+            else:
+                control = self.sliders[key] = _slider(key)
+            control.setToolTip(_tooltip(key))
+            label = self.labels[key] = ParamLabel(key, spec.label, _tooltip(key),
+                                                  functools.partial(self.reset_value, key))
+            form.addRow(label, control)
 
-    def _label(self, key: str, text: str) -> ParamLabel:
-        label = self.labels[key] = ParamLabel(key, text, _tooltip(key),
-                                              lambda: self.reset_value(key))
-        return label
-
-    def _advanced_section(self) -> QCollapsible:
-        section = QCollapsible("Advanced", collapsedIcon="▶", expandedIcon="▼")
-        section.setToolTip("Contour tolerance g, Pratt's k, Baddeley's p and c, NSD τ, "
-                           "thin-vessel width, FOV switches")
+    def _advanced_section(self, keys: tuple[str, ...]) -> QCollapsible:
+        section = QCollapsible(ADVANCED, collapsedIcon="▶", expandedIcon="▼")
+        section.setToolTip("; ".join(PARAM_SPECS[key].label for key in keys))
         content = QGroupBox()
-        form = QFormLayout(content)
-        self._add_sliders(form, ADVANCED_SLIDERS)
-        for key, text in ADVANCED_SWITCHES.items():
-            switch = self.switches[key] = QCheckBox(text)
-            switch.setToolTip(_tooltip(key))
-            form.addRow(switch)
+        self._add_controls(QFormLayout(content), keys)
         section.addWidget(content)
         section.collapse(animate=False)
         return section
-
-    def _slider(self, spec: SliderSpec) -> QLabeledSlider:
-        param = PARAM_SPECS[spec.key]
-        low, high = param.bounds
-        low = low if spec.low is None else spec.low
-        high = high if spec.high is None else spec.high
-        slider_class = QLabeledSlider if param.kind is int else QLabeledDoubleSlider
-        slider = slider_class(Qt.Orientation.Horizontal)
-        slider.setRange(low, high)
-        slider.setSingleStep(spec.step)  # type: ignore[arg-type]  # (superqt: int; takes float)
-        if param.kind is float:
-            slider.setDecimals(spec.decimals)
-        slider.setToolTip(_tooltip(spec.key))
-        return slider
-
-    def _distance_group(self) -> QGroupBox:
-        box = QGroupBox("Distance metrics")
-        form = QFormLayout(box)
-        self.distance_box = QComboBox()
-        self.distance_box.addItems(PARAM_SPECS["distance"].choices)
-        self.distance_box.setToolTip(_tooltip("distance"))
-        form.addRow(self._label("distance", "distance type"), self.distance_box)
-        return box
 
     def _connect_controls(self) -> None:
         """Route every control's edits to `set_value` (after the initial values are in)."""
@@ -174,10 +156,11 @@ class ParamsPanel(QWidget):
                 slider.valueChanged.connect(lambda value, k=key: self.set_value(k, int(value)))
             else:
                 slider.valueChanged.connect(lambda value, k=key: self.set_value(
-                    k, round(float(value), self._decimals[k])))
+                    k, round(float(value), PARAM_SPECS[k].decimals)))
         for key, switch in self.switches.items():
             switch.toggled.connect(lambda on, k=key: self.set_value(k, bool(on)))
-        self.distance_box.currentTextChanged.connect(lambda text: self.set_value("distance", text))
+        for key, box in self.choices.items():
+            box.currentTextChanged.connect(lambda text, k=key: self.set_value(k, text))
 
     def _show(self, params: Params) -> None:
         """Put ``params`` into the controls without emitting edits."""
@@ -190,9 +173,10 @@ class ParamsPanel(QWidget):
             switch.blockSignals(True)
             switch.setChecked(getattr(params, key))
             switch.blockSignals(False)
-        self.distance_box.blockSignals(True)
-        self.distance_box.setCurrentText(params.distance)
-        self.distance_box.blockSignals(False)
+        for key, box in self.choices.items():
+            box.blockSignals(True)
+            box.setCurrentText(getattr(params, key))
+            box.blockSignals(False)
         self._mark(changed_from_default(params))
 
     def _mark(self, changed: frozenset[str]) -> None:
@@ -205,8 +189,18 @@ class ParamsPanel(QWidget):
                               else _tooltip(key))
 
 
+def _slider(key: str) -> QLabeledSlider:
+    """The slider of numeric parameter ``key``: its spec's slider range and step."""
+    spec = PARAM_SPECS[key]
+    slider_class = QLabeledSlider if spec.kind is int else QLabeledDoubleSlider
+    slider = slider_class(Qt.Orientation.Horizontal)
+    slider.setRange(*spec.slider_bounds)
+    slider.setSingleStep(spec.step)  # type: ignore[arg-type]  # (superqt: int; takes float)
+    if spec.kind is float:
+        slider.setDecimals(spec.decimals)
+    return slider
+
+
 def _tooltip(key: str) -> str:
-    """Help text of parameter ``key`` with its default."""
-    default = getattr(Params(), key)
-    shown = "the case's threshold" if default is None else default
-    return f"{PARAM_SPECS[key].help} (default {shown}; key '{key}')"
+    """Doc text of parameter ``key`` with its default."""
+    return f"{PARAM_SPECS[key].doc} (default {default_text(key)}; key '{key}')"

@@ -38,7 +38,7 @@ def swept_metrics(key: str) -> tuple[str, ...]:
 #: on, in the order of `PARAM_SPECS`.
 SWEEP_KEYS: tuple[str, ...] = tuple(
     key for key, spec in PARAM_SPECS.items()
-    if spec.kind in (int, float) and any(key in family.params for family in FAMILIES))
+    if spec.numeric and any(key in family.params for family in FAMILIES))
 CURRENT_CASE = "Current case"
 
 

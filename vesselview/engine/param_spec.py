@@ -1,0 +1,235 @@
+"""What one parameter is: its spec, declared once with its `Params` field, and its value rules.
+
+A parameter is declared by one line of `vesselview.engine.params.Params`:
+``t: int = param(2, low=0, high=50, unit="length", label=..., doc=...)``. The field's
+name is the key, its annotation the value type, the first argument the default; the
+rest is the `ParamSpec` the CLI help, the window's labels and sliders
+(`vesselview.app.param_labels`) and the documentation tables
+(`vesselview.engine.params_doc`) are made from. `specs_of` reads the specs back from
+the dataclass and checks that they agree with themselves, once, at import.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import decimal
+import math
+import re
+import types
+import typing
+from typing import Any, Literal, TypeVar
+
+from vesselview.engine.flags import is_flag
+from vesselview.errors import ParamsError
+
+#: What a parameter's value measures: a length in pixels, a dimensionless number, a
+#: number of things, one of named choices, or yes/no.
+Unit = Literal["length", "ratio", "count", "choice", "flag"]
+#: The value types a unit allows.
+_UNIT_KINDS: dict[str, tuple[type, ...]] = {
+    "length": (int, float), "ratio": (float,), "count": (int,), "choice": (str,),
+    "flag": (bool,),
+}
+_SPEC = "vesselview.param_spec"
+_T = TypeVar("_T")
+
+
+@dataclasses.dataclass(frozen=True)
+class ParamSpec:
+    """Everything known about one parameter besides its key.
+
+    Attributes
+    ----------
+    kind : type
+        ``int``, ``float``, ``str`` or ``bool`` (the field's annotation).
+    default : object
+        The value `Params` has without it.
+    unit : Unit
+        What the value measures; lengths are in pixels.
+    label : str
+        Its name in the window (panel, sweep controls, captions), with ``px`` for a length.
+    doc : str
+        One line saying what it does: CLI help, tooltips and the documentation tables.
+    low, high : float or None
+        Allowed range of a number, both ends included.
+    choices : tuple of str
+        The allowed values of a choice.
+    optional : bool
+        None is allowed (the field's annotation includes None).
+    none_means : str
+        What None stands for, as the documentation says it.
+    panel : str or None
+        The section of the window's parameters panel that shows it; None: not shown.
+    slider : tuple of 2 floats or None
+        The range its slider drags over when narrower than ``(low, high)``.
+    step : float
+        One slider step (the window rounds edits to its decimals).
+    """
+
+    kind: type
+    default: Any
+    unit: Unit
+    label: str
+    doc: str
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] = ()
+    optional: bool = False
+    none_means: str = ""
+    panel: str | None = None
+    slider: tuple[float, float] | None = None
+    step: float = 1
+
+    @property
+    def numeric(self) -> bool:
+        """Whether the value is a number (it has a range and can be swept as ``a:b``)."""
+        return self.kind in (int, float)
+
+    @property
+    def bounds(self) -> tuple[float, float]:
+        """``(low, high)`` of a numeric parameter, both allowed."""
+        if self.low is None or self.high is None:
+            raise TypeError(f"a {self.kind.__name__} parameter has no range")
+        return self.low, self.high
+
+    @property
+    def slider_bounds(self) -> tuple[float, float]:
+        """The range the window's slider covers: ``slider``, else the whole range."""
+        return self.slider if self.slider is not None else self.bounds
+
+    @property
+    def decimals(self) -> int:
+        """Decimal places of one slider step (``0.05`` and ``0.25``: 2, ``1``: 0).
+
+        Examples
+        --------
+        >>> ParamSpec(float, 0.5, "ratio", "w", "a weight", 0.0, 1.0, step=0.25).decimals
+        2
+        """
+        exponent = decimal.Decimal(repr(float(self.step))).normalize().as_tuple().exponent
+        return max(0, -int(exponent))
+
+
+def param(default: _T, *, unit: Unit, label: str, doc: str, low: float | None = None,
+          high: float | None = None, choices: tuple[str, ...] = (), none_means: str = "",
+          panel: str | None = None, slider: tuple[float, float] | None = None,
+          step: float = 1) -> _T:
+    """A `Params` field with its default and its spec (the arguments of `ParamSpec`).
+
+    Typed as its default, so that type checkers read ``t: int = param(2, ...)`` as a
+    field with a default; it is a `dataclasses.Field` carrying the spec.
+    """
+    spec = {"unit": unit, "label": label, "doc": doc, "low": low, "high": high,
+            "choices": choices, "none_means": none_means, "panel": panel, "slider": slider,
+            "step": step}
+    field: Any = dataclasses.field(default=default, metadata={_SPEC: spec})
+    return typing.cast(_T, field)
+
+
+def specs_of(record: type) -> dict[str, ParamSpec]:
+    """The spec of every field of the dataclass ``record``, by key, in field order.
+
+    Raises
+    ------
+    TypeError
+        When a field is not declared with `param`, or its spec contradicts itself
+        (message names the key): a unit that does not fit the value type, a default
+        outside the range or choices, a slider outside the range.
+    """
+    hints = typing.get_type_hints(record)
+    specs = {}
+    for field in dataclasses.fields(record):
+        if _SPEC not in field.metadata:
+            raise TypeError(f"parameter {field.name} is not declared with param()")
+        kinds = typing.get_args(hints[field.name]) or (hints[field.name],)
+        kind = next(kind for kind in kinds if kind is not types.NoneType)
+        spec = ParamSpec(kind, field.default, optional=types.NoneType in kinds,
+                         **field.metadata[_SPEC])
+        _check_spec(field.name, spec)
+        specs[field.name] = spec
+    return specs
+
+
+def _check_spec(key: str, spec: ParamSpec) -> None:
+    """Refuse a spec that contradicts itself (a mistake in its declaration)."""
+    problem = None
+    if spec.kind not in _UNIT_KINDS[spec.unit]:
+        problem = f"unit {spec.unit} cannot be a {spec.kind.__name__}"
+    elif spec.numeric and not spec.bounds[0] <= min(spec.slider_bounds) <= max(
+            spec.slider_bounds) <= spec.bounds[1]:
+        problem = f"slider {spec.slider} is outside the range {spec.bounds}"
+    elif spec.numeric and spec.step <= 0:
+        problem = f"step {spec.step} is not positive"
+    elif spec.optional != bool(spec.none_means):
+        problem = "None is allowed exactly when none_means says what it stands for"
+    if problem is None:
+        try:
+            checked_value(key, spec.default, spec)
+        except ParamsError as error:
+            problem = f"default: {error}"
+    if problem is not None:
+        raise TypeError(f"parameter {key}: {problem}")
+
+
+def checked_value(key: str, value: Any, spec: ParamSpec) -> Any:
+    """``value`` of parameter ``key`` validated against ``spec``, in canonical type.
+
+    Integers may be given as integral floats (``2.0``); booleans and strings must be of
+    their own type.
+
+    Raises
+    ------
+    ParamsError
+        For a wrong type or an out-of-range value.
+    """
+    if value is None and spec.optional:
+        return None
+    if spec.kind is bool:
+        if not is_flag(value):
+            raise ParamsError(f"parameter {key}: expected True or False, got {value!r} "
+                              f"({type(value).__name__})")
+        return bool(value)
+    if spec.kind is str:
+        if not isinstance(value, str) or value not in spec.choices:
+            raise ParamsError(
+                f"parameter {key}: expected one of {', '.join(spec.choices)}, got {value!r}")
+        return value
+    if is_flag(value) or (not isinstance(value, (int, float)) and not hasattr(
+            value, "__float__")):
+        raise ParamsError(f"parameter {key}: expected a number, got {value!r}")
+    number = float(value)
+    if not math.isfinite(number):
+        raise ParamsError(f"parameter {key}: expected a finite number, got {value!r}")
+    if spec.kind is int:
+        if number != int(number):
+            raise ParamsError(f"parameter {key}: expected a whole number, got {value!r}")
+        number = int(number)
+    low, high = spec.bounds
+    if number < low or number > high:
+        raise ParamsError(f"parameter {key}: {value!r} is out of range [{low:g}, {high:g}]")
+    return number
+
+
+_DECIMAL = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
+#: A number's text: an ASCII decimal number, or a fraction of two (``1/9``), nothing more.
+_NUMBER_TEXT = re.compile(rf"(?P<numerator>{_DECIMAL})(?:\s*/\s*(?P<denominator>{_DECIMAL}))?")
+
+
+def parsed_text(key: str, text: str, spec: ParamSpec) -> Any:
+    """``text`` typed for parameter ``key`` parsed as ``spec``'s kind (see `parse_value`)."""
+    raw = text.strip()
+    if spec.kind is bool:
+        lowered = raw.lower()
+        if lowered in ("1", "true", "yes", "on"):
+            return True
+        if lowered in ("0", "false", "no", "off"):
+            return False
+        raise ParamsError(f"parameter {key}: expected true/false, got {text!r}")
+    if spec.kind is str:
+        return raw
+    match = _NUMBER_TEXT.fullmatch(raw)
+    if match is None or (match["denominator"] is not None and float(match["denominator"]) == 0):
+        raise ParamsError(f"parameter {key}: expected a number such as 2, 0.25, 1e-3 or a "
+                          f"fraction such as 1/9, got {text!r}")
+    number = float(match["numerator"])
+    return number if match["denominator"] is None else number / float(match["denominator"])
