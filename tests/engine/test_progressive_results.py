@@ -88,9 +88,12 @@ def test_the_first_partial_has_pixel_metrics_and_the_confusion_layer() -> None:
 @pytest.mark.parametrize(("metrics", "stages"), [
     (["dice"], {"candidate_mask", "confusion", "pixel"}),
     (["f1_t", "se"], {"candidate_mask", "confusion", "pixel", "tolerance_match", "tolerance"}),
-    (["cal_a"], {"candidate_mask", "reference_skeleton", "candidate_skeleton", "cal_masks",
-                 "cal_reference_skeleton", "cal_skeletons", "cal_reference_components",
-                 "candidate_components", "cal_connectivity", "cal_area", "cal_length", "cal"}),
+    # CAL's A has its own score stage: no skeleton is thinned for it.
+    (["cal_a"], {"candidate_mask", "cal_masks", "cal_area", "cal_a"}),
+    (["cal"], {"candidate_mask", "reference_skeleton", "candidate_skeleton", "cal_masks",
+               "cal_reference_skeleton", "cal_skeletons", "cal_reference_components",
+               "candidate_components", "cal_connectivity", "cal_area", "cal_a", "cal_length",
+               "cal_l", "cal"}),
 ])
 def test_a_metric_subset_runs_only_the_stages_it_needs(metrics, stages) -> None:
     evaluator = vv.Evaluator(small_case())

@@ -19,27 +19,27 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.engine.masks import TRANSFORMS, random_vessel_mask, vessel_pairs
-from vesselview.engine.families import METRICS
-from vesselview.engine.families.cal import cal_scores, connectivity_score, length_match
-from vesselview.engine.families.contour import contour_distances, contour_scores
-from vesselview.engine.families.distance import distance_maps, distance_scores
+from vesselview.engine.case import Case
+from vesselview.engine.families import FAMILIES, METRICS
 from vesselview.engine.families.pixel import confusion, pixel_scores
+from vesselview.engine.families.shared import candidate_skeleton, reference_skeleton
 from vesselview.engine.families.tolerance import tolerance_match, tolerance_scores
-from vesselview.engine.families.topology import topology_scores
-from vesselview.engine.families.width import reference_widths, width_sensitivity
 from vesselview.engine.keys import METRIC_FAMILIES
-from vesselview.engine.overlap import tolerant_overlap
 from vesselview.engine.params import Params
+from vesselview.engine.pipeline.cache import StageCache
+from vesselview.engine.pipeline.run import Run
 from vesselview.engine.scores import Scores
-from vesselview.engine.skeletal import skeleton_thickness
-from vesselview.engine.surface import surface_scores
-from vesselview.engine.thinning import thin
 
 PROPERTY = settings(max_examples=30, deadline=None)
 
 INVARIANT = (*METRIC_FAMILIES["pixel"], *METRIC_FAMILIES["distance"],
              *METRIC_FAMILIES["tolerance"], "cal_c", "cal_a", "betti0_error", "betti1_error")
-SKELETAL = ("cal_l", "cal", "cldice", *METRIC_FAMILIES["width"])
+#: Every family but skeletal similarity (tested on its own; too slow for these examples).
+NON_SS = tuple(family for family in FAMILIES if family.name != "skeletal")
+#: The metrics computed from a thinned mask (their score stage needs a skeleton).
+SKELETAL = tuple(key for family in NON_SS for key in family.keys
+                 if {reference_skeleton, candidate_skeleton}
+                 & set(family.score_stage(key).upstream()))
 SYMMETRIC = ("dice", "jaccard", "acc", "kappa", "mcc", "perr", "f1_t", "hausdorff", "hd95",
              "hd95_contour", "nsd", "delta_p", "asd", "rmsd", "msd", "n_asd", "n_rmsd", "n_msd",
              "j_g", "d_g", "cal_a", "cal_l", "cldice", "betti0_error", "betti1_error")
@@ -58,27 +58,12 @@ param_sets = st.builds(
 
 def all_scores(candidate: np.ndarray, reference: np.ndarray, fov: np.ndarray,
                p: Params) -> Scores:
-    """Every non-SS family for one pair, wired as ``metrics.md`` says (CAL on the whole image)."""
-    maps = distance_maps(candidate, reference, fov, p.distance, p.distance_fov)
-    skel_s, skel_g = thin(candidate), thin(reference)
-    contours = contour_distances(maps.candidate, maps.reference)
-    widths = reference_widths(reference, skel_g, skeleton_thickness(reference, skel_g))
-    families = (
-        pixel_scores(confusion(candidate, reference, fov), p.tversky_alpha, p.tversky_beta),
-        width_sensitivity(candidate, reference, fov, widths, p.thin_width),
-        distance_scores(maps, p.fom_k, p.baddeley_p, p.baddeley_c),
-        surface_scores(contours, bool(maps.candidate.any()), bool(maps.reference.any()),
-                       p.nsd_tau),
-        contour_scores(contours, maps.candidate, maps.reference, p.contour_gamma),
-        tolerance_scores(tolerance_match(candidate, reference, fov, p.t)),
-        cal_scores(connectivity_score(candidate, reference),
-                   tolerant_overlap(candidate, reference, p.cal_alpha),
-                   length_match(candidate, reference, skel_s, skel_g, p.cal_beta)),
-        topology_scores(candidate, reference, skel_s, skel_g),
-    )
+    """Every non-SS metric for one pair, from the registry's score stages (`NON_SS`)."""
+    run = Run(Case(reference=reference, candidate=candidate, fov=fov), p, StageCache())
     out = Scores()
-    for family in families:
-        out.merge(family)
+    for family in NON_SS:
+        for score_stage in family.scores:
+            out.merge(run.get(score_stage))
     return out
 
 
@@ -93,8 +78,7 @@ def same(a: float, b: float) -> bool:
 @given(vessel_pairs(), param_sets)
 def test_values_in_range(pair: tuple[np.ndarray, ...], p: Params) -> None:
     scores = all_scores(*pair, p)
-    assert set(scores.values) == {k for family, keys in METRIC_FAMILIES.items()
-                                  if family != "skeletal" for k in keys}
+    assert set(scores.values) == {key for family in NON_SS for key in family.keys}
     for key, value in scores.values.items():
         if math.isnan(value):
             assert scores.reasons.get(key), f"{key} undefined without a reason"
@@ -160,6 +144,11 @@ def test_grid_symmetries_leave_non_skeletal_metrics_unchanged(
         moved = all_scores(*(transform(a) for a in pair), p).values
         for key in INVARIANT:
             assert same(base[key], moved[key]), (name, key, base[key], moved[key])
+
+
+def test_the_skeleton_based_metrics_are_found_from_their_stages() -> None:
+    assert set(SKELETAL) == {"se_thin", "se_thick", "cal", "cal_l", "cldice"}
+    assert not set(SKELETAL) & set(INVARIANT)
 
 
 def test_skeleton_based_metrics_change_under_grid_symmetries(record_property) -> None:

@@ -33,9 +33,12 @@ Public API (read these, never restate keys elsewhere):
 ``family_of(key) -> Family``
     The family computing metric ``key``.
 
-Adding a metric = its `MetricInfo` and computation in one family module (below), its
-tests, and its entry in ``docs/metrics.md``. Adding a family = one module exposing
-``FAMILY`` plus one line in `FAMILIES` and `EVALUATION_ORDER`. Stages declare the
+Adding a metric = its `MetricInfo` (label, unit kind, direction, value range, and the
+score stage producing it when its family has several) and computation in one family
+module (below), its tests, and its entry in ``docs/metrics.md``. Adding a layer = a
+builder declared with `base.layer` and its display traits, in its family's ``layers``.
+Adding a family = one module exposing ``FAMILY`` plus one line in `FAMILIES` and
+`EVALUATION_ORDER`; the pipeline names no family. Stages declare the
 parameters they read (`vesselview.engine.families.base.stage`); the pipeline derives
 every cache key from those declarations.
 """

@@ -105,24 +105,42 @@ def length_match(candidate: np.ndarray, reference: np.ndarray, candidate_skeleto
 
 def cal_scores(connectivity: Scores, area: TolerantOverlap, length: LengthMatch) -> Scores:
     """``cal cal_c cal_a cal_l`` from the three factors' counts."""
-    out = Scores().merge(connectivity)
-    out.set("cal_a", 1.0 if area.union == 0 else area.matched / area.union)
-    out.set("cal_l", 1.0 if length.union == 0 else length.matched / length.union)
-    out.derived("cal", out.values["cal_c"] * out.values["cal_a"] * out.values["cal_l"], "cal_c")
-    return out
+    factors = Scores().merge(connectivity).merge(area_score(area)).merge(length_score(length))
+    return factors.merge(cal_product(factors))
+
+
+def area_score(area: TolerantOverlap) -> Scores:
+    """``cal_a``: matched / union of the α-tolerant overlap (1 when both masks are empty)."""
+    return Scores({"cal_a": 1.0 if area.union == 0 else area.matched / area.union})
+
+
+def length_score(length: LengthMatch) -> Scores:
+    """``cal_l``: matched / union of the β-tolerant skeletons (1 when both are empty)."""
+    return Scores({"cal_l": 1.0 if length.union == 0 else length.matched / length.union})
+
+
+def cal_product(factors: Scores) -> Scores:
+    """``cal`` = C · A · L from ``cal_c cal_a cal_l`` (undefined with C's reason)."""
+    values = factors.values
+    out = Scores().merge(factors)
+    out.derived("cal", values["cal_c"] * values["cal_a"] * values["cal_l"], "cal_c")
+    return Scores({"cal": out.values["cal"]},
+                  {key: reason for key, reason in out.reasons.items() if key == "cal"})
 
 
 _SOURCE = f"{CAL_PAPER}; docs/metrics.md §4"
 
 METRICS = (
-    MetricInfo("cal", "CAL", "", "C · A · L", _SOURCE, kind="ratio", value_range=UNIT_RANGE),
+    MetricInfo("cal", "CAL", "", "C · A · L", _SOURCE, kind="ratio", value_range=UNIT_RANGE,
+               stage="cal"),
     MetricInfo("cal_c", "Connectivity C", "",
                "1 − min(1, |components(G) − components(S)| / #G)", _SOURCE, short="C",
-               kind="ratio", value_range=UNIT_RANGE),
+               kind="ratio", value_range=UNIT_RANGE, stage="cal_connectivity"),
     MetricInfo("cal_a", "Area A", "", "overlap of the masks, each dilated by a disc of radius α",
-               _SOURCE, short="A", kind="ratio", value_range=UNIT_RANGE),
+               _SOURCE, short="A", kind="ratio", value_range=UNIT_RANGE, stage="cal_a"),
     MetricInfo("cal_l", "Length L", "", "overlap of the skeletons with the other mask dilated by "
-               "a disc of radius β", _SOURCE, short="L", kind="ratio", value_range=UNIT_RANGE),
+               "a disc of radius β", _SOURCE, short="L", kind="ratio", value_range=UNIT_RANGE,
+               stage="cal_l"),
 )
 
 Masks = tuple[np.ndarray, np.ndarray]
@@ -181,10 +199,23 @@ def cal_length(ctx: StageContext) -> LengthMatch:
     return length_match(*ctx.get(cal_masks), *ctx.get(cal_skeletons), ctx.params.cal_beta)
 
 
-@stage("cal", needs=(cal_connectivity, cal_area, cal_length))
-def cal_metrics(ctx: StageContext) -> Scores:
-    """``cal cal_c cal_a cal_l``."""
-    return cal_scores(ctx.get(cal_connectivity), ctx.get(cal_area), ctx.get(cal_length))
+@stage("cal_a", needs=(cal_area,))
+def area_metric(ctx: StageContext) -> Scores:
+    """``cal_a`` (no skeleton needed)."""
+    return area_score(ctx.get(cal_area))
+
+
+@stage("cal_l", needs=(cal_length,))
+def length_metric(ctx: StageContext) -> Scores:
+    """``cal_l``."""
+    return length_score(ctx.get(cal_length))
+
+
+@stage("cal", needs=(cal_connectivity, area_metric, length_metric))
+def cal_metric(ctx: StageContext) -> Scores:
+    """``cal`` = C · A · L."""
+    factors = Scores().merge(ctx.get(cal_connectivity)).merge(ctx.get(area_metric))
+    return cal_product(factors.merge(ctx.get(length_metric)))
 
 
 @layer("band_alpha", kind="band", stacking="band", band_param="cal_alpha",
@@ -206,4 +237,5 @@ def band_beta_layer(ctx: StageContext) -> Layer:
 
 
 FAMILY = Family(name="cal", title="CAL (connectivity, area, length)", metrics=METRICS,
-                scores=(cal_metrics,), layers=(band_alpha_layer, band_beta_layer))
+                scores=(cal_metric, cal_connectivity, area_metric, length_metric),
+                layers=(band_alpha_layer, band_beta_layer))

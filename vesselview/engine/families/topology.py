@@ -47,6 +47,13 @@ def topology_scores(candidate: np.ndarray, reference: np.ndarray, candidate_skel
     candidate_components : int, optional
         ``count_components(candidate)`` when already computed; computed here when None.
     """
+    return cldice_score(candidate, reference, candidate_skeleton, reference_skeleton).merge(
+        betti_errors(candidate, reference, reference_betti, candidate_components))
+
+
+def cldice_score(candidate: np.ndarray, reference: np.ndarray, candidate_skeleton: np.ndarray,
+                 reference_skeleton: np.ndarray) -> Scores:
+    """``cldice`` of the masks and their skeletons (bool, shape (H, W))."""
     out = Scores()
     n_skel_s = int(np.count_nonzero(candidate_skeleton))
     n_skel_g = int(np.count_nonzero(reference_skeleton))
@@ -59,6 +66,14 @@ def topology_scores(candidate: np.ndarray, reference: np.ndarray, candidate_skel
         tsens = np.count_nonzero(reference_skeleton & candidate) / n_skel_g
         out.ratio("cldice", 2.0 * tprec * tsens, tprec + tsens,
                   "no skeleton pixel lies inside the other mask (0/0)")
+    return out
+
+
+def betti_errors(candidate: np.ndarray, reference: np.ndarray,
+                 reference_betti: tuple[int, int] | None = None,
+                 candidate_components: int | None = None) -> Scores:
+    """``betti0_error betti1_error`` (see `topology_scores` for the optional counts)."""
+    out = Scores()
     components, holes = reference_betti or betti_numbers(reference)
     if candidate_components is None:
         candidate_components = count_components(candidate)
@@ -87,11 +102,11 @@ _BETTI = "topology extra, docs/metrics.md §6"
 METRICS = (
     MetricInfo("cldice", "clDice", "",
                "harmonic mean of skeleton-in-mask precision and sensitivity", _CLDICE,
-               kind="ratio", value_range=UNIT_RANGE),
+               kind="ratio", value_range=UNIT_RANGE, stage="cldice"),
     MetricInfo("betti0_error", "Betti-0 error", "", "|components(S) − components(G)|", _BETTI,
-               "lower", kind="count", value_range=NON_NEGATIVE),
+               "lower", kind="count", value_range=NON_NEGATIVE, stage="betti"),
     MetricInfo("betti1_error", "Betti-1 error", "", "|holes(S) − holes(G)|", _BETTI, "lower",
-               kind="count", value_range=NON_NEGATIVE),
+               kind="count", value_range=NON_NEGATIVE, stage="betti"),
 )
 
 
@@ -101,13 +116,19 @@ def reference_betti(ctx: StageContext) -> tuple[int, int]:
     return betti_numbers(ctx.case.reference)
 
 
-@stage("topology", needs=(candidate_mask, candidate_skeleton, reference_skeleton,
-                          reference_betti, candidate_components))
-def topology_metrics(ctx: StageContext) -> Scores:
-    """``cldice betti0_error betti1_error`` on the whole image."""
-    return topology_scores(ctx.get(candidate_mask), ctx.case.reference,
-                           ctx.get(candidate_skeleton), ctx.get(reference_skeleton),
-                           ctx.get(reference_betti), ctx.get(candidate_components))
+@stage("cldice", needs=(candidate_mask, candidate_skeleton, reference_skeleton))
+def cldice_metric(ctx: StageContext) -> Scores:
+    """``cldice`` on the whole image."""
+    return cldice_score(ctx.get(candidate_mask), ctx.case.reference,
+                        ctx.get(candidate_skeleton), ctx.get(reference_skeleton))
 
 
-FAMILY = Family(name="topology", title="Topology", metrics=METRICS, scores=(topology_metrics,))
+@stage("betti", needs=(candidate_mask, reference_betti, candidate_components))
+def betti_metrics(ctx: StageContext) -> Scores:
+    """``betti0_error betti1_error`` on the whole image (no skeleton needed)."""
+    return betti_errors(ctx.get(candidate_mask), ctx.case.reference, ctx.get(reference_betti),
+                        ctx.get(candidate_components))
+
+
+FAMILY = Family(name="topology", title="Topology", metrics=METRICS,
+                scores=(cldice_metric, betti_metrics))
