@@ -17,6 +17,7 @@ from vesselview._version import __version__
 _EXPORTS = {
     "Params": "vesselview.engine.params",
     "Case": "vesselview.engine.case",
+    "LabelMap": "vesselview.engine.labels",
     "Result": "vesselview.engine.result",
     "Layer": "vesselview.engine.layers",
     "Evaluator": "vesselview.engine.pipeline",

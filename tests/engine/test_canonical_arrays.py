@@ -7,6 +7,8 @@ flags. `canonical_mask` itself is checked against numpy's own reading of the val
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -116,3 +118,40 @@ def test_a_one_bit_png_candidate_is_held_as_zero_one_bytes(tmp_path) -> None:
     assert np.asarray(Image.open(tmp_path / "candidate.png")).view(np.uint8).max() == 255
     case = vv.load_case(mask, tmp_path / "candidate.png")
     assert_same_array(case.candidate, mask)
+
+
+@PROPERTY
+@given(st.data(), noise_masks(2, 16))
+def test_observer_masks_and_label_maps_are_canonical_copies(data: st.DataObject,
+                                                            mask: np.ndarray) -> None:
+    labels = np.where(mask, np.uint8(1), np.uint8(2)).astype(np.uint8)
+    observers = {"observer2": ~mask, "observer3": mask}
+    given_masks = {name: data.draw(stored_forms(values), label=name)
+                   for name, values in observers.items()}
+    given_labels = data.draw(stored_forms(labels), label="labels")
+    before = [snapshot(array) for array in (*given_masks.values(), given_labels)]
+    label_map = vv.LabelMap(given_labels, {1: "artery", 2: "vein"})
+    case = vv.Case(mask, mask, np.ones_like(mask), references=given_masks, labels=label_map)
+    assert list(case.references) == ["observer1", "observer2", "observer3"]
+    assert case.references["observer1"] is case.reference
+    for name, values in observers.items():
+        held = case.references[name]
+        assert _is_canonical(held), name
+        assert_same_array(held, values)
+        assert not np.shares_memory(held, given_masks[name])
+    assert case.labels is label_map and _is_canonical(label_map.image)
+    assert_same_array(label_map.image, labels)
+    assert not np.shares_memory(label_map.image, given_labels)
+    assert [snapshot(array) for array in (*given_masks.values(), given_labels)] == before
+
+
+def test_a_replaced_case_shares_its_observers_and_labels() -> None:
+    mask = np.eye(6, 7, dtype=bool)
+    labels = vv.LabelMap(mask.astype(np.uint8), {1: "artery"})
+    first = vv.Case(mask, mask, np.ones_like(mask), references={"observer2": ~mask},
+                    labels=labels)
+    second = dataclasses.replace(first, candidate=~mask)
+    assert second.references["observer2"] is first.references["observer2"]
+    assert second.reference is first.reference and second.labels is first.labels
+    again = vv.LabelMap(labels.image, labels.classes)
+    assert again.image is labels.image  # made by a LabelMap: shared, not copied

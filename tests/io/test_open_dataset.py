@@ -321,3 +321,34 @@ def test_a_folder_of_several_datasets_asks_for_one(tmp_path):
     assert "several datasets" in message
     assert f"DRIVE in {tmp_path / 'data' / 'DRIVE'}" in message
     assert f"STARE in {tmp_path / 'data' / 'STARE'}" in message
+
+
+@pytest.mark.parametrize("layout, case_id, seeds", [
+    ("DRIVE", "01", (1, 2)), ("STARE", "im0001", (1, 2)), ("CHASE_DB1", "Image_01L", (0, 1))])
+@pytest.mark.parametrize("observer", [1, 2])
+def test_both_observers_a_dataset_ships_are_loaded_into_the_case(tmp_path, layout, case_id,
+                                                                  seeds, observer):
+    write, *_ = WRITERS[layout]
+    root = write(tmp_path / layout)
+    _save(tmp_path / "net" / f"{case_id}.png", files.vessels(7))
+    dataset_case = vv.open_dataset(root, {"net": tmp_path / "net"}, observer).case(case_id)
+    other = f"observer{3 - observer}"
+    assert dataset_case.observer == f"observer{observer}"
+    assert dataset_case.references == {other: dataset_case.candidates[other]}
+    case = dataset_case.load("net")
+    assert list(case.references) == ["observer1", "observer2"]
+    assert case.observer == f"observer{observer}"
+    assert case.references[case.observer] is case.reference
+    for number, seed in enumerate(seeds, start=1):
+        np.testing.assert_array_equal(case.references[f"observer{number}"], files.vessels(seed))
+    assert case.sources[other] == str(dataset_case.candidates[other])
+    assert case.warnings == ()
+
+
+def test_a_case_with_one_observer_loads_one_reference(tmp_path):
+    root = files.write_drive(tmp_path / "DRIVE")
+    _save(tmp_path / "net" / "21.png", files.vessels(7))
+    training = vv.open_dataset(root, {"net": tmp_path / "net"}).case("21")
+    assert training.references == {}
+    case = training.load("net")
+    assert list(case.references) == ["observer1"] and "observer2" not in case.sources

@@ -6,11 +6,20 @@ does not: ``view(np.uint8)``, ``astype(np.uint8)`` and a plain copy keep a True 
 whatever the buffer holds). `Case` keeps only canonical masks (`canonical_mask`), and
 each kernel's public entry that looks at bytes makes its own canonical copy, so no
 number depends on how the caller's array was stored.
+
+`held_copy` makes the read-only copy a `Case` (or its `LabelMap`) holds of any array, and
+shares, uncopied, an array that another of them made.
 """
 
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
+
+#: The read-only canonical arrays `held_copy` made, by id: a Case built from another's
+#: arrays (`dataclasses.replace`, candidates sharing one reference) shares them, uncopied.
+_MADE: weakref.WeakValueDictionary[int, np.ndarray] = weakref.WeakValueDictionary()
 
 
 def canonical_mask(array: np.ndarray) -> np.ndarray:
@@ -32,3 +41,29 @@ def canonical_mask(array: np.ndarray) -> np.ndarray:
         values = values.view(np.uint8)  # compare the bytes themselves: 255 and 2 are True
     return np.not_equal(values, 0, order="C")
 
+
+
+def held_copy(array: np.ndarray, dtype: type | None = None) -> np.ndarray:
+    """A read-only, C-contiguous copy of a validated array that owns its memory.
+
+    Parameters
+    ----------
+    array : ndarray
+        Already validated by its holder.
+    dtype : numpy dtype, optional
+        ``np.bool_`` stores a mask canonically (`canonical_mask`); another dtype
+        converts to it (e.g. float32 for a probability map); None keeps the dtype.
+
+    Returns
+    -------
+    ndarray
+        ``array`` itself when `held_copy` made it (it is already all that, so it is
+        shared), else the new copy, remembered as made here.
+    """
+    if _MADE.get(id(array)) is array:
+        return array
+    bool_mask = dtype is np.bool_
+    own = canonical_mask(array) if bool_mask else np.array(array, dtype=dtype, order="C")
+    own.setflags(write=False)
+    _MADE[id(own)] = own
+    return own

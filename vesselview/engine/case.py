@@ -1,4 +1,9 @@
-"""The evaluated case: reference, candidate and FOV masks plus optional fundus and ignore mask.
+"""The evaluated case: reference, candidate and FOV masks plus what the field's data add.
+
+Besides the masks every metric reads today, a `Case` may carry a fundus photograph, an
+ignore mask, the references of several observers (`Case.references`; `Case.reference`
+is the chosen one's), the pixel spacing in µm (`Case.spacing_um`) and a map of vessel
+classes (`Case.labels`, a `vesselview.engine.labels.LabelMap`), each with its source.
 
 `Case` validates its arrays when it is built (by `vesselview.io.load_case` or directly
 from arrays), so no `Case` can hold bad ones, and keeps canonical copies of them
@@ -11,14 +16,26 @@ touched (not even their flags). Inside the engine its fields are trusted.
 from __future__ import annotations
 
 import dataclasses
-import weakref
+import math
+import numbers
 from collections.abc import Mapping
 
 import numpy as np
 
-from vesselview.engine.canonical import canonical_mask
+from vesselview.engine.canonical import held_copy
+from vesselview.engine.labels import LabelMap
+from vesselview.engine.observers import FIRST_OBSERVER, References, other_references
 from vesselview.engine.params import DEFAULT_THRESHOLD
 from vesselview.errors import InputError
+
+#: The dtype each array role is held in (None: as given, after validation).
+_HELD_DTYPES: dict[str, type | None] = {
+    "reference": np.bool_, "candidate": np.bool_, "fov": np.bool_, "ignore": np.bool_,
+    "candidate_soft": np.float32, "fundus": None}
+#: Keys of `Case.sources` that name roles, so no observer may be named so.
+_ROLES = frozenset({*_HELD_DTYPES, "spacing", "labels"})
+#: `Case._array`'s default: read the role's own attribute.
+_OWN = object()
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -34,7 +51,8 @@ class Case:
     one reference).
 
     reference : ndarray of bool, shape (H, W)
-        Manual (ground-truth) vessel mask ``G``.
+        Manual (ground-truth) vessel mask ``G``: the chosen observer's, the one every
+        metric uses.
     candidate : ndarray of bool, shape (H, W)
         Candidate vessel mask ``S`` (a soft map binarised at the load threshold).
     fov : ndarray of bool, shape (H, W)
@@ -45,8 +63,10 @@ class Case:
     fundus : ndarray of uint8, shape (H, W, 3), or None
         The fundus photograph, RGB.
     sources : Mapping[str, str]
-        Where each role came from (file path or ``"<array>"``), keys ``reference``,
-        ``candidate``, ``fov``, ``fundus`` (and ``ignore`` from `load_case`).
+        Where each input came from (file path or ``"<array>"``), keys ``reference``,
+        ``candidate``, ``fov``, ``fundus`` (and ``ignore`` from `load_case`), each other
+        observer's name for its reference (the chosen observer's is ``reference``), and
+        ``spacing`` for a known `spacing_um` (``"given"``, ``"manifest"``...).
     warnings : tuple of str
         Non-fatal observations made while loading (e.g. suspected inverted polarity).
     threshold : float
@@ -56,14 +76,30 @@ class Case:
     ignore : ndarray of bool, shape (H, W), or None
         Ignore ("don't care") region ``I``: pixels left out of every metric
         (``docs/metrics.md`` section 0; see `without_ignored`). None: nothing ignored.
+    references : Mapping[str, ndarray of bool, shape (H, W)]
+        Every observer's reference by observer name (``"observer1"``, ``"observer2"``,
+        ...), sorted by name, read-only; ``references[observer] is reference``. Given
+        with or without the chosen observer's entry (one given must equal
+        ``reference``); a single-reference case holds ``{observer: reference}``.
+    observer : str
+        The observer whose mask is `reference`; ``"observer1"`` by default.
+    spacing_um : float or None
+        Pixel spacing in µm per pixel (finite, > 0); None when unknown, and lengths
+        stay in pixels. Its source is ``sources["spacing"]``.
+    labels : LabelMap or None
+        Vessel classes per pixel (e.g. artery / vein), of the masks' shape, with their
+        own source (`LabelMap.source`); None when the case has none.
 
     Raises
     ------
     InputError
-        When a mask (the ignore mask included) is not a 2-D bool array, the arrays
-        differ in shape (both shapes
-        named), ``candidate_soft`` is not floating point in [0, 1], ``fundus`` is not
-        uint8 RGB of the masks' size, or ``threshold`` is outside [0, 1]. No value is
+        Naming the role and its source: when a mask (the ignore mask and every
+        observer's included) is not a 2-D bool array, the arrays differ in shape (both
+        shapes named), ``candidate_soft`` is not floating point in [0, 1], ``fundus``
+        is not uint8 RGB of the masks' size, ``threshold`` is outside [0, 1], an
+        observer name is empty or a role's name, ``references`` holds the chosen
+        observer with another mask than ``reference``, ``spacing_um`` is not a finite
+        number > 0, or ``labels`` is not a `LabelMap` of the masks' shape. No value is
         reinterpreted: convert masks with ``mask > 0`` first (or use `load_case`).
     """
 
@@ -76,13 +112,21 @@ class Case:
     warnings: tuple[str, ...] = ()
     threshold: float = DEFAULT_THRESHOLD
     ignore: np.ndarray | None = None
+    references: Mapping[str, np.ndarray] = dataclasses.field(default_factory=dict)
+    observer: str = FIRST_OBSERVER
+    spacing_um: float | None = None
+    labels: LabelMap | None = None
 
     def __post_init__(self) -> None:
+        others = self._checked_others()
         self._validate()
-        for name in ("reference", "candidate", "fov", "candidate_soft", "fundus", "ignore"):
+        if self.spacing_um is not None:
+            object.__setattr__(self, "spacing_um", self._checked_spacing())
+        for name, dtype in _HELD_DTYPES.items():
             array = getattr(self, name)
             if array is not None:
-                object.__setattr__(self, name, _canonical_copy(name, array))
+                object.__setattr__(self, name, held_copy(array, dtype))
+        object.__setattr__(self, "references", self._held_references(others))
 
     def _validate(self) -> None:
         """Raise `InputError` naming the role for any array the engine cannot trust."""
@@ -107,26 +151,87 @@ class Case:
                                             f"got {fundus.dtype} of shape {fundus.shape}")
         if not 0.0 <= self.threshold <= 1.0:
             raise InputError(f"Case threshold {self.threshold!r} is outside [0, 1]")
+        self._check_labels(shape)
 
-    def _mask(self, role: str) -> np.ndarray:
-        """The ``role`` mask, checked to be a non-empty 2-D bool array."""
-        array = self._array(role)
+    def _checked_others(self) -> dict[str, np.ndarray]:
+        """The other observers' masks given (`other_references`), names and masks checked."""
+        if not isinstance(self.observer, str) or not self.observer.strip() \
+                or self.observer in _ROLES:
+            raise InputError(f"Case observer must name an observer (e.g. "
+                             f"{FIRST_OBSERVER!r}), got {self.observer!r}")
+        if not isinstance(self.references, Mapping):
+            raise InputError("Case references must map observer names to masks, got "
+                             f"{type(self.references).__name__}")
+        others = other_references(self.references, self.observer)
+        shape = np.shape(self.reference)
+        for name, mask in others.items():
+            if not isinstance(name, str) or not name.strip() or name in _ROLES:
+                raise InputError(f"Case references: {name!r} cannot name an observer (an "
+                                 "empty name or a role's); use e.g. 'observer2'")
+            checked = self._mask(name, mask, f"references[{name!r}]")
+            if checked.shape != shape:
+                raise self._error(name, f"has shape {checked.shape} but reference has shape "
+                                        f"{shape}; every mask must have the same size",
+                                  f"references[{name!r}]")
+        return others
+
+    def _held_references(self, others: dict[str, np.ndarray]) -> References:
+        """Every observer's canonical mask, the chosen one's being `reference` itself."""
+        held = {name: held_copy(mask, np.bool_) for name, mask in others.items()}
+        if self.observer in held and not np.array_equal(held[self.observer], self.reference):
+            raise self._error(self.observer, "differs from the reference given for the same "
+                              f"observer ({self.sources.get('reference') or '<array>'}); "
+                              "give one mask per observer (to choose another observer, give "
+                              "its mask as reference and its name as observer)",
+                              f"references[{self.observer!r}]")
+        held[self.observer] = self.reference
+        return References(held, self.observer)
+
+    def _checked_spacing(self) -> float:
+        """`spacing_um` as a float, checked to be a finite number of µm per pixel > 0."""
+        value = self.spacing_um
+        if isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)) \
+                and math.isfinite(value) and value > 0:
+            return float(value)
+        source = self.sources.get("spacing") or "given"
+        raise InputError(f"Case spacing_um ({source}) must be a finite number of µm per "
+                         f"pixel above 0, got {value!r}; leave it out (None) when the "
+                         "spacing is unknown", source=source)
+
+    def _check_labels(self, shape: tuple[int, ...]) -> None:
+        labels = self.labels
+        if labels is None:
+            return
+        if not isinstance(labels, LabelMap):
+            raise InputError("Case labels must be a LabelMap (vesselview.engine.labels), "
+                             f"got {type(labels).__name__}")
+        if labels.shape != shape:
+            raise InputError(f"Case labels ({labels.source}) has shape {labels.shape} but "
+                             f"reference has shape {shape}; every mask must have the same "
+                             "size", source=labels.source)
+
+    def _mask(self, role: str, value: object = _OWN, label: str | None = None) -> np.ndarray:
+        """The ``role`` mask (or ``value``, named ``label`` in errors), checked to be a
+        non-empty 2-D bool array."""
+        array = self._array(role, value, label)
         if array.ndim != 2 or 0 in array.shape:
-            raise self._error(role, f"must be a non-empty 2-D mask, got shape {array.shape}")
+            raise self._error(role, f"must be a non-empty 2-D mask, got shape {array.shape}",
+                              label)
         if array.dtype != np.bool_:
             raise self._error(role, f"must be a bool mask, got dtype {array.dtype} "
-                                    "(convert with mask > 0, or load it with load_case)")
+                                    "(convert with mask > 0, or load it with load_case)", label)
         return array
 
-    def _array(self, role: str) -> np.ndarray:
-        value = getattr(self, role)
+    def _array(self, role: str, value: object = _OWN, label: str | None = None) -> np.ndarray:
+        value = getattr(self, role) if value is _OWN else value
         if not isinstance(value, np.ndarray):
-            raise self._error(role, f"must be a numpy array, got {type(value).__name__}")
+            raise self._error(role, f"must be a numpy array, got {type(value).__name__}", label)
         return value
 
-    def _error(self, role: str, problem: str) -> InputError:
+    def _error(self, role: str, problem: str, label: str | None = None) -> InputError:
+        """An error naming the role (as ``label`` when given) and its source."""
         source = self.sources.get(role) or "<array>"
-        return InputError(f"Case {role} ({source}) {problem}", source=source)
+        return InputError(f"Case {label or role} ({source}) {problem}", source=source)
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -134,10 +239,11 @@ class Case:
         return self.reference.shape
 
     def without_ignored(self) -> Case:
-        """The case every metric family evaluates: ``I`` removed from both masks and the FOV.
+        """The case every metric family evaluates: ``I`` removed from every mask and the FOV.
 
         Returns ``(S & ~I, G & ~I, F & ~I)`` with the probability map set to 0 on ``I``
-        (never above a threshold) and ``ignore`` kept for the viewer; the case itself
+        (never above a threshold), every observer's reference ``& ~I``, the label map
+        background (0) on ``I``, and ``ignore`` kept for the viewer; the case itself
         when it has no ignore mask. Pixel-count metrics of the result equal those of the
         original masks inside ``F & ~I``; the other families see the masks without the
         region (``docs/metrics.md`` section 0).
@@ -148,9 +254,12 @@ class Case:
         soft = self.candidate_soft
         if soft is not None:
             soft = np.where(keep, soft, soft.dtype.type(0))
+        others = {name: mask & keep for name, mask in self.references.items()
+                  if name != self.observer}
+        labels = None if self.labels is None else self.labels.cleared(self.ignore)
         return dataclasses.replace(self, reference=self.reference & keep,
                                    candidate=self.candidate & keep, fov=self.fov & keep,
-                                   candidate_soft=soft)
+                                   candidate_soft=soft, references=others, labels=labels)
 
     def candidate_at(self, threshold: float | None) -> np.ndarray:
         """Candidate mask: soft values strictly above ``threshold`` (fraction of full scale).
@@ -161,29 +270,3 @@ class Case:
         if self.candidate_soft is None:
             return self.candidate
         return self.candidate_soft > (self.threshold if threshold is None else threshold)
-
-
-#: The read-only canonical arrays Cases made, by id: a Case built from another's arrays
-#: (`dataclasses.replace`, candidates sharing one reference) shares them, uncopied.
-_MADE: weakref.WeakValueDictionary[int, np.ndarray] = weakref.WeakValueDictionary()
-
-
-def _canonical_copy(role: str, array: np.ndarray) -> np.ndarray:
-    """The case's own read-only, C-contiguous copy of a validated ``role`` array.
-
-    Masks get bytes exactly 0 and 1, the probability map becomes float32 (exact for
-    the float32 maps `load_case` reads; a float64 map is rounded once, here, so that
-    it gives the numbers its float32 file would). An array another Case made is
-    already all that, and is shared.
-    """
-    if _MADE.get(id(array)) is array:
-        return array
-    if role == "candidate_soft":
-        own = np.array(array, dtype=np.float32, order="C")
-    elif role == "fundus":
-        own = np.array(array, order="C")
-    else:
-        own = canonical_mask(array)
-    own.setflags(write=False)
-    _MADE[id(own)] = own
-    return own

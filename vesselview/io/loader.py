@@ -6,31 +6,37 @@ All input validation happens here, once; the engine trusts the `Case` it gets.
 from __future__ import annotations
 
 import dataclasses
-import os
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
 
 from vesselview.engine.case import Case
 from vesselview.engine.flags import checked_flag
+from vesselview.engine.labels import LabelMap
+from vesselview.engine.observers import FIRST_OBSERVER
 from vesselview.engine.params import DEFAULT_THRESHOLD, Params
 from vesselview.errors import InputError, split_details, with_details
+from vesselview.io.case_inputs import (
+    Input,
+    check_same_shape,
+    check_shape,
+    input_source,
+    raw_input,
+    read_references,
+)
 from vesselview.io.fov_estimate import estimate_fov
 from vesselview.io.fundus import fundus_rgb
 from vesselview.io.masks import MaskReading, MaskWarning, PolarityWarning, read_mask
-from vesselview.io.readers import RawImage, from_array, read_image
+from vesselview.io.readers import RawImage
 
 #: Fraction of the FOV above which a mask is suspected of inverted polarity.
 MOSTLY_VESSEL = 0.5
 #: An FOV given as JPEG or with many grey levels is inside above half of full scale.
 FOV_THRESHOLD = 0.5
-ARRAY_SOURCE = "<array>"
 #: ``fov=AUTO_FOV`` estimates the field of view from the fundus photograph.
 AUTO_FOV = "auto"
-
-Input = str | os.PathLike | np.ndarray
 
 
 def load_case(
@@ -43,8 +49,13 @@ def load_case(
     invert_candidate: bool = False,
     threshold: float | None = None,
     ignore: Input | None = None,
+    references: Mapping[str, Input] | None = None,
+    observer: str = FIRST_OBSERVER,
+    spacing_um: float | None = None,
+    labels: LabelMap | None = None,
 ) -> Case:
-    """Load one reference / candidate pair (plus optional FOV, fundus, ignore) into a `Case`.
+    """Load one reference / candidate pair (plus optional FOV, fundus, ignore, other
+    observers' references, spacing and classes) into a `Case`.
 
     Each input is a file path or an array. Files are PNG, GIF (first frame), TIFF
     (including LZW), PPM/PGM, JPEG, BMP or ``.npy``, also gzipped, recognised by content.
@@ -75,11 +86,28 @@ def load_case(
     ignore : str, os.PathLike, ndarray or None
         Ignore ("don't care") mask of the same shape, read like the FOV: its pixels are
         left out of every metric (`Case.ignore`). None: nothing ignored.
+    references : Mapping[str, str, os.PathLike or ndarray], optional
+        The other observers' masks of the same image by observer name, read like
+        ``reference`` (``invert_reference`` and ``threshold`` apply to them too), e.g.
+        ``load_case("01_manual1.gif", "01_pred.png", references={"observer2":
+        "01_manual2.gif"})``. They are in `Case.references` beside ``reference``; every
+        metric still uses ``reference``.
+    observer : str
+        The name of the observer whose mask ``reference`` is (`Case.observer`);
+        ``"observer1"`` by default.
+    spacing_um : float, optional
+        Pixel spacing in µm per pixel (finite, > 0), recorded as `Case.spacing_um`
+        with ``sources["spacing"] == "given"``; None (default): unknown, lengths stay in
+        pixels, and ``sources`` has no ``spacing``.
+    labels : LabelMap, optional
+        Vessel classes per pixel (`Case.labels`), of the masks' shape.
 
     Returns
     -------
     Case
-        ``sources`` maps each role to its path, ``"<array>"``, or ``""`` when absent.
+        ``sources`` maps each role, and each other observer's name, to its path,
+        ``"<array>"``, or ``""`` when absent; ``sources["spacing"]`` is ``"given"`` when
+        ``spacing_um`` is.
         ``warnings`` holds the notes on how masks were read (few grey levels, empty
         despite non-zero values; also issued as `MaskWarning`) and the polarity warnings
         (also issued as `PolarityWarning`, a `MaskWarning`).
@@ -90,7 +118,8 @@ def load_case(
         With a message naming the file: unreadable, empty, not an image, truncated,
         3-D, colour mask, bad value range, shapes that differ (both named), an FOV or
         fundus of another size, an FOV with no pixel inside, an ignore mask covering
-        every pixel, an image over 100 MP.
+        every pixel, an image over 100 MP; ``references`` naming ``observer`` again;
+        and every refusal of `Case` (bad spacing, labels of another shape...).
     ParamsError
         When ``threshold`` is outside [0, 1].
     TypeError
@@ -105,25 +134,32 @@ def load_case(
     if estimated and fundus is None:
         raise InputError('fov="auto" estimates the field of view from the fundus '
                          "photograph: give fundus= too, or an FOV mask file")
-    reference_raw = _raw(reference, "reference")
-    candidate_raw = _raw(candidate, "candidate")
-    _check_same_shape(reference_raw, candidate_raw)
+    reference_raw = raw_input(reference, "reference")
+    candidate_raw = raw_input(candidate, "candidate")
+    check_same_shape(reference_raw, candidate_raw)
     reference_mask = read_mask(reference_raw, threshold=level, invert=invert_reference)
     candidate_mask = read_mask(candidate_raw, threshold=level, invert=invert_candidate)
+    others = read_references(references or {}, observer, reference_raw, threshold=level,
+                             invert=invert_reference)
     shape = reference_mask.mask.shape
-    fundus_image = None if fundus is None else _fundus(_raw(fundus, "fundus"), shape)
+    fundus_image = None if fundus is None else _fundus(raw_input(fundus, "fundus"), shape)
     fov_reading = _field_of_view(fov, fundus_image, shape)
     fov_mask = fov_reading.mask
-    ignore_reading = None if ignore is None else _ignore_mask(_raw(ignore, "ignore"), shape)
-    sources = {role: _source(value) for role, value in (
+    ignore_reading = None if ignore is None else _ignore_mask(raw_input(ignore, "ignore"), shape)
+    sources = {role: input_source(value) for role, value in (
         ("reference", reference), ("candidate", candidate), ("fov", fov), ("fundus", fundus),
         ("ignore", ignore))}
     if estimated:
         sources["fov"] = f"estimated from {sources['fundus']}"
+    sources.update({name: input_source(value) for name, value in (references or {}).items()})
+    if spacing_um is not None:
+        sources["spacing"] = "given"
     reading_notes = (reference_mask.notes + candidate_mask.notes + fov_reading.notes
-                     + (() if ignore_reading is None else ignore_reading.notes))
+                     + (() if ignore_reading is None else ignore_reading.notes)
+                     + tuple(note for _, mask in others.values() for note in mask.notes))
     polarity_notes = _polarity_notes(
         fov_mask, (reference_raw, reference_mask, "reference"),
+        *((raw, mask, "reference") for raw, mask in others.values()),
         (candidate_raw, candidate_mask, "candidate"),
     )
     for note in reading_notes:
@@ -140,6 +176,10 @@ def load_case(
         warnings=reading_notes + polarity_notes,
         threshold=level,
         ignore=None if ignore_reading is None else ignore_reading.mask,
+        references={name: mask.mask for name, (_, mask) in others.items()},
+        observer=observer,
+        spacing_um=spacing_um,
+        labels=labels,
     )
 
 
@@ -158,7 +198,7 @@ def load_case_estimating_fov(reference: Input, candidate: Input, fov: Input | No
     try:
         return load(reference, candidate, fov, fundus, **options)
     except InputError as error:
-        if fov is None or _is_auto(fov) or error.source != _source(fov) or fundus is None:
+        if fov is None or _is_auto(fov) or error.source != input_source(fov) or fundus is None:
             raise
         reason, details = split_details(str(error))
     case = load(reference, candidate, AUTO_FOV, fundus, **options)
@@ -173,47 +213,6 @@ def _is_auto(fov: Input | None) -> bool:
     return isinstance(fov, str) and fov == AUTO_FOV
 
 
-def _raw(value: Input, role: str) -> RawImage:
-    """Read a path, or wrap an array labelled by its role."""
-    if isinstance(value, (str, os.PathLike)):
-        return read_image(value)
-    return from_array(value, f"{role} array")
-
-
-def _source(value: Input | None) -> str:
-    """What ``Case.sources`` records for one input."""
-    if value is None:
-        return ""
-    if isinstance(value, (str, os.PathLike)):
-        return os.fspath(value)
-    return ARRAY_SOURCE
-
-
-def _size(shape: tuple[int, ...]) -> str:
-    return f"{shape[0]}x{shape[1]} pixels (height x width)"
-
-
-def _check_same_shape(reference: RawImage, candidate: RawImage) -> None:
-    """Refuse a reference and candidate of different sizes, naming both."""
-    if reference.pixels.shape[:2] != candidate.pixels.shape[:2]:
-        raise InputError(
-            f"{candidate.label}: The candidate is {_size(candidate.pixels.shape)} but the "
-            f"reference {reference.label} is {_size(reference.pixels.shape)}, so they are "
-            "not masks of the same image; give a reference and a candidate of the same "
-            "image", source=candidate.label, details="shape mismatch",
-        )
-
-
-def _check_shape(raw: RawImage, what: str, shape: tuple[int, ...]) -> None:
-    """Refuse an FOV or fundus whose size differs from the masks'."""
-    if raw.pixels.shape[:2] != shape:
-        raise InputError(
-            f"{raw.label}: the {what} is {_size(raw.pixels.shape)} but the masks are "
-            f"{_size(shape)}; give the {what} of the same image",
-            source=raw.label,
-        )
-
-
 def _field_of_view(fov: Input | None, fundus: np.ndarray | None,
                    shape: tuple[int, ...]) -> MaskReading:
     """The FOV: estimated from the fundus (``fov="auto"``), the whole image, or read."""
@@ -221,12 +220,12 @@ def _field_of_view(fov: Input | None, fundus: np.ndarray | None,
         return MaskReading(estimate_fov(fundus))
     if fov is None:
         return MaskReading(np.ones(shape, bool))
-    return _fov_mask(_raw(fov, "fov"), shape)
+    return _fov_mask(raw_input(fov, "fov"), shape)
 
 
 def _ignore_mask(raw: RawImage, shape: tuple[int, ...]) -> MaskReading:
     """The ignore mask read like the FOV; one that ignores every pixel is an error."""
-    _check_shape(raw, "ignore mask", shape)
+    check_shape(raw, "ignore mask", shape)
     ignore = read_mask(raw, threshold=FOV_THRESHOLD)
     if ignore.mask.all():
         raise InputError(
@@ -239,7 +238,7 @@ def _ignore_mask(raw: RawImage, shape: tuple[int, ...]) -> MaskReading:
 
 def _fov_mask(raw: RawImage, shape: tuple[int, ...]) -> MaskReading:
     """The FOV read as a mask (`read_mask`); an empty FOV is an error."""
-    _check_shape(raw, "field-of-view mask", shape)
+    check_shape(raw, "field-of-view mask", shape)
     fov = read_mask(raw, threshold=FOV_THRESHOLD)
     if not fov.mask.any():
         raise InputError(
@@ -252,7 +251,7 @@ def _fov_mask(raw: RawImage, shape: tuple[int, ...]) -> MaskReading:
 
 def _fundus(raw: RawImage, shape: tuple[int, ...]) -> np.ndarray:
     """The fundus as RGB uint8, after checking its size."""
-    _check_shape(raw, "fundus image", shape)
+    check_shape(raw, "fundus image", shape)
     return fundus_rgb(raw)
 
 

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from vesselview.engine.case import Case
+from vesselview.engine.observers import FIRST_OBSERVER
 from vesselview.errors import InputError
 from vesselview.io.dataset.fov_rule import ESTIMATE_FOV_ARGUMENT
 from vesselview.io.loader import AUTO_FOV, load_case, load_case_estimating_fov
@@ -53,6 +54,12 @@ class DatasetCase:
     estimate_fov : bool
         Estimate the FOV from the photograph where the shipped FOV file is missing or
         unreadable (``open_dataset(..., estimate_fov=True)``, CLI ``--fov estimate``).
+    observer : str
+        The observer whose file `reference` is (``"observer1"``, ``"observer2"``).
+    references : Mapping[str, Path]
+        The other observers' reference files of this case by observer name, as the
+        dataset ships them (DRIVE's test set, STARE, CHASE_DB1: the second observer).
+        Loaded into `Case.references`.
     """
 
     id: str
@@ -64,6 +71,8 @@ class DatasetCase:
     fov_shipped: str = ""
     fov_expected: Path | None = None
     estimate_fov: bool = False
+    observer: str = FIRST_OBSERVER
+    references: Mapping[str, Path] = dataclasses.field(default_factory=dict)
 
     @property
     def fov_input(self) -> Path | str | None:
@@ -92,7 +101,8 @@ class DatasetCase:
     def load(self, method: str, *, threshold: float | None = None,
              invert_candidate: bool = False) -> Case:
         """Read this case with the candidate of ``method`` (see `load_case`), its field
-        of view as `fov_input` says.
+        of view as `fov_input` says, and every observer's reference (`Case.references`;
+        `Case.reference` is `observer`'s).
 
         Parameters
         ----------
@@ -123,4 +133,5 @@ class DatasetCase:
             and self.fundus is not None else load_case
         return load(self.reference, self.candidates[method], fov=self.fov_input,
                     fundus=self.fundus, threshold=threshold,
-                    invert_candidate=invert_candidate)
+                    invert_candidate=invert_candidate, references=dict(self.references),
+                    observer=self.observer)

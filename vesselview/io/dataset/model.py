@@ -1,7 +1,8 @@
 """`open_dataset`: a whole dataset folder (plus folders of predictions) as cases.
 
 A `Dataset` lists its cases, each with the photograph, the reference of the chosen
-observer, the FOV mask and the candidates: one file per method from the predictions
+observer (and the other observers' files, loaded into `Case.references`), the FOV mask
+and the candidates: one file per method from the predictions
 folders, plus the dataset's other observer (``observer2`` when observer 1 is the
 reference, ``observer1`` when observer 2 is, `other_observer`), the usual human baseline:
 listed in `Dataset.baselines`, never ranked among the methods. Nothing is read until
@@ -154,8 +155,11 @@ def open_dataset(root: PathLike, predictions: Mapping[str, PathLike] | None = No
             continue
         shipped = {other: roles[other]} if other in roles else {}
         expected = expected_fov(key, found.files) if fov_shipped else None
+        observers = {role: path for role, path in roles.items()
+                     if role.startswith("observer") and role != own}
         cases.append(DatasetCase(ids[key], roles.get("fundus"), roles[own], roles.get("fov"),
-                                 shipped, key[0], fov_shipped, expected, estimate_fov))
+                                 shipped, key[0], fov_shipped, expected, estimate_fov,
+                                 own, observers))
     unmatched, ambiguous = _add_predictions(cases, predictions or {}, reserved={other})
     found_methods = {method for case in cases for method in case.candidates}
     methods = [*sorted(found_methods - {other}), *sorted(found_methods & {other})]
