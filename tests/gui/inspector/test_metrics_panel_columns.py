@@ -96,6 +96,13 @@ def test_tooltips_name_the_unit():
     assert " in " not in metric_tooltip("dice").split("<i>")[1].split("</i>")[0]
 
 
+def test_tooltips_say_the_direction_and_range_the_registry_declares():
+    assert "larger is better; from 0 to 1</i>" in metric_tooltip("dice")
+    assert "from -1 to 1" in metric_tooltip("mcc")
+    assert "smaller is better; 0 or more; in px" in metric_tooltip("hausdorff")
+    assert "from 0 to Baddeley Δ cut-off c" in metric_tooltip("delta_p")
+
+
 def test_about_cites_venue_year_and_doi():
     text = about_html()
     assert "IEEE Trans. Med. Imaging 31(2):231-239, 2012, doi:10.1109/TMI.2011.2167982" in text

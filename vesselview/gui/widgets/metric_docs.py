@@ -7,16 +7,29 @@ Every name, unit, definition, source and direction is in
 
 from __future__ import annotations
 
+import math
+
+from vesselview.app.param_labels import param_label
 from vesselview.engine.families import METRICS
+
+_DIRECTIONS = {"higher": "larger is better", "lower": "smaller is better",
+               "neither": "no value is better"}
 
 
 def metric_tooltip(key: str) -> str:
-    """Rich-text tooltip of metric ``key``: name, definition, direction, unit, source."""
+    """Rich-text tooltip of metric ``key``: name, definition, direction, range, unit, source."""
     info = METRICS[key]
-    direction = "smaller is better" if info.lower_is_better else "larger is better"
     unit = f"; in {info.unit}" if info.unit else ""
-    return (f"<b>{info.name}</b><br>{info.definition}<br><i>{direction}{unit}</i>"
-            f"<br>Source: {info.source}")
+    return (f"<b>{info.name}</b><br>{info.definition}<br><i>{_DIRECTIONS[info.direction]}; "
+            f"{_range_text(info.value_range)}{unit}</i><br>Source: {info.source}")
+
+
+def _range_text(value_range: tuple[float, float | str]) -> str:
+    """``"from 0 to 1"``, ``"0 or more"`` or ``"from 0 to <the bounding parameter's label>"``."""
+    low, high = value_range
+    if high == math.inf:
+        return f"{low:g} or more"
+    return f"from {low:g} to {param_label(high) if isinstance(high, str) else format(high, 'g')}"
 
 
 def with_unit(key: str, text: str) -> str:
