@@ -12,7 +12,7 @@ from vesselview.engine.case import Case
 from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator
-from vesselview.gui.inspector.metrics_panel import HIGHLIGHT_MS, MetricsPanel, changed, delta_text
+from vesselview.gui.widgets.metrics_panel import HIGHLIGHT_MS, MetricsPanel, changed, delta_text
 
 
 @pytest.fixture

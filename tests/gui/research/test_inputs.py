@@ -10,7 +10,6 @@ import pytest
 from vesselview.engine.sweep import parse_sweep_values
 from vesselview.errors import EvaluationStopped, InputError, ParamsError
 from vesselview.gui.research.inputs import (
-    candidate_names,
     default_sweep_text,
     image_files,
     load_case_set,
@@ -102,15 +101,6 @@ def test_missing_and_binary_score_files(tmp_path):
 
 
 # -- candidate files ---------------------------------------------------------------------
-
-def test_candidate_names_grow_only_where_they_repeat():
-    """Stems; method folders where stems repeat; then file names; then whole paths."""
-    assert candidate_names(["a/x.png", "a/y.png"]) == ["x", "y"]
-    assert candidate_names(["a/x.png", "a/x.gif"]) == ["x.png", "x.gif"]
-    assert candidate_names(["UNet/01_test.png", "SegNet/01_test.png"]) == ["UNet", "SegNet"]
-    assert candidate_names(["a/b/x.png", "c/b/x.png"]) == ["a/b/x.png", "c/b/x.png"]
-    assert candidate_names([]) == []
-
 
 def test_image_files_are_sorted_and_filtered(tmp_path):
     for name in ("b.png", "a.tif", "notes.txt", "c.NPY"):

@@ -1,11 +1,12 @@
 """The case browser: a dataset's cases x methods x metrics beside the inspector.
 
-`install_dataset_browser(window)` makes File > Open dataset ask for the dataset folder,
-the methods' folders and the observer, and fills a `DatasetBrowserWindow`; the
-next/previous case keys then follow the browser's order.
+`DatasetBrowserWindow` shows a `vesselview.app.dataset_browser.DatasetBrowser` and
+`OpenDatasetDialog` asks for the dataset folder, the methods' folders and the observer.
+The inspector wires them into its window (`vesselview.gui.inspector.case_browser`); this
+package knows no inspector widget (import contract, docs/architecture.md).
 """
 
-from vesselview.gui.dataset.install import install_dataset_browser
+from vesselview.gui.dataset.open_dialog import OpenDatasetDialog
 from vesselview.gui.dataset.window import DatasetBrowserWindow
 
-__all__ = ["DatasetBrowserWindow", "install_dataset_browser"]
+__all__ = ["DatasetBrowserWindow", "OpenDatasetDialog"]

@@ -20,7 +20,7 @@ from vesselview.gui.grading.segmentation import (
     segmentation_classes,
     segmentation_lookup_table,
 )
-from vesselview.gui.inspector.canvas import LEVELS, index_item
+from vesselview.gui.widgets.canvas import LEVELS, index_item
 
 _SEGMENTATION_Z = 10
 _FUNDUS_OPACITY = 0.6

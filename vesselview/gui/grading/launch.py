@@ -13,11 +13,11 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QMainWindow
 
+from vesselview.app.candidate_names import candidate_names
 from vesselview.app.inspector import Inspector
 from vesselview.engine.case import Case
 from vesselview.gui.grading.setup import GradingSetupDialog
 from vesselview.gui.grading.window import GradingWindow
-from vesselview.gui.research.inputs import candidate_names
 from vesselview.io.grading_files import ItemKey
 
 WINDOW_SIZE = (1400, 860)

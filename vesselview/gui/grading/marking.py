@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QGraphicsPathItem
 
 from vesselview.engine.layers import CHROME
 from vesselview.gui.grading.mark_style import VIEW_BACKGROUND, mark_index, mark_lookup_table
-from vesselview.gui.inspector.canvas import LEVELS, index_item
+from vesselview.gui.widgets.canvas import LEVELS, index_item
 from vesselview.io.grading_files import MARK_LABELS
 
 DEFAULT_BRUSH_RADIUS = 4  # pixels of the image

@@ -29,9 +29,9 @@ from vesselview.gui.grading.image import GradingImage
 from vesselview.gui.grading.keys import Keymap, keymap
 from vesselview.gui.grading.panel import GradingPanel
 from vesselview.gui.grading.shortcuts import MarkingTools, install_keymap
-from vesselview.gui.inspector.metrics_panel import MetricsPanel
 from vesselview.gui.widgets.error_label import ErrorLabel
 from vesselview.gui.widgets.main_thread import qt_scheduler
+from vesselview.gui.widgets.metrics_panel import MetricsPanel
 from vesselview.io.grading_files import IGNORE, MARK_LABELS, ItemKey
 
 #: Notes are saved this long after the last keystroke (and when the case changes).

@@ -38,8 +38,8 @@ from PySide6.QtWidgets import (
 )
 
 from vesselview.engine.layers import CHROME, COMPARE_MASK
-from vesselview.gui.inspector.canvas import LEVELS, index_item
 from vesselview.gui.inspector.view import InspectorView
+from vesselview.gui.widgets.canvas import LEVELS, index_item
 
 #: Colour of a vessel mask in compare modes (slightly translucent).
 MASK_RGBA = (*COMPARE_MASK[:3], 230)

@@ -16,8 +16,8 @@ from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from vesselview.engine.layers import HIGHLIGHT
-from vesselview.gui.inspector.canvas import LEVELS, LayerStack, index_item
 from vesselview.gui.inspector.legend_place import CORNERS, fov_integral, legend_rect
+from vesselview.gui.widgets.canvas import LEVELS, LayerStack, index_item
 
 #: An image area ``(x, y, width, height)`` in pixels (x = column).
 Rect = tuple[float, float, float, float]

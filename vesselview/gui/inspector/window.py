@@ -31,13 +31,12 @@ from vesselview.app.files import ShownCase
 from vesselview.app.inspector import Inspector
 from vesselview.app.live import Response
 from vesselview.app.scheduler import Scheduler
-from vesselview.gui.dataset import install_dataset_browser
+from vesselview.gui.inspector.case_browser import install_dataset_browser
 from vesselview.gui.inspector.compare import CompareController
 from vesselview.gui.inspector.docks import WIDE_WIDTH, DockLayout
 from vesselview.gui.inspector.layer_display import LayerDisplay
 from vesselview.gui.inspector.layer_panel import LayerPanel
 from vesselview.gui.inspector.menus import InspectorMenus
-from vesselview.gui.inspector.metrics_panel import MetricsPanel
 from vesselview.gui.inspector.overview import Overview
 from vesselview.gui.inspector.params_dock import ParamsPanel
 from vesselview.gui.inspector.polarity import LOADER_POLARITY_NOTE, PolarityControls
@@ -54,6 +53,7 @@ from vesselview.gui.inspector.status_widgets import (
 from vesselview.gui.inspector.teaching_bar import TeachingBar
 from vesselview.gui.inspector.view import InspectorView
 from vesselview.gui.widgets.main_thread import qt_scheduler
+from vesselview.gui.widgets.metrics_panel import MetricsPanel
 from vesselview.gui.widgets.notices import Notices
 from vesselview.gui.widgets.wheel_guard import install_wheel_guard
 

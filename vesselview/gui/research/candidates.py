@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from vesselview.app.candidate_names import candidate_names
 from vesselview.app.roles import guess_role
 from vesselview.app.scheduler import Scheduler
 from vesselview.engine.case import Case
@@ -39,7 +40,6 @@ from vesselview.gui.research.candidate_set import (
     reevaluate,
 )
 from vesselview.gui.research.inputs import (
-    candidate_names,
     folder_candidates,
     parse_expected_ranks,
     read_human_scores,

@@ -101,9 +101,10 @@ def parse_expected_ranks(text: str, n_candidates: int) -> np.ndarray:
 def read_human_scores(path: str | os.PathLike, candidates: Sequence[str]) -> np.ndarray:
     """Mean human score per candidate from a CSV with columns ``candidate, score``.
 
-    Rows name candidates by their display name (see `candidate_names`); rows for other
-    candidates are ignored, a candidate without a row or with an empty score gets
-    ``nan`` (unknown). Higher scores mean better segmentations.
+    Rows name candidates by their display name (see
+    `vesselview.app.candidate_names.candidate_names`); rows for other candidates are
+    ignored, a candidate without a row or with an empty score gets ``nan`` (unknown).
+    Higher scores mean better segmentations.
 
     Returns
     -------
@@ -130,27 +131,6 @@ def read_human_scores(path: str | os.PathLike, candidates: Sequence[str]) -> np.
         raise InputError(f"{name}: no row names a loaded candidate (loaded: "
                          f"{', '.join(candidates)})", source=name)
     return np.array(list(scores.values()), dtype=np.float64)
-
-
-def candidate_names(paths: Sequence[str]) -> list[str]:
-    """Display names of candidate files: their stems; where stems repeat, their folders
-    (a method's output folder), file names or whole paths.
-
-    Examples
-    --------
-    >>> candidate_names(["a/x.png", "b/y.png"])
-    ['x', 'y']
-    >>> candidate_names(["UNet/01_test.png", "SegNet/01_test.png"])
-    ['UNet', 'SegNet']
-    >>> candidate_names(["a/x.png", "a/x.tif"])
-    ['x.png', 'x.tif']
-    """
-    for name in (lambda p: Path(p).stem, lambda p: Path(p).parent.name,
-                 lambda p: Path(p).name, os.fspath):
-        names = [name(path) for path in paths]
-        if len(set(names)) == len(names):
-            return names
-    return [f"{i}: {path}" for i, path in enumerate(paths, start=1)]
 
 
 def image_files(folder: str | os.PathLike) -> list[str]:

@@ -1,3 +1,4 @@
 """Small pieces shared by the GUI's windows: error label, export dialogs, metric
-documentation, a channel's Qt signals and the main-thread delivery of the scheduler.
+documentation, the metrics panel, the image items of a view box (canvas), a channel's Qt
+signals and the main-thread delivery of the scheduler. They know no window.
 """

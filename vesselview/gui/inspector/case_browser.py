@@ -1,6 +1,7 @@
-"""Wire the case browser into an inspector window: File > Open dataset, the next/previous
-case keys, and its place as one of the window's secondary windows (beside the window, or
-docked below the image on a small screen: `vesselview.gui.inspector.secondary_windows`)."""
+"""Wire the case browser (`vesselview.gui.dataset`) into an inspector window: File > Open
+dataset, the next/previous case keys, and its place as one of the window's secondary
+windows (beside the window, or docked below the image on a small screen:
+`vesselview.gui.inspector.secondary_windows`)."""
 
 from __future__ import annotations
 
