@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import pickle
 
 import numpy as np
 import pytest
@@ -153,3 +154,18 @@ def test_the_metrics_use_the_chosen_reference_whatever_else_the_case_holds() -> 
     assert plain.keys() == rich.keys()
     assert all(plain[key] == rich[key] or (math.isnan(plain[key]) and math.isnan(rich[key]))
                for key in plain)
+
+
+def test_a_case_with_observers_spacing_and_labels_pickles_whole() -> None:
+    # Cases travel to worker processes (CLI pool, distributed) by pickle.
+    labels = LabelMap(np.where(SECOND, np.uint8(2), np.uint8(0)), AV, "av.png")
+    case = pickle.loads(pickle.dumps(_case(references={"observer2": SECOND}, spacing_um=5.0,
+                                           labels=labels, sources={"spacing": "given"})))
+    assert list(case.references) == ["observer1", "observer2"]
+    assert case.references["observer1"] is case.reference
+    np.testing.assert_array_equal(case.references["observer2"], SECOND)
+    assert case.spacing_um == 5.0 and case.sources["spacing"] == "given"
+    assert case.labels is not None and case.labels.classes == AV
+    np.testing.assert_array_equal(case.labels.image, labels.image)
+    replaced = dataclasses.replace(case, reference=SECOND)
+    assert replaced.references["observer1"] is replaced.reference

@@ -10,12 +10,12 @@ built from arrays.
 from __future__ import annotations
 
 import dataclasses
-import types
 from collections.abc import Mapping
 
 import numpy as np
 
 from vesselview.engine.canonical import held_copy
+from vesselview.engine.frozen_mapping import FrozenMapping
 from vesselview.errors import InputError
 
 #: The value every label map reserves for background (no vessel).
@@ -61,7 +61,7 @@ class LabelMap:
         classes = self._checked_classes()
         self._check_image()
         self._check_values(classes)
-        object.__setattr__(self, "classes", types.MappingProxyType(classes))
+        object.__setattr__(self, "classes", FrozenMapping(classes))
         object.__setattr__(self, "image", held_copy(self.image))
 
     def _checked_classes(self) -> dict[int, str]:

@@ -9,15 +9,17 @@ the entry that only mirrored the old one.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
 import numpy as np
+
+from vesselview.engine.frozen_mapping import FrozenMapping
 
 #: The observer whose reference a case holds when none is named.
 FIRST_OBSERVER = "observer1"
 
 
-class References(Mapping[str, np.ndarray]):
+class References(FrozenMapping[str, np.ndarray]):
     """Read-only observer name -> reference mask (bool (H, W)), by name.
 
     Attributes
@@ -27,20 +29,11 @@ class References(Mapping[str, np.ndarray]):
     """
 
     def __init__(self, masks: Mapping[str, np.ndarray], chosen: str) -> None:
-        self._masks = dict(sorted(masks.items()))
+        super().__init__(dict(sorted(masks.items())))
         self.chosen = chosen
 
-    def __getitem__(self, name: str) -> np.ndarray:
-        return self._masks[name]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._masks)
-
-    def __len__(self) -> int:
-        return len(self._masks)
-
     def __repr__(self) -> str:
-        return f"References({list(self._masks)}, chosen={self.chosen!r})"
+        return f"References({list(self)}, chosen={self.chosen!r})"
 
 
 def other_references(given: Mapping[str, np.ndarray], observer: str) -> dict[str, np.ndarray]:
