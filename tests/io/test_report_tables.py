@@ -76,6 +76,7 @@ def _written(output_format: str) -> str:
 def test_comparison_json_has_exactly_the_contract_fields() -> None:
     document = json.loads(_written("json"))
     assert {"summary", "comparisons"} <= set(document)
+    assert document["holm_family"].startswith("per metric, over all pairs of methods")
     assert list(document["summary"]) == ["A", "B", "C"]
     assert list(document["summary"]["A"]["dice"]) == ["mean", "sd", "median", "ci_low",
                                                       "ci_high", "n"]
@@ -124,10 +125,12 @@ def test_markdown_marks_the_best_in_bold_and_the_tests_with_stars() -> None:
     text = _written("markdown")
     assert "| dice | **0.809 ± 0.029 [0.790, 0.829]**\\* |" in text
     assert "|:---|---:|" in text
-    # 8 differences of one sign: exact p = 2/256; Holm over 3 metrics (A, B) gives 3 p
+    # 8 differences of one sign: exact p = 2/256; Holm over the 3 pairs of dice: (A, B)
+    # and (A, C) share the smallest p, so both get 3 p
     assert "| dice | A | B | 8 | 0.103 | 0 | 0.0078 | 0.023\\* |" in text
-    # (A, C): cal undefined, 2 metrics -> 2 p
-    assert "| hausdorff | A | C | 8 | 4.95 | 0 | 0.0078 | 0.016\\* |" in text
+    # hausdorff: every pair has p = 2/256, so every one gets 3 p
+    assert "| hausdorff | A | C | 8 | 4.95 | 0 | 0.0078 | 0.023\\* |" in text
+    assert "Holm per metric, over all pairs of methods" in text
     assert "tau-b vs consensus" in text
 
 

@@ -121,7 +121,7 @@ def test_holm_is_bounded_and_keeps_the_order(p_values) -> None:
     assert np.all(adjusted <= np.minimum(1, p.size * p) + 1e-12)
 
 
-def test_compare_methods_tests_every_pair_and_corrects_over_metrics() -> None:
+def test_compare_methods_tests_every_pair_and_corrects_over_the_pairs_of_a_metric() -> None:
     c = [v - 0.1 for v in A]
     scores = MethodScores.from_mapping({
         name: {f"case{i}": {"dice": values[i], "hausdorff": 10 * values[i]}
@@ -135,7 +135,9 @@ def test_compare_methods_tests_every_pair_and_corrects_over_metrics() -> None:
     first = comparison.comparisons[0]
     assert first.test == "wilcoxon"
     assert first.p == pytest.approx(stats.wilcoxon(A, B).pvalue)
-    assert first.p_holm == pytest.approx(min(1.0, 2 * first.p))
+    for metric in ("dice", "hausdorff"):
+        tests = [t for t in comparison.comparisons if t.metric == metric]
+        np.testing.assert_allclose([t.p_holm for t in tests], holm([t.p for t in tests]))
     assert comparison.summary["C"]["dice"].mean == pytest.approx(np.mean(A) - 0.1)
 
 
@@ -167,5 +169,8 @@ def test_human_baselines_come_last_and_are_tested_against_each_method() -> None:
     assert scores.without_baselines().methods == ("A", "B")
     pairs = {(t.a, t.b) for t in compare_methods(scores, n_resamples=10).comparisons}
     assert pairs == {("A", "B"), ("A", "H"), ("B", "H")}
+    alone = compare_methods(scores.without_baselines(), n_resamples=10).comparisons[0]
+    tests = compare_methods(scores, n_resamples=10).comparisons
+    assert tests[0].p_holm == alone.p_holm  # the baseline's tests are their own family
     with pytest.raises(InputError, match=r"human baselines \['observer2'\] are not among"):
         MethodScores.from_mapping({"A": {"1": {"dice": 0.8}}}, baselines=["observer2"])

@@ -8,6 +8,7 @@ JSON (numbers encoded as in `vesselview.io.writers`: ``null`` for undefined,
      "human_baselines": {baseline: {metric: {...the same...}}},
      "comparisons": [{"metric", "a", "b", "test", "statistic", "p", "p_holm",
                       "median_diff", "n"}],
+     "holm_family": the tests p_holm corrects over (`HOLM_FAMILY`),
      "rank_agreement": {"mean_rank": {metric: {method: rank}}, "n": {metric: cases},
                         "winners": {metric: [method]},
                         "kendall_tau_b": {metric: {metric: tau}},
@@ -49,7 +50,12 @@ from vesselview.io.text_tables import Bold, fixed, number, row_decimals, write_t
 from vesselview.io.writers import encode_number
 from vesselview.research.method_orders import MethodOrders
 from vesselview.research.ranking import oriented
-from vesselview.research.statistics import Comparison, PairedComparison, method_label
+from vesselview.research.statistics import (
+    HOLM_FAMILY,
+    Comparison,
+    PairedComparison,
+    method_label,
+)
 from vesselview.research.summaries import Summary
 
 #: Method -> case id -> flag of the flagged rows (`vesselview.io.candidate_flags`).
@@ -83,6 +89,7 @@ def comparison_document(comparison: Comparison, orders: MethodOrders, params: Pa
         "human_baselines": summaries(scores.baselines),
         "comparisons": [{field: _encoded(getattr(test, field)) for field in COMPARISON_FIELDS}
                         for test in comparison.comparisons],
+        "holm_family": HOLM_FAMILY,
         "rank_agreement": _orders_entry(orders),
         "flagged": {method: dict(cases) for method, cases in (flagged or {}).items()},
     }
@@ -103,7 +110,8 @@ def write_comparison(comparison: Comparison, orders: MethodOrders, params: Param
                         "shown for reference, not ranked." for name in scores.baselines)
     caption = (f"Mean ± sd [95 % bootstrap CI] over the {len(scores.cases)} cases (n=k: "
                f"defined on k of them only); bold: best mean among the methods; * Holm-"
-               f"corrected Wilcoxon p < {ALPHA} against every other method.{baselines} "
+               f"corrected Wilcoxon p < {ALPHA} against every other method (Holm "
+               f"{HOLM_FAMILY}).{baselines} "
                f"(vesselview {__version__}).")
     header, rows = summary_table(comparison, with_best_column=output_format == "csv")
     if flagged:
@@ -114,8 +122,8 @@ def write_comparison(comparison: Comparison, orders: MethodOrders, params: Param
     write_text_table(*tests_table(comparison.comparisons, scores.baselines), stream,
                      output_format,
                      caption="Paired Wilcoxon signed-rank tests (a - b) over the n cases "
-                             "both define, Holm over the metrics of each pair: * p < 0.05, "
-                             "** < 0.01, *** < 0.001.")
+                             f"both define; Holm {HOLM_FAMILY}: * p < 0.05, ** < 0.01, "
+                             "*** < 0.001.")
     write_text_table(*orders_table(orders), stream, output_format,
                      caption="Mean rank of each method per case (1 = best) over the n cases "
                              "every method defines, and Kendall's tau-b of each metric's "

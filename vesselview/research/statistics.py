@@ -12,9 +12,11 @@ Conventions (``docs/metrics.md``, "Comparing methods"):
   its default options gives the statistic and two-sided p; ``median_diff`` is the
   median of ``a - b`` (raw values, not oriented). Fewer than 2 pairs or all
   differences zero: statistic and p are ``nan`` (undefined).
-* **Holm.** For one pair of methods the p-values over the metrics are corrected by
-  Holm's step-down method (Holm, Scand. J. Statist. 6, 1979) among the defined ones;
-  an undefined p stays undefined.
+* **Holm.** For one metric the p-values over all pairs of methods are corrected by
+  Holm's step-down method (Holm, Scand. J. Statist. 6, 1979) among the defined ones
+  (`HOLM_FAMILY`); the tests against a human baseline are a family of their own per
+  metric, so adding the other observer leaves the methods' p unchanged. An undefined p
+  stays undefined.
 * **Human baselines.** A dataset's other observer (`MethodScores.baselines`) is
   summarised and tested against each method like one, so its agreement with the
   reference can be read beside theirs, but it is not a method: the rankings
@@ -38,6 +40,9 @@ from vesselview.research.summaries import N_RESAMPLES, SEED, Summary, summarise_
 
 #: Name of the paired test in the output (``scipy.stats.wilcoxon``, default options).
 TEST_NAME = "wilcoxon"
+#: The family Holm's correction runs over, as every output states it.
+HOLM_FAMILY = ("per metric, over all pairs of methods (the tests against a human baseline: "
+               "per metric, over that baseline's pairs)")
 
 CaseScores = Mapping[str, Mapping[str, float]]  # case id -> metric -> value
 
@@ -54,7 +59,7 @@ class PairedComparison:
     statistic, p : float
         As ``scipy.stats.wilcoxon`` returns them; ``nan`` when undefined.
     p_holm : float
-        ``p`` corrected by Holm over the metrics of this pair of methods.
+        ``p`` corrected by Holm over the pairs of methods of this metric (`HOLM_FAMILY`).
     median_diff : float
         Median of ``a - b`` over the paired cases.
     n : int
@@ -249,15 +254,25 @@ def compare_methods(scores: MethodScores, *, confidence: float = 0.95,
                  for k, metric in enumerate(scores.metrics)}
         for i, method in enumerate(scores.methods)
     }
-    comparisons: list[PairedComparison] = []
-    for i, j in itertools.combinations(range(len(scores.methods)), 2):
-        tests = [paired_test(scores.values[i, :, k], scores.values[j, :, k])
-                 for k in range(len(scores.metrics))]
-        corrected = holm([p for _, p, _, _ in tests])
-        comparisons += [
-            PairedComparison(metric, scores.methods[i], scores.methods[j], TEST_NAME,
-                             statistic, p, float(p_holm), median_diff, n)
-            for metric, (statistic, p, median_diff, n), p_holm
-            in zip(scores.metrics, tests, corrected, strict=True)
-        ]
+    pairs = list(itertools.combinations(range(len(scores.methods)), 2))
+    tests = np.array([[paired_test(scores.values[i, :, k], scores.values[j, :, k])
+                       for k in range(len(scores.metrics))] for i, j in pairs]
+                     ).reshape(len(pairs), len(scores.metrics), 4)
+    corrected = np.full(tests.shape[:2], np.nan)
+    family = np.array([_holm_family(scores, scores.methods[j]) for _, j in pairs])
+    for name in set(family):
+        corrected[family == name] = np.apply_along_axis(holm, 0, tests[family == name, :, 1])
+    comparisons = [
+        PairedComparison(metric, scores.methods[i], scores.methods[j], TEST_NAME,
+                         float(statistic), float(p), float(p_holm), float(median_diff), int(n))
+        for (i, j), by_metric, p_by_metric in zip(pairs, tests, corrected, strict=True)
+        for metric, (statistic, p, median_diff, n), p_holm
+        in zip(scores.metrics, by_metric, p_by_metric, strict=True)
+    ]
     return Comparison(scores, summary, tuple(comparisons))
+
+
+def _holm_family(scores: MethodScores, b: str) -> str:
+    """The Holm family of the tests of a pair whose second method is ``b``: the
+    methods' pairs, or the pairs of the human baseline ``b`` (always second)."""
+    return b if b in scores.baselines else ""
