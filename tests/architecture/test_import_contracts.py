@@ -97,3 +97,18 @@ def test_each_layer_contract_cites_a_file_of_the_repository():
     cited = [re.search(r"\(([\w/.-]+\.md)\)", name) for name in names]
     assert names and all(cited), names
     assert [match.group(1) for match in cited if not (ROOT / match.group(1)).is_file()] == []
+
+
+@pytest.mark.parametrize(("module", "partner"), [
+    ("app/channel.py", "vesselview.app.scheduler"),
+    ("gui/grading/shortcuts.py", "vesselview.gui.grading.window"),
+])
+def test_a_partner_importing_back_breaks_the_no_cycle_contract(tmp_path, module, partner):
+    folder = package_copy(tmp_path)
+    with (folder / "vesselview" / module).open("a") as source:
+        source.write(f"\nimport {partner}  # noqa: E402\n")
+    result = lint_imports(folder)
+    assert result.returncode != 0
+    assert "No import cycles between partners" in result.stdout
+    importer = "vesselview." + module.removesuffix(".py").replace("/", ".")
+    assert f"{importer} -> {partner}" in result.stdout

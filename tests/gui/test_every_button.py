@@ -157,7 +157,11 @@ def test_every_dialog_a_menu_opens(small_window, qtbot, clicker):
     for name in ("open_dataset", "shortcuts"):
         actions[name].trigger()
     small_window.research.open_grading()
-    assert {"OpenDatasetDialog", "ShortcutsDialog", "GradingSetupDialog"} <= set(clicker.asked)
+    teaching = small_window.research.teaching_menu.actions()[0]
+    assert teaching.objectName().startswith("teaching_")
+    teaching.trigger()
+    assert {"OpenDatasetDialog", "ShortcutsDialog", "GradingSetupDialog",
+            "SeverityDialog"} <= set(clicker.asked)
     assert any("OpenDatasetDialog" in name and "Add" in name for name in clicker.clicked)
 
 
