@@ -132,7 +132,8 @@ def test_grader_agreement_and_the_calibrated_tolerance(records, tmp_path) -> Non
     document = json.loads(stream.getvalue())
     f1 = document["agreement"]["f1_t"]
     assert f1["n"] == 3 * N_CASES
-    assert list(f1) == ["kendall_tau_b", "spearman", "pearson", "delta_r1", "delta_r2", "n"]
+    assert list(f1) == ["kendall_tau_b", "spearman", "pearson", "delta_r1", "delta_r2", "n",
+                        "undefined"]
     inter = document["inter_grader"]
     assert inter["graders"] == ["ann", "bob"] and inter["n"] == 3 * N_CASES
     assert 0.5 < inter["weighted_kappa"] <= 1 and 0.5 < inter["icc_2_1"] <= 1

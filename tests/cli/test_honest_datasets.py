@@ -101,7 +101,8 @@ def test_empty_and_nearly_empty_predictions_are_flagged_and_summed_up(capsys, tm
     assert code == 0
     assert rows[("01", "net")]["flags"] == "empty_candidate"
     assert rows[("01", "net")]["metrics"]["se"] == 0.0
-    assert rows[("01", "net")]["metrics"]["hausdorff"] == "inf"
+    assert rows[("01", "net")]["metrics"]["hausdorff"] is None
+    assert rows[("01", "net")]["undefined"]["hausdorff"].startswith("+inf: one mask is empty")
     assert rows[("02", "net")]["flags"] == "nearly_empty_candidate"
     assert rows[("03", "net")]["flags"] is None and rows[("01", "observer2")]["flags"] is None
     assert err.rstrip().splitlines()[-1] == (

@@ -32,12 +32,15 @@ def test_json_curves() -> None:
     assert document["candidate"] == "<test>"
     assert document["roc"]["auc"] == roc.auc
     assert document["roc"]["false_positive_rate"] == roc.x.tolist()
-    assert document["roc"]["thresholds"][-1] == "-inf"
+    last = f"thresholds[{roc.thresholds.size - 1}]"
+    assert document["roc"]["thresholds"][-1] is None
+    assert document["roc"]["undefined"][last].startswith("-inf: below every probability")
     assert document["pr"]["average_precision"] == pr.auc
     assert document["pr"]["precision"] == pr.y.tolist()
     assert document["f1_t"]["t"] == 1
     assert (document["f1_t"]["best_threshold"], document["f1_t"]["best_f1_t"]) == f1.best()
-    assert document["f1_t"]["thresholds"][0] == "-inf"
+    assert document["f1_t"]["thresholds"][0] is None
+    assert document["f1_t"]["undefined"]["thresholds[0]"].startswith("-inf:")
     assert document["f1_t"]["f1_t"] == f1.f1_t.tolist()
 
 

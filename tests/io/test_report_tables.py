@@ -79,10 +79,10 @@ def test_comparison_json_has_exactly_the_contract_fields() -> None:
     assert document["holm_family"].startswith("per metric, over all pairs of methods")
     assert list(document["summary"]) == ["A", "B", "C"]
     assert list(document["summary"]["A"]["dice"]) == ["mean", "sd", "median", "ci_low",
-                                                      "ci_high", "n"]
+                                                      "ci_high", "n", "n_inf", "undefined"]
     first = document["comparisons"][0]
     assert list(first) == ["metric", "a", "b", "test", "statistic", "p", "p_holm",
-                           "median_diff", "n"]
+                           "median_diff", "n", "undefined"]
     assert document["cases"] == 8 and document["human_baselines"] == {}
     assert (first["metric"], first["a"], first["b"], first["test"]) == \
         ("dice", "A", "B", "wilcoxon")
@@ -93,11 +93,15 @@ def test_comparison_json_has_exactly_the_contract_fields() -> None:
 
 def test_undefined_values_are_null_in_json() -> None:
     document = json.loads(_written("json"))
-    assert document["summary"]["C"]["cal"] == {"mean": None, "sd": None, "median": None,
-                                               "ci_low": None, "ci_high": None, "n": 0}
+    fields = ("mean", "sd", "median", "ci_low", "ci_high")
+    cal = document["summary"]["C"]["cal"]
+    assert cal == {**dict.fromkeys(fields), "n": 0, "n_inf": 0, "undefined": cal["undefined"]}
+    assert list(cal["undefined"]) == list(fields)
+    assert all(reason.startswith("undefined:") for reason in cal["undefined"].values())
     cal_bc = next(c for c in document["comparisons"]
                   if (c["metric"], c["a"], c["b"]) == ("cal", "B", "C"))
     assert cal_bc["p"] is None and cal_bc["p_holm"] is None and cal_bc["median_diff"] is None
+    assert {"p", "p_holm", "median_diff"} <= set(cal_bc["undefined"])
     # A - B on cal: all differences 0.1 -> tested; B and A constant in cal: sd 0
     assert document["summary"]["A"]["cal"]["sd"] == 0.0
 
@@ -155,12 +159,14 @@ def test_agreement_json_has_exactly_the_contract_fields() -> None:
     per_value, inter = _agreement()
     document = agreement_document(per_value[1][1], inter, Params())
     assert list(document["agreement"]["f1_t"]) == ["kendall_tau_b", "spearman", "pearson",
-                                                   "delta_r1", "delta_r2", "n"]
+                                                   "delta_r1", "delta_r2", "n", "undefined"]
     assert document["agreement"]["f1_t"]["kendall_tau_b"] == pytest.approx(1.0)
     assert document["agreement"]["f1_t"]["delta_r2"] == 0.0
     assert document["inter_grader"] == {"graders": ["ann", "bob"], "n": 5,
                                         "weighted_kappa": 0.9, "icc_2_1": 0.8,
-                                        "kendall_w": None}
+                                        "kendall_w": None,
+                                        "undefined": {"kendall_w": document["inter_grader"][
+                                            "undefined"]["kendall_w"]}}
     assert "sweep" not in document
 
 
@@ -172,7 +178,8 @@ def test_agreement_with_a_sweep_gives_each_value_and_the_calibrated_one() -> Non
     sweep = json.loads(stream.getvalue())["sweep"]
     assert sweep["key"] == "t" and sweep["values"] == [1, 2]
     assert sweep["agreement"][0]["agreement"]["f1_t"]["kendall_tau_b"] == pytest.approx(0.8)
-    assert sweep["calibrated"] == {"f1_t": {"value": 2, "kendall_tau_b": pytest.approx(1.0)}}
+    assert sweep["calibrated"] == {"f1_t": {"value": 2, "kendall_tau_b": pytest.approx(1.0),
+                                            "undefined": {}}}
 
 
 def test_agreement_csv_and_markdown() -> None:

@@ -17,6 +17,7 @@ from vesselview.engine.result import Result
 from vesselview.io import result_record, summarise, write_csv, write_json, write_png
 from vesselview.io.writers import (
     CSV_COLUMNS,
+    INFINITE_REASON,
     decode_number,
     encode_number,
     error_record,
@@ -40,14 +41,15 @@ def _record(id: str = "01", params: Params = DEFAULT_PARAMS, **metrics: float) -
 
 
 @pytest.mark.parametrize(
-    ("value", "encoded"),
-    [(0.25, 0.25), (math.nan, None), (math.inf, "inf"), (-math.inf, "-inf"), (3, 3),
-     (np.float32(0.5), 0.5), (np.int64(2), 2)],
+    ("value", "encoded", "reason"),
+    [(0.25, 0.25, None), (math.nan, None, None), (math.inf, None, INFINITE_REASON),
+     (-math.inf, None, "-inf: below every value"), (3, 3, None), (np.float32(0.5), 0.5, None),
+     (np.int64(2), 2, None)],
 )
-def test_number_encoding_round_trips(value, encoded):
+def test_number_encoding_round_trips(value, encoded, reason):
     assert encode_number(value) == encoded
     assert type(encode_number(value)) is type(encoded)
-    decoded = decode_number(encoded)
+    decoded = decode_number(encoded, reason)
     assert decoded == value or (math.isnan(decoded) and math.isnan(value))
 
 
@@ -60,9 +62,9 @@ def test_record_shape_and_encoding():
         None, "none", None, None)
     assert record["fov"] is None and record["candidate"] == "c.png"
     assert list(record["metrics"]) == list(METRIC_KEYS)
-    assert record["metrics"]["se"] is None and record["metrics"]["hausdorff"] == "inf"
+    assert record["metrics"]["se"] is None and record["metrics"]["hausdorff"] is None
     assert record["metrics"]["dice"] == 0.30000000000000004
-    assert record["undefined"] == {"se": "reference is empty"}
+    assert record["undefined"] == {"se": "reference is empty", "hausdorff": INFINITE_REASON}
     assert record["params"] == Params().to_dict()
 
 
@@ -166,7 +168,11 @@ def test_summary_undefined_and_infinite_values():
                                                                 hausdorff=math.inf)]
     (group,) = summarise(records)
     assert group["mean"]["se"] is None and group["median"]["se"] is None
-    assert group["mean"]["hausdorff"] == "inf" and group["std"]["hausdorff"] is None
+    assert group["mean"]["hausdorff"] is None and group["std"]["hausdorff"] is None
+    assert group["undefined"]["mean"]["hausdorff"].startswith("+inf:")
+    assert group["undefined"]["std"]["hausdorff"].startswith("undefined:")
+    assert group["undefined"]["median"] == {"se": group["undefined"]["mean"]["se"],
+                                            "hausdorff": group["undefined"]["mean"]["hausdorff"]}
     (single,) = summarise(records[:1])
     assert single["std"]["dice"] is None and single["mean"]["dice"] == 0.5
 

@@ -1,11 +1,13 @@
 """Write the agreement of the metrics with graders as JSON, CSV, Markdown or LaTeX.
 
-JSON (numbers encoded as in `vesselview.io.writers`)::
+JSON (strict; numbers encoded as in `vesselview.io.writers`: a ``null`` value's reason
+is in its object's ``"undefined"`` map)::
 
     {"vesselview": version, "params": {...},
      "agreement": {metric: {"kendall_tau_b", "spearman", "pearson", "delta_r1",
-                            "delta_r2", "n"}},
-     "inter_grader": {"graders": [...], "n", "weighted_kappa", "icc_2_1", "kendall_w"}}
+                            "delta_r2", "n", "undefined"}},
+     "inter_grader": {"graders": [...], "n", "weighted_kappa", "icc_2_1", "kendall_w",
+                      "undefined"}}
 
 With a sweep of one parameter, ``"agreement"`` is at the run's base parameters and
 ``"sweep"`` adds ``{"key", "values", "agreement": [{"value", "agreement": {...}}],
@@ -24,7 +26,7 @@ from vesselview._version import __version__
 from vesselview.engine.params import Params
 from vesselview.io.tables import write_table
 from vesselview.io.text_tables import number, write_text_table
-from vesselview.io.writers import encode_number
+from vesselview.io.writers import encode_fields
 from vesselview.research.grading_agreement import Calibration, InterGrader
 from vesselview.research.ranking import Agreement, RankAgreement
 
@@ -34,6 +36,8 @@ AGREEMENT_FORMATS: tuple[str, ...] = ("json", "csv", "markdown", "latex")
 AGREEMENT_FIELDS: tuple[str, ...] = (
     "kendall_tau_b", "spearman", "pearson", "delta_r1", "delta_r2", "n")
 
+#: Reason of a ``nan`` agreement value.
+_UNDEFINED = "undefined: too few cases, or values that do not vary, to correlate"
 PerValue = Sequence[tuple[Any, RankAgreement]]
 
 
@@ -41,7 +45,7 @@ def agreement_entry(row: Agreement) -> dict[str, Any]:
     """One metric's ``{"kendall_tau_b", "spearman", "pearson", "delta_r1", "delta_r2", "n"}``."""
     values = (row.kendall_tau_b, row.spearman, row.pearson, row.mean_inconsistency,
               row.standard_inconsistency, row.n)
-    return dict(zip(AGREEMENT_FIELDS, map(encode_number, values), strict=True))
+    return encode_fields(dict(zip(AGREEMENT_FIELDS, values, strict=True)), nan_reason=_UNDEFINED)
 
 
 def agreement_document(agreement: RankAgreement, inter: InterGrader, params: Params, *,
@@ -52,10 +56,9 @@ def agreement_document(agreement: RankAgreement, inter: InterGrader, params: Par
         "vesselview": __version__,
         "params": params.to_dict(),
         "agreement": {row.metric: agreement_entry(row) for row in agreement.rows},
-        "inter_grader": {"graders": list(inter.graders), "n": inter.n,
-                         "weighted_kappa": encode_number(inter.weighted_kappa),
-                         "icc_2_1": encode_number(inter.icc_2_1),
-                         "kendall_w": encode_number(inter.kendall_w)},
+        "inter_grader": {"graders": list(inter.graders), **encode_fields(
+            {"n": inter.n, "weighted_kappa": inter.weighted_kappa, "icc_2_1": inter.icc_2_1,
+             "kendall_w": inter.kendall_w}, nan_reason=_UNDEFINED)},
     }
     if sweep_key is not None:
         document["sweep"] = {
@@ -64,8 +67,8 @@ def agreement_document(agreement: RankAgreement, inter: InterGrader, params: Par
             "agreement": [{"value": value,
                            "agreement": {r.metric: agreement_entry(r) for r in result.rows}}
                           for value, result in per_value],
-            "calibrated": {c.metric: {"value": c.value,
-                                      "kendall_tau_b": encode_number(c.kendall_tau_b)}
+            "calibrated": {c.metric: {"value": c.value, **encode_fields(
+                {"kendall_tau_b": c.kendall_tau_b}, nan_reason=_UNDEFINED)}
                            for c in calibrated},
         }
     return document

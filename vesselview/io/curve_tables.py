@@ -11,8 +11,10 @@ JSON: ``{"vesselview", "params", "candidate", "roc", "pr", "f1_t"}`` with
 ``roc = {"auc", "thresholds", "false_positive_rate", "true_positive_rate"}``,
 ``pr = {"average_precision", "thresholds", "recall", "precision"}`` and
 ``f1_t = {"t", "best_threshold", "best_f1_t", "thresholds", "f1_t", "precision",
-"recall"}``. Numbers as `vesselview.io.writers.encode_number` writes them (``nan`` ->
-``null``, infinities ``"inf"`` / ``"-inf"``).
+"recall"}``, each with an ``"undefined"`` map. Numbers as
+`vesselview.io.writers.encode_number` writes them: strict JSON, a non-finite value is
+``null`` and the curve's ``"undefined"`` map says why, keyed by field, list entries as
+``"thresholds[0]"`` (the ``-inf`` threshold: ``"-inf: ..."``).
 
 CSV: columns ``curve, threshold, x, y, area``, then the parameters and
 ``vesselview_version``. ``curve`` is ``roc`` (x = false-positive rate, y = true-positive
@@ -32,10 +34,12 @@ from vesselview._version import __version__
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
 from vesselview.io.tables import write_table
-from vesselview.io.writers import encode_number
+from vesselview.io.writers import encode_number, infinite_reason, non_finite_reasons
 from vesselview.research.curves import Curve, F1Curve, f1_t_curve, operating_points
 
 CURVE_FORMATS = ("json", "csv")
+#: Why a threshold is ``-inf``.
+_THRESHOLD_BELOW_ALL = infinite_reason(-1.0, "below every probability: the whole FOV marked")
 #: Default number of points written per curve.
 MAX_POINTS = 2000
 
@@ -94,15 +98,27 @@ def _numbers(values: np.ndarray) -> list[Any]:
 
 
 def _curve_json(curve: Curve, area: str, x: str, y: str) -> dict[str, Any]:
-    return {area: encode_number(curve.auc), "thresholds": _numbers(curve.thresholds),
-            x: _numbers(curve.x), y: _numbers(curve.y)}
+    return _encoded({area: curve.auc}, {"thresholds": curve.thresholds, x: curve.x,
+                                        y: curve.y})
 
 
 def _f1_json(curve: F1Curve, best: tuple[float, float]) -> dict[str, Any]:
-    return {"t": curve.t, "best_threshold": encode_number(best[0]),
-            "best_f1_t": encode_number(best[1]), "thresholds": _numbers(curve.thresholds),
-            "f1_t": _numbers(curve.f1_t), "precision": _numbers(curve.precision),
-            "recall": _numbers(curve.recall)}
+    return {"t": curve.t, **_encoded(
+        {"best_threshold": best[0], "best_f1_t": best[1]},
+        {"thresholds": curve.thresholds, "f1_t": curve.f1_t, "precision": curve.precision,
+         "recall": curve.recall})}
+
+
+def _encoded(numbers: dict[str, float], lists: dict[str, np.ndarray]) -> dict[str, Any]:
+    """Numbers and lists encoded, with the ``"undefined"`` map of their non-finite values
+    (list entries keyed ``"name[index]"``)."""
+    flat = {**{key: float(value) for key, value in numbers.items()},
+            **{f"{name}[{index}]": value for name, values in lists.items()
+               for index, value in enumerate(values.tolist())}}
+    return {**{key: encode_number(value) for key, value in numbers.items()},
+            **{name: _numbers(values) for name, values in lists.items()},
+            "undefined": non_finite_reasons(flat, {key: _THRESHOLD_BELOW_ALL for key in flat
+                                                   if "threshold" in key})}
 
 
 def _curve_rows(name: str, curve: Curve) -> list[dict[str, Any]]:

@@ -21,7 +21,7 @@ from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import Params
 from vesselview.errors import InputError
 from vesselview.io.agreement_tables import agreement_document, write_agreement
-from vesselview.io.writers import Record, decode_number
+from vesselview.io.writers import Record, decode_metrics
 from vesselview.research.grading_agreement import (
     Calibration,
     GraderScore,
@@ -124,10 +124,12 @@ def grader_agreement(records: Sequence[Record], grades: Sequence[GraderScore],
 
 
 def record_values(record: Record) -> dict[str, float]:
-    """A record's metric values as floats (nan when undefined; empty when the pair failed)."""
+    """A record's metric values as floats (nan when undefined, infinities
+    restored from ``undefined``; empty when the pair failed)."""
     if record.get("error") is not None:
         return {}
-    return {key: decode_number(value) for key, value in (record.get("metrics") or {}).items()}
+    return decode_metrics({"metrics": record.get("metrics") or {},
+                           "undefined": record.get("undefined")})
 
 
 def record_metrics(records: Iterable[Record]) -> list[str]:

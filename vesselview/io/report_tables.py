@@ -1,13 +1,15 @@
 """Write a method comparison as JSON, or as CSV / Markdown / LaTeX tables for a paper.
 
-JSON (numbers encoded as in `vesselview.io.writers`: ``null`` for undefined,
-``"inf"``)::
+JSON (strict; numbers encoded as in `vesselview.io.writers`: a non-finite value is
+``null`` and its object's ``"undefined"`` map gives the reason, ``"+inf: ..."`` for an
+infinite mean)::
 
     {"vesselview": version, "params": {...}, "cases": number of cases,
-     "summary": {method: {metric: {"mean", "sd", "median", "ci_low", "ci_high", "n"}}},
+     "summary": {method: {metric: {"mean", "sd", "median", "ci_low", "ci_high", "n",
+                                   "n_inf", "undefined"}}},
      "human_baselines": {baseline: {metric: {...the same...}}},
      "comparisons": [{"metric", "a", "b", "test", "statistic", "p", "p_holm",
-                      "median_diff", "n"}],
+                      "median_diff", "n", "undefined"}],
      "holm_family": the tests p_holm corrects over (`HOLM_FAMILY`),
      "rank_agreement": {"mean_rank": {metric: {method: rank}}, "n": {metric: cases},
                         "winners": {metric: [method]},
@@ -16,14 +18,16 @@ JSON (numbers encoded as in `vesselview.io.writers`: ``null`` for undefined,
      "flagged": {method: {case id: flag}}}
 
 ``n`` is the number of cases a value is computed from: undefined values (``nan``, and
-failed pairs) are left out, never averaged in. A human baseline (the dataset's other
+failed pairs) are left out, never averaged in; ``n_inf`` of them are infinite
+(distances to an empty mask), which makes the mean infinite. A human baseline (the dataset's other
 observer, `MethodScores.baselines`) has its own entry, is tested against each method in
 ``comparisons`` (always as ``b``) and is in no ranking.
 
 Tables (one row per metric, one column per method, then one per human baseline, headed
 ``observer2 (human baseline)``): a cell reads ``mean ± sd [ci_low, ci_high]``, with the
 decimals that give the row's largest mean three significant digits, and ``(n=k)`` when
-the value is defined on k of fewer than all the cases. The best method of a metric by its
+the value is defined on k of fewer than all the cases, ``(n=k, j inf)`` when j of those k
+values are infinite. The best method of a metric by its
 mean (the largest, or the smallest for a dissimilarity) is in bold, with ``*`` when its
 Holm-corrected Wilcoxon p against every other method is below `ALPHA`; a human baseline
 is never bold nor starred and does not count as an "other method". When some
@@ -47,7 +51,7 @@ import numpy as np
 from vesselview._version import __version__
 from vesselview.engine.params import Params
 from vesselview.io.text_tables import Bold, fixed, number, row_decimals, write_text_table
-from vesselview.io.writers import encode_number
+from vesselview.io.writers import encode_fields, encode_number
 from vesselview.research.method_orders import MethodOrders
 from vesselview.research.ranking import oriented
 from vesselview.research.statistics import (
@@ -62,10 +66,12 @@ from vesselview.research.summaries import Summary
 Flagged = Mapping[str, Mapping[str, str]]
 #: Output formats of a comparison.
 COMPARISON_FORMATS: tuple[str, ...] = ("json", "csv", "markdown", "latex")
+#: Reason of a ``nan`` summary or test value.
+_UNDEFINED = "undefined: too few cases define it (or an infinite value enters it)"
 #: Significance level of the marks in the tables.
 ALPHA = 0.05
 #: Keys of a summary entry and of a comparison entry in the JSON, in order.
-SUMMARY_FIELDS: tuple[str, ...] = ("mean", "sd", "median", "ci_low", "ci_high", "n")
+SUMMARY_FIELDS: tuple[str, ...] = ("mean", "sd", "median", "ci_low", "ci_high", "n", "n_inf")
 COMPARISON_FIELDS: tuple[str, ...] = (
     "metric", "a", "b", "test", "statistic", "p", "p_holm", "median_diff", "n")
 
@@ -87,7 +93,8 @@ def comparison_document(comparison: Comparison, orders: MethodOrders, params: Pa
         "cases": len(scores.cases),
         "summary": summaries(scores.ranked),
         "human_baselines": summaries(scores.baselines),
-        "comparisons": [{field: _encoded(getattr(test, field)) for field in COMPARISON_FIELDS}
+        "comparisons": [encode_fields({field: getattr(test, field)
+                                       for field in COMPARISON_FIELDS}, nan_reason=_UNDEFINED)
                         for test in comparison.comparisons],
         "holm_family": HOLM_FAMILY,
         "rank_agreement": _orders_entry(orders),
@@ -109,9 +116,9 @@ def write_comparison(comparison: Comparison, orders: MethodOrders, params: Param
     baselines = "".join(f" {method_label(name, scores.baselines)}: the dataset's other observer, "
                         "shown for reference, not ranked." for name in scores.baselines)
     caption = (f"Mean ± sd [95 % bootstrap CI] over the {len(scores.cases)} cases (n=k: "
-               f"defined on k of them only); bold: best mean among the methods; * Holm-"
-               f"corrected Wilcoxon p < {ALPHA} against every other method (Holm "
-               f"{HOLM_FAMILY}).{baselines} "
+               f"defined on k of them only; j inf: j of them infinite); bold: best mean "
+               f"among the methods; * Holm-corrected Wilcoxon p < {ALPHA} against every "
+               f"other method (Holm {HOLM_FAMILY}).{baselines} "
                f"(vesselview {__version__}).")
     header, rows = summary_table(comparison, with_best_column=output_format == "csv")
     if flagged:
@@ -203,12 +210,8 @@ def _orders_entry(orders: MethodOrders) -> dict[str, Any]:
 def _summary_entry(summary: Summary) -> dict[str, Any]:
     """One ``{"mean", "sd", "median", "ci_low", "ci_high", "n"}`` entry."""
     values = dataclasses.asdict(summary)
-    return {field: encode_number(values[field]) for field in SUMMARY_FIELDS}
-
-
-def _encoded(value: Any) -> Any:
-    """A JSON-safe field: numbers encoded, text kept."""
-    return value if isinstance(value, str) else encode_number(value)
+    return encode_fields({field: values[field] for field in SUMMARY_FIELDS},
+                         nan_reason=_UNDEFINED)
 
 
 def _best(metric: str, methods: list[str], summaries: list[Summary]) -> str | None:
@@ -227,11 +230,12 @@ def _significantly_best(tests: Sequence[PairedComparison], metric: str, best: st
 
 def _summary_cell(summary: Summary, decimals: int, cases: int, best: bool,
                   marked: bool) -> str:
-    """``mean ± sd [low, high]``, with ``(n=k)`` when defined on k < ``cases`` cases only
-    (bold when best, ``*`` when significantly best)."""
+    """``mean ± sd [low, high]``, with ``(n=k)`` when defined on k < ``cases`` cases only,
+    ``(n=k, j inf)`` when j values are infinite (bold when best, ``*`` when significantly best)."""
     mean, sd, low, high = (fixed(value, decimals) for value in (
         summary.mean, summary.sd, summary.ci_low, summary.ci_high))
-    count = f" (n={summary.n})" if summary.n != cases else ""
+    infinite = f", {summary.n_inf} inf" if summary.n_inf else ""
+    count = f" (n={summary.n}{infinite})" if summary.n != cases or infinite else ""
     text = f"{mean} ± {sd} [{low}, {high}]{count}"
     return Bold(text, "*" if marked else "") if best else text
 

@@ -9,6 +9,8 @@ not act, so its records name the case's threshold). Each statistic is taken over
 metric is defined (``nan``, i.e. undefined, values are left out; infinities take
 part, so a mean can be ``inf`` and a std ``nan``). ``std`` is the sample standard
 deviation (``ddof=1``, as MATLAB's ``std``), undefined for fewer than two values.
+A non-finite statistic is ``null`` with its reason in the group's ``"undefined"`` map
+(``{statistic: {metric: reason}}``), as `vesselview.io.writers` encodes numbers.
 """
 
 from __future__ import annotations
@@ -22,7 +24,16 @@ import numpy as np
 
 from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import Params
-from vesselview.io.writers import SUMMARY_STATISTICS, Record, decode_number, encode_number
+from vesselview.io.writers import (
+    SUMMARY_STATISTICS,
+    Record,
+    decode_metrics,
+    encode_number,
+    non_finite_reasons,
+)
+
+#: Reason of a ``nan`` statistic.
+_TOO_FEW = "undefined: too few pairs define the metric (none for a mean, one for a std)"
 
 
 def summarise(records: Sequence[Record], runs: Sequence[Params] = ()) -> list[dict[str, Any]]:
@@ -42,10 +53,10 @@ def summarise(records: Sequence[Record], runs: Sequence[Params] = ()) -> list[di
     Returns
     -------
     list of dict
-        One ``{"params", "n", "mean", "std", "median"}`` per group with an evaluated
+        One ``{"params", "n", "mean", "std", "median", "undefined"}`` per group with an evaluated
         record: ``n`` is the number of evaluated records, each statistic a dict over
         ``METRIC_KEYS`` encoded like the records' metrics (``None`` when no pair defines
-        the metric).
+        the metric), ``undefined`` the reason of each ``None`` per statistic.
     """
     if runs:
         groups = [(params.to_dict(), _evaluated(records[index::len(runs)]))
@@ -74,16 +85,20 @@ def _common_params(records: list[Record], run: dict[str, Any]) -> dict[str, Any]
 def _group_summary(records: list[Record], params: dict[str, Any]) -> dict[str, Any]:
     """Statistics of records that share one parameter set (``params``)."""
     values = np.array(
-        [[decode_number(record["metrics"][key]) for key in METRIC_KEYS] for record in records],
+        [[metrics[key] for key in METRIC_KEYS] for metrics in map(decode_metrics, records)],
         dtype=np.float64,
     ).reshape(len(records), len(METRIC_KEYS))
     # One column at a time: each metric is defined on its own subset of the pairs.
     columns = {key: _statistics(values[:, index]) for index, key in enumerate(METRIC_KEYS)}
+    by_statistic = {name: {key: columns[key][i] for key in METRIC_KEYS}
+                    for i, name in enumerate(SUMMARY_STATISTICS)}
     return {
         "params": params,
         "n": len(records),
-        **{name: {key: encode_number(columns[key][i]) for key in METRIC_KEYS}
-           for i, name in enumerate(SUMMARY_STATISTICS)},
+        **{name: {key: encode_number(value) for key, value in statistic.items()}
+           for name, statistic in by_statistic.items()},
+        "undefined": {name: non_finite_reasons(statistic, nan_reason=_TOO_FEW)
+                      for name, statistic in by_statistic.items()},
     }
 
 

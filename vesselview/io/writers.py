@@ -17,9 +17,13 @@ number of the observer whose annotation is the reference (``None`` when not know
 ``error`` is ``None`` for an evaluated pair; for a pair that could not be evaluated it
 says why (with the manifest line and id) and every metric is ``None``.
 
-Numbers are encoded JSON-safely: ``nan`` (undefined) becomes ``null``, infinities the
-strings ``"inf"`` and ``"-inf"``; every other float is a JSON number that reads back
-bit for bit. In CSV, ``nan`` is an empty cell and infinities ``inf`` / ``-inf``.
+Numbers are encoded as strict JSON (``json.loads`` needs no ``NaN``/``Infinity``
+extension): a finite float is a JSON number that reads back bit for bit; a non-finite
+one is ``null``, never a string, and the object holding it says why in its
+``"undefined"`` map (``{key: reason}``). ``nan`` keeps the engine's reason (e.g. "no
+vessel in the reference"); an infinity has a reason starting ``+inf:`` or ``-inf:``
+(`INFINITE_REASON`: a distance to an empty mask), from which `decode_number` restores
+it. In CSV, ``nan`` is an empty cell and infinities ``inf`` / ``-inf``.
 Every output records the parameter values and the vesselview version: JSON at its top
 level (``{"vesselview": version, "params": {...}, "results": [...]}``) and in each
 result's ``params``; CSV in every row (parameter columns, then ``vesselview_version``).
@@ -59,21 +63,79 @@ ESTIMATED_FOV_PREFIX = "estimated from "
 SUMMARY_STATISTICS: tuple[str, ...] = ("mean", "std", "median")
 
 
-def encode_number(value: float) -> Encoded:
-    """JSON-safe form of a metric value: ``None`` for nan, ``"inf"``/``"-inf"``, else itself."""
+#: Why a metric is ``+inf``: the distances that reach it have no other mask to reach.
+INFINITE_REASON = "+inf: one mask is empty, so no distance to it exists"
+#: Reason of a ``nan`` statistic or value that brings no reason of its own.
+NAN_REASON = "undefined: no defined value to compute it from"
+_INFINITE_PREFIXES = ("+inf:", "-inf:")
+
+
+def encode_number(value: float | np.number) -> Encoded:
+    """Strict-JSON form of a number: ``None`` for nan and infinities, else itself
+    (ints stay ints); pair it with `non_finite_reasons` so a ``None`` says why."""
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
         return int(value)
     number = float(value)
-    if math.isnan(number):
-        return None
-    if math.isinf(number):
-        return "inf" if number > 0 else "-inf"
-    return number
+    return number if math.isfinite(number) else None
 
 
-def decode_number(value: Encoded) -> float:
-    """Inverse of `encode_number`, as float (``None`` -> nan)."""
-    return math.nan if value is None else float(value)
+def infinite_reason(value: float, why: str = INFINITE_REASON.removeprefix("+inf: ")) -> str:
+    """The ``"undefined"`` reason of an infinity: ``"+inf: why"`` or ``"-inf: why"``."""
+    return f"{'+' if value > 0 else '-'}inf: {why}"
+
+
+def non_finite_reasons(values: Mapping[str, float], reasons: Mapping[str, str] | None = None,
+                       *, nan_reason: str = NAN_REASON) -> dict[str, str]:
+    """The ``"undefined"`` map of ``values``: a reason for every non-finite one.
+
+    Parameters
+    ----------
+    values : Mapping[str, float]
+        Unencoded values by key.
+    reasons : Mapping[str, str], optional
+        Known reasons of ``nan`` values (e.g. `Result.undefined`).
+    nan_reason : str
+        The reason of a ``nan`` without a known one.
+    """
+    known = reasons or {}
+    return {key: _reason(float(value), known.get(key), nan_reason)
+            for key, value in values.items()
+            if isinstance(value, float | np.floating) and not math.isfinite(value)}
+
+
+def encode_fields(fields: Mapping[str, Any], *, nan_reason: str = NAN_REASON
+                  ) -> dict[str, Any]:
+    """An object's fields strict-JSON-safe (numbers by `encode_number`, others kept), with
+    the ``"undefined"`` map of its non-finite numbers (`non_finite_reasons`)."""
+    return {**{key: encode_number(value) if isinstance(value, float | int | np.number)
+               and not isinstance(value, bool) else value for key, value in fields.items()},
+            "undefined": non_finite_reasons(fields, nan_reason=nan_reason)}
+
+
+def _reason(value: float, known: str | None, nan_reason: str) -> str:
+    """The reason of one non-finite value; an infinity's always starts ``+inf:``/``-inf:``."""
+    if math.isnan(value):
+        return known or nan_reason
+    if known is None:
+        return infinite_reason(value)
+    return known if known.startswith(_INFINITE_PREFIXES) else infinite_reason(value, known)
+
+
+def decode_number(value: Encoded, reason: str | None = None) -> float:
+    """Inverse of `encode_number` given the value's ``"undefined"`` reason: ``None`` is
+    ``+inf``/``-inf`` when the reason says so, else nan."""
+    if value is not None:
+        return float(value)
+    if reason is not None and reason.startswith(_INFINITE_PREFIXES):
+        return math.inf if reason.startswith("+") else -math.inf
+    return math.nan
+
+
+def decode_metrics(record: Record) -> dict[str, float]:
+    """A record's metric values as floats (infinities restored from ``undefined``)."""
+    undefined = record.get("undefined") or {}
+    return {key: decode_number(value, undefined.get(key))
+            for key, value in record["metrics"].items()}
 
 
 def result_record(result: Result, *, id: str, sources: Mapping[str, str],
@@ -101,13 +163,15 @@ def result_record(result: Result, *, id: str, sources: Mapping[str, str],
     -------
     dict
         The keys of the module docstring; ``metrics`` has every key of ``METRIC_KEYS``
-        in order, encoded by `encode_number`; ``error`` is None.
+        in order, encoded by `encode_number`, ``undefined`` the reason of each ``None``
+        among them; ``error`` is None.
     """
     return {
         **_pair_fields(id, sources, method, observer, flags),
         "params": result.params.to_dict(),
         "metrics": {key: encode_number(result.metrics[key]) for key in METRIC_KEYS},
-        "undefined": dict(result.undefined),
+        "undefined": non_finite_reasons({key: result.metrics[key] for key in METRIC_KEYS},
+                                        result.undefined),
         "error": None,
     }
 
@@ -195,11 +259,13 @@ def write_csv(
     writer.writerow(CSV_COLUMNS)
     for record in records:
         writer.writerow(_row([record[key] for key in PAIR_COLUMNS], record["params"],
-                             record["metrics"], version, record["error"]))
+                             decode_metrics(record), version, record["error"]))
     for group in summary or ():
         for statistic in SUMMARY_STATISTICS:
             pair = [f"summary:{statistic}", *[None] * (len(PAIR_COLUMNS) - 1)]
-            writer.writerow(_row(pair, group["params"], group[statistic], version, None))
+            values = decode_metrics({"metrics": group[statistic],
+                                     "undefined": group["undefined"][statistic]})
+            writer.writerow(_row(pair, group["params"], values, version, None))
 
 
 def write_png(path: str | os.PathLike, image: np.ndarray) -> None:
@@ -239,7 +305,7 @@ def _pair_fields(id: str, sources: Mapping[str, str | None], method: str | None,
             "observer": observer, "flags": flags}
 
 
-def _row(pair: list[Any], params: Mapping[str, Any], metrics: Mapping[str, Encoded],
+def _row(pair: list[Any], params: Mapping[str, Any], metrics: Mapping[str, float],
          version: str, error: str | None) -> list[str]:
     """One CSV row in `CSV_COLUMNS` order."""
     values = [*pair, *(params[key] for key in PARAM_SPECS),

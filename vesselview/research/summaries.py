@@ -40,6 +40,8 @@ class Summary:
         Percentile bootstrap confidence interval of the mean.
     n : int
         Values used (defined ones).
+    n_inf : int
+        Infinite values among them (distances to an empty mask).
     """
 
     mean: float
@@ -48,6 +50,7 @@ class Summary:
     ci_low: float
     ci_high: float
     n: int
+    n_inf: int = 0
 
 
 def summarise_values(values: ArrayLike, *, confidence: float = 0.95,
@@ -73,7 +76,8 @@ def summarise_values(values: ArrayLike, *, confidence: float = 0.95,
     low, high = bootstrap_interval(x, confidence=confidence, n_resamples=n_resamples, seed=seed)
     finite = bool(np.isfinite(x).all())
     sd = float(np.std(x, ddof=1)) if x.size > 1 and finite else nan
-    return Summary(float(np.mean(x)), sd, float(np.median(x)), low, high, int(x.size))
+    return Summary(float(np.mean(x)), sd, float(np.median(x)), low, high, int(x.size),
+                   int(np.isinf(x).sum()))
 
 
 def bootstrap_interval(values: np.ndarray, *, confidence: float = 0.95,
