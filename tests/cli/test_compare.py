@@ -86,6 +86,19 @@ def test_summary_and_tests_equal_numpy_and_scipy_on_the_records(records, documen
     assert len(document["comparisons"]) == 3 * n_metrics
 
 
+def test_three_methods_get_friedmans_test_with_the_ranks_of_the_orders(records,
+                                                                      document) -> None:
+    at_2 = _at(records, 2)
+    dice = [_values(at_2, m, "dice") for m in ("demo", "gap", "shift")]
+    friedman = document["friedman"]
+    assert friedman["methods"] == ["demo", "gap", "shift"]
+    test = friedman["tests"]["dice"]
+    assert test["n"] == N_CASES
+    assert test["statistic"] == pytest.approx(stats.friedmanchisquare(*dice).statistic)
+    assert test["mean_rank"] == pytest.approx(document["rank_agreement"]["mean_rank"]["dice"])
+    assert "holm_family" in document
+
+
 def test_the_choice_of_metric_changes_the_winner(document) -> None:
     orders = document["rank_agreement"]
     # 12 px gaps change few pixels: best Dice; a 2 px shift moves every vessel pixel

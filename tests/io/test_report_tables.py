@@ -8,12 +8,15 @@ import io
 import json
 import math
 
+import numpy as np
 import pytest
+from scipy import stats
 
 from vesselview.engine.params import Params
 from vesselview.io.agreement_tables import agreement_document, write_agreement
 from vesselview.io.report_tables import write_comparison
 from vesselview.io.text_tables import latex_escape
+from vesselview.research.friedman import friedman_tests
 from vesselview.research.grading_agreement import InterGrader, calibrate
 from vesselview.research.method_orders import method_orders
 from vesselview.research.ranking import rank_agreement
@@ -35,7 +38,7 @@ def _comparison():
                  for i, row in enumerate(rows)}
         for method, rows in table.items()})
     comparison = compare_methods(scores, n_resamples=500)
-    return comparison, method_orders(scores)
+    return comparison, method_orders(scores), Params(), friedman_tests(scores)
 
 
 def _with_a_human_baseline():
@@ -69,7 +72,8 @@ def test_a_human_baseline_is_shown_last_and_never_marked_best() -> None:
 
 def _written(output_format: str) -> str:
     stream = io.StringIO()
-    write_comparison(*_comparison(), Params(), stream, output_format)
+    comparison, orders, params, friedman = _comparison()
+    write_comparison(comparison, orders, params, stream, output_format, friedman=friedman)
     return stream.getvalue()
 
 
@@ -113,6 +117,25 @@ def test_rank_agreement_says_the_metric_changes_the_winner() -> None:
     assert orders["kendall_tau_b"]["dice"]["hausdorff"] == pytest.approx(-1 / 3)
 
 
+def test_friedman_test_and_critical_difference_are_in_json_and_markdown() -> None:
+    friedman = json.loads(_written("json"))["friedman"]
+    assert (friedman["post_hoc"], friedman["alpha"]) == ("nemenyi", 0.05)
+    dice = friedman["tests"]["dice"]
+    # dice: A first on every case, B and C alternate (B-C: +, -, 0, ...)
+    assert dice["n"] == 8 and dice["mean_rank"]["A"] == 1.0
+    good = np.array(GOOD)
+    index = np.arange(len(GOOD))
+    values = [good, good - 0.10 - 0.001 * index, good - 0.10 + 0.001 * (index % 3 - 1)]
+    assert dice["statistic"] == pytest.approx(stats.friedmanchisquare(*values).statistic)
+    # Demsar 2006, Table 5: q_0.05 = 2.343 for 3 methods
+    assert dice["critical_difference"] == pytest.approx(2.343 * math.sqrt(12 / 48), abs=1e-3)
+    assert friedman["tests"]["cal"]["n"] == 0 and friedman["tests"]["cal"]["p"] is None
+    assert "| metric | n | chi2 | p | CD (0.05) | A | B | C |" in _written("markdown")
+    stream = io.StringIO()
+    write_comparison(*_with_a_human_baseline(), Params(), stream, "json")
+    assert json.loads(stream.getvalue())["friedman"] is None  # two methods: Wilcoxon only
+
+
 def test_csv_is_the_paper_table_with_the_best_method() -> None:
     rows = list(csv.reader(io.StringIO(_written("csv"))))
     assert rows[0] == ["metric", "A", "B", "C", "best"]
@@ -140,7 +163,7 @@ def test_markdown_marks_the_best_in_bold_and_the_tests_with_stars() -> None:
 
 def test_latex_escapes_and_uses_booktabs() -> None:
     text = _written("latex")
-    assert text.count("\\begin{tabular}") == 3 and "\\toprule" in text
+    assert text.count("\\begin{tabular}") == 4 and "\\toprule" in text
     assert "\\textbf{0.809 $\\pm$ 0.029 [0.790, 0.829]}$^{*}$ &" in text
     assert "Wilcoxon p $<$ 0.05" in text
     assert latex_escape("f1_t & 5%") == "f1\\_t \\& 5\\%"

@@ -5,7 +5,8 @@ set; ``id`` and ``method`` name the case and the method, a record without a meth
 the method ``""``). Records of failed pairs (an ``error``) count as undefined values.
 
 * ``--compare`` (one parameter set): per method and metric the summary, per pair of
-  methods and metric the paired Wilcoxon test with Holm's p, and the methods' orders
+  methods and metric the paired Wilcoxon test with Holm's p, with 3 or more methods
+  Friedman's test with Nemenyi's critical difference, and the methods' orders
   across metrics (`vesselview.io.report_tables`). A dataset's other observer (method
   `vesselview.io.dataset.other_observer` of the records' reference observer) is a
   human baseline there, never ranked, unless ``--rank-observer``.
@@ -30,6 +31,7 @@ from vesselview.io.grades import GradeRow, read_grade_rows, unmatched_grades
 from vesselview.io.manifest import Pair
 from vesselview.io.report_tables import write_comparison
 from vesselview.io.writers import Record
+from vesselview.research.friedman import friedman_tests
 from vesselview.research.grading_agreement import GraderScore
 from vesselview.research.method_orders import method_orders
 from vesselview.research.statistics import MethodScores, compare_methods
@@ -112,7 +114,7 @@ def write_method_comparison(records: Sequence[Record], params: Params, stream: T
     scores = MethodScores.from_mapping(_by_method(records), metrics=record_metrics(records),
                                        baselines=baselines)
     write_comparison(compare_methods(scores), method_orders(scores), params, stream,
-                     output_format, flagged=_flagged(records))
+                     output_format, flagged=_flagged(records), friedman=friedman_tests(scores))
 
 
 def write_grader_agreement(records: Sequence[Record], grades: Sequence[GraderScore],

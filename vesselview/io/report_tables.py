@@ -11,6 +11,7 @@ infinite mean)::
      "comparisons": [{"metric", "a", "b", "test", "statistic", "p", "p_holm",
                       "median_diff", "n", "undefined"}],
      "holm_family": the tests p_holm corrects over (`HOLM_FAMILY`),
+     "friedman": k >= 3 methods' Friedman test (`vesselview.io.friedman_tables`) or null,
      "rank_agreement": {"mean_rank": {metric: {method: rank}}, "n": {metric: cases},
                         "winners": {metric: [method]},
                         "kendall_tau_b": {metric: {metric: tau}},
@@ -35,7 +36,8 @@ predictions are flagged (the rows' ``flags``: empty or nearly empty, see
 `vesselview.io.candidate_flags`), a last row ``flagged predictions`` names their cases
 per method. CSV has this table
 only (the best method in a ``best`` column); Markdown and LaTeX add the pairwise tests
-(``*`` p_holm < 0.05, ``**`` < 0.01, ``***`` < 0.001) and the methods' orders (with the
+(``*`` p_holm < 0.05, ``**`` < 0.01, ``***`` < 0.001), with k >= 3 methods Friedman's
+test with Nemenyi's critical difference, and the methods' orders (with the
 cases each metric's ranks are averaged over).
 """
 
@@ -50,8 +52,10 @@ import numpy as np
 
 from vesselview._version import __version__
 from vesselview.engine.params import Params
+from vesselview.io.friedman_tables import FRIEDMAN_CAPTION, friedman_entry, friedman_table
 from vesselview.io.text_tables import Bold, fixed, number, row_decimals, write_text_table
 from vesselview.io.writers import encode_fields, encode_number
+from vesselview.research.friedman import FriedmanTest
 from vesselview.research.method_orders import MethodOrders
 from vesselview.research.ranking import oriented
 from vesselview.research.statistics import (
@@ -77,9 +81,10 @@ COMPARISON_FIELDS: tuple[str, ...] = (
 
 
 def comparison_document(comparison: Comparison, orders: MethodOrders, params: Params,
-                        flagged: Flagged | None = None) -> dict[str, Any]:
+                        flagged: Flagged | None = None,
+                        friedman: Sequence[FriedmanTest] = ()) -> dict[str, Any]:
     """The JSON-safe comparison document (module docstring); ``flagged``: method ->
-    case id -> flag of the flagged rows."""
+    case id -> flag of the flagged rows; ``friedman``: `friedman_tests` of the scores."""
     scores = comparison.scores
 
     def summaries(methods: Sequence[str]) -> dict[str, Any]:
@@ -97,18 +102,19 @@ def comparison_document(comparison: Comparison, orders: MethodOrders, params: Pa
                                        for field in COMPARISON_FIELDS}, nan_reason=_UNDEFINED)
                         for test in comparison.comparisons],
         "holm_family": HOLM_FAMILY,
+        "friedman": friedman_entry(friedman),
         "rank_agreement": _orders_entry(orders),
         "flagged": {method: dict(cases) for method, cases in (flagged or {}).items()},
     }
 
 
 def write_comparison(comparison: Comparison, orders: MethodOrders, params: Params,
-                     stream: TextIO, output_format: str, flagged: Flagged | None = None
-                     ) -> None:
+                     stream: TextIO, output_format: str, flagged: Flagged | None = None,
+                     friedman: Sequence[FriedmanTest] = ()) -> None:
     """Write ``comparison`` in ``output_format`` (one of `COMPARISON_FORMATS`);
-    ``flagged`` as in `comparison_document`."""
+    ``flagged`` and ``friedman`` as in `comparison_document`."""
     if output_format == "json":
-        json.dump(comparison_document(comparison, orders, params, flagged), stream,
+        json.dump(comparison_document(comparison, orders, params, flagged, friedman), stream,
                   indent=2, allow_nan=False)
         stream.write("\n")
         return
@@ -131,6 +137,9 @@ def write_comparison(comparison: Comparison, orders: MethodOrders, params: Param
                      caption="Paired Wilcoxon signed-rank tests (a - b) over the n cases "
                              f"both define; Holm {HOLM_FAMILY}: * p < 0.05, ** < 0.01, "
                              "*** < 0.001.")
+    if friedman:
+        write_text_table(*friedman_table(friedman), stream, output_format,
+                         caption=FRIEDMAN_CAPTION)
     write_text_table(*orders_table(orders), stream, output_format,
                      caption="Mean rank of each method per case (1 = best) over the n cases "
                              "every method defines, and Kendall's tau-b of each metric's "
