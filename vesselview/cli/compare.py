@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 from typing import TextIO
 
 from vesselview.cli.console import report
+from vesselview.engine.metric_sets import left_out
 from vesselview.engine.params import Params
 from vesselview.io.dataset import other_observer
 from vesselview.io.grader_report import grader_agreement, record_metrics, record_values
@@ -96,7 +97,7 @@ def write_report(options: argparse.Namespace, grades: Sequence[GraderScore],
     """
     if options.compare:
         write_method_comparison(records, base, stream, options.format,
-                                rank_observer=options.rank_observer)
+                                rank_observer=options.rank_observer, metrics=options.metrics)
         return []
     sweep_key = options.sweep[0].partition("=")[0].strip() if options.sweep else None
     return write_grader_agreement(records, grades, base, stream, options.format,
@@ -104,17 +105,23 @@ def write_report(options: argparse.Namespace, grades: Sequence[GraderScore],
 
 
 def write_method_comparison(records: Sequence[Record], params: Params, stream: TextIO,
-                            output_format: str, *, rank_observer: bool = False) -> None:
+                            output_format: str, *, rank_observer: bool = False,
+                            metrics: Sequence[str] | None = None) -> None:
     """Compare the methods of ``records`` (one parameter set) and write the report.
 
     The other observer's records (`human_baselines`) are a human baseline, not a
-    method, unless ``rank_observer``.
+    method, unless ``rank_observer``. ``metrics`` (checked keys, `--metrics`) are the
+    report's; by default every metric of the records except those repeating another
+    under ``params`` (`vesselview.engine.metric_sets.left_out`, named in the report).
     """
     baselines = () if rank_observer else human_baselines(records)
-    scores = MethodScores.from_mapping(_by_method(records), metrics=record_metrics(records),
+    repeats = {} if metrics else left_out(record_metrics(records), params)
+    chosen = list(metrics or [key for key in record_metrics(records) if key not in repeats])
+    scores = MethodScores.from_mapping(_by_method(records), metrics=chosen,
                                        baselines=baselines)
     write_comparison(compare_methods(scores), method_orders(scores), params, stream,
-                     output_format, flagged=_flagged(records), friedman=friedman_tests(scores))
+                     output_format, flagged=_flagged(records), friedman=friedman_tests(scores),
+                     left_out=repeats)
 
 
 def write_grader_agreement(records: Sequence[Record], grades: Sequence[GraderScore],

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import argparse
 
+from vesselview.engine.metric_sets import PRESETS, expand
 from vesselview.engine.params import Params
+from vesselview.errors import ParamsError
+from vesselview.research.sweep import checked_metrics
 
 #: Formats only the reports write.
 REPORT_FORMATS: tuple[str, ...] = ("markdown", "latex")
@@ -27,6 +30,15 @@ def add_report_arguments(parser: argparse.ArgumentParser) -> None:
                          help="--compare on a dataset: rank its other observer (observer2, "
                               "or observer1 with --observer 2) among the methods instead of "
                               "showing it as a human baseline")
+    reports.add_argument("--metrics", metavar="KEY,...", type=_metric_list,
+                         help="--compare: the metrics of the report, in order: metric keys "
+                              "and presets ("
+                              + "; ".join(f"{name}: {', '.join(keys)}"
+                                          for name, keys in PRESETS.items())
+                              + "); default every metric except those that repeat another "
+                                "exactly (tversky = dice at α = β = 0.5, rse = ss, msd = "
+                                "hausdorff at contour_gamma 0, fpr = 1 − sp, perr = 1 − acc), "
+                                "named in a table note")
     reports.add_argument("--grades", metavar="GRADES.CSV",
                          help="agreement of every metric with graders' scores (the grading "
                               "export: id, method, grader, score, notes) and between the "
@@ -37,6 +49,15 @@ def add_report_arguments(parser: argparse.ArgumentParser) -> None:
     reports.add_argument("--allow-unmatched", action="store_true",
                          help="with --grades: leave out graded rows that match no pair of "
                               "the run (a warning each) instead of stopping")
+
+
+def _metric_list(text: str) -> tuple[str, ...]:
+    """``--metrics``: keys and presets, checked (an unknown key is refused by name)."""
+    try:
+        return checked_metrics(expand(item.strip() for item in text.split(",") if item.strip()))
+    except ParamsError as error:
+        raise argparse.ArgumentTypeError(
+            f"{error}; presets: {', '.join(PRESETS)}") from None
 
 
 def report_usage_problem(options: argparse.Namespace) -> str | None:
@@ -50,6 +71,8 @@ def report_usage_problem(options: argparse.Namespace) -> str | None:
         return "give --compare or --grades, not both (run twice)"
     if options.rank_observer and not options.compare:
         return "--rank-observer goes with --compare (it ranks the other observer there)"
+    if options.metrics and not options.compare:
+        return "--metrics chooses the metrics of --compare; give --compare too"
     if options.compare and options.sweep:
         return "--compare compares methods under one parameter set; use --set, not --sweep"
     if options.grades and len(options.sweep) > 1:

@@ -16,7 +16,12 @@ infinite mean)::
                         "winners": {metric: [method]},
                         "kendall_tau_b": {metric: {metric: tau}},
                         "consensus_tau_b": {metric: tau}},
-     "flagged": {method: {case id: flag}}}
+     "flagged": {method: {case id: flag}},
+     "left_out": {metric: why}}
+
+``left_out`` names the metrics the report leaves out because they repeat another one
+exactly (``"fpr": "fpr = 1 − sp"``; `vesselview.engine.metric_sets`); the tables' caption
+says the same.
 
 ``n`` is the number of cases a value is computed from: undefined values (``nan``, and
 failed pairs) are left out, never averaged in; ``n_inf`` of them are infinite
@@ -110,12 +115,16 @@ def comparison_document(comparison: Comparison, orders: MethodOrders, params: Pa
 
 def write_comparison(comparison: Comparison, orders: MethodOrders, params: Params,
                      stream: TextIO, output_format: str, flagged: Flagged | None = None,
-                     friedman: Sequence[FriedmanTest] = ()) -> None:
+                     friedman: Sequence[FriedmanTest] = (),
+                     left_out: Mapping[str, str] | None = None) -> None:
     """Write ``comparison`` in ``output_format`` (one of `COMPARISON_FORMATS`);
-    ``flagged`` and ``friedman`` as in `comparison_document`."""
+    ``flagged`` and ``friedman`` as in `comparison_document`; ``left_out`` names the
+    metrics left out as repeats of another (`vesselview.engine.metric_sets.left_out`):
+    JSON ``"left_out"``, a sentence of the tables' caption."""
     if output_format == "json":
-        json.dump(comparison_document(comparison, orders, params, flagged, friedman), stream,
-                  indent=2, allow_nan=False)
+        document = comparison_document(comparison, orders, params, flagged, friedman)
+        json.dump({**document, "left_out": dict(left_out or {})}, stream, indent=2,
+                  allow_nan=False)
         stream.write("\n")
         return
     scores = comparison.scores
@@ -125,7 +134,7 @@ def write_comparison(comparison: Comparison, orders: MethodOrders, params: Param
                f"defined on k of them only; j inf: j of them infinite); bold: best mean "
                f"among the methods; * Holm-corrected Wilcoxon p < {ALPHA} against every "
                f"other method (Holm {HOLM_FAMILY}).{baselines} "
-               f"(vesselview {__version__}).")
+               f"{_left_out_note(left_out or {})}(vesselview {__version__}).")
     header, rows = summary_table(comparison, with_best_column=output_format == "csv")
     if flagged:
         rows.append(flagged_row(comparison.scores.methods, flagged, len(header)))
@@ -247,6 +256,13 @@ def _summary_cell(summary: Summary, decimals: int, cases: int, best: bool,
     count = f" (n={summary.n}{infinite})" if summary.n != cases or infinite else ""
     text = f"{mean} ± {sd} [{low}, {high}]{count}"
     return Bold(text, "*" if marked else "") if best else text
+
+
+def _left_out_note(left_out: Mapping[str, str]) -> str:
+    """The caption's sentence on the metrics left out as repeats (``""`` when none)."""
+    if not left_out:
+        return ""
+    return f"Left out as exact repeats: {'; '.join(left_out.values())}. "
 
 
 def _stars(p: float) -> str:
