@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -58,6 +59,18 @@ def test_compare_json_equals_the_api(capsys, method_dataset) -> None:
     assert document["summary"]["gap"]["dice"]["n"] == N_CASES
 
 
+def test_cd_diagram_is_written_with_every_method_at_its_friedman_mean_rank(
+        capsys, method_dataset, tmp_path) -> None:
+    diagram = tmp_path / "cd.svg"
+    code, out, _ = _run(capsys, *_sources(method_dataset), "--compare", "--cd-diagram",
+                        str(diagram))
+    assert code == 0
+    dice = json.loads(out)["friedman"]["tests"]["dice"]
+    root = ET.parse(diagram).getroot()
+    texts = {t.text for t in root.iter("{http://www.w3.org/2000/svg}text")}
+    assert {f"{m} ({dice['mean_rank'][m]:.2f})" for m in method_dataset[1]} <= texts
+
+
 @pytest.mark.parametrize(("output_format", "start"), [
     ("csv", "metric,demo,shift,gap,best\n"),
     ("markdown", "Mean ± sd [95 % bootstrap CI]"),
@@ -91,6 +104,8 @@ def test_grades_with_a_sweep(capsys, method_dataset, tmp_path) -> None:
 @pytest.mark.parametrize(("extra", "message"), [
     (["--compare", "--sweep", "t=1,2"], "--compare compares methods under one parameter set"),
     (["--format", "markdown"], "--format markdown needs --compare or --grades"),
+    (["--cd-diagram", "cd.svg"], "--cd-diagram goes with --compare"),
+    (["--compare", "--cd-diagram", "cd.png"], "only SVG is written"),
     (["--compare", "--grades", "g.csv"], "give --compare or --grades, not both"),
     (["--grades", "g.csv", "--sweep", "t=1,2", "--sweep", "cal_alpha=1,2"],
      "--grades takes at most one --sweep"),

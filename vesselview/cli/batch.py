@@ -58,6 +58,9 @@ def evaluate(options: argparse.Namespace) -> int:
     pairs = source.pairs
     if options.output is not None:
         check_output(options.output, [*source.inputs, options.grades], source.folders)
+    if options.cd_diagram is not None:
+        check_output(options.cd_diagram, [*source.inputs, options.grades, options.output],
+                     source.folders)
     graded = _read_grades(options)
     if graded and not _grades_match(options, graded, pairs):
         return EXIT_BAD_INPUT

@@ -26,10 +26,12 @@ from typing import TextIO
 from vesselview.cli.console import report
 from vesselview.engine.metric_sets import left_out
 from vesselview.engine.params import Params
+from vesselview.io.cd_diagram import cd_diagram_svg
 from vesselview.io.dataset import other_observer
 from vesselview.io.grader_report import grader_agreement, record_metrics, record_values
 from vesselview.io.grades import GradeRow, read_grade_rows, unmatched_grades
 from vesselview.io.manifest import Pair
+from vesselview.io.output_file import atomic_output
 from vesselview.io.report_tables import write_comparison
 from vesselview.io.writers import Record
 from vesselview.research.friedman import friedman_tests
@@ -96,9 +98,9 @@ def write_report(options: argparse.Namespace, grades: Sequence[GraderScore],
         Warnings for the user (graded cases the run did not evaluate).
     """
     if options.compare:
-        write_method_comparison(records, base, stream, options.format,
-                                rank_observer=options.rank_observer, metrics=options.metrics)
-        return []
+        return write_method_comparison(records, base, stream, options.format,
+                                       rank_observer=options.rank_observer,
+                                       metrics=options.metrics, cd_diagram=options.cd_diagram)
     sweep_key = options.sweep[0].partition("=")[0].strip() if options.sweep else None
     return write_grader_agreement(records, grades, base, stream, options.format,
                            sweep_key=sweep_key, grid=grid, source=options.grades)
@@ -106,22 +108,39 @@ def write_report(options: argparse.Namespace, grades: Sequence[GraderScore],
 
 def write_method_comparison(records: Sequence[Record], params: Params, stream: TextIO,
                             output_format: str, *, rank_observer: bool = False,
-                            metrics: Sequence[str] | None = None) -> None:
+                            metrics: Sequence[str] | None = None,
+                            cd_diagram: str | None = None) -> list[str]:
     """Compare the methods of ``records`` (one parameter set) and write the report.
 
     The other observer's records (`human_baselines`) are a human baseline, not a
     method, unless ``rank_observer``. ``metrics`` (checked keys, `--metrics`) are the
     report's; by default every metric of the records except those repeating another
     under ``params`` (`vesselview.engine.metric_sets.left_out`, named in the report).
+    With ``cd_diagram`` (a path) the critical-difference diagram is written there too
+    (`vesselview.io.cd_diagram`).
+
+    Returns
+    -------
+    list of str
+        A warning when ``cd_diagram`` is given but fewer than 3 methods are ranked.
     """
     baselines = () if rank_observer else human_baselines(records)
     repeats = {} if metrics else left_out(record_metrics(records), params)
     chosen = list(metrics or [key for key in record_metrics(records) if key not in repeats])
     scores = MethodScores.from_mapping(_by_method(records), metrics=chosen,
                                        baselines=baselines)
+    friedman = friedman_tests(scores)
     write_comparison(compare_methods(scores), method_orders(scores), params, stream,
-                     output_format, flagged=_flagged(records), friedman=friedman_tests(scores),
+                     output_format, flagged=_flagged(records), friedman=friedman,
                      left_out=repeats)
+    if cd_diagram is None:
+        return []
+    if not friedman:
+        return [f"--cd-diagram {cd_diagram}: not written: a critical-difference diagram "
+                "needs 3 or more ranked methods (two have the paired Wilcoxon test)"]
+    with atomic_output(cd_diagram) as diagram:
+        diagram.write(cd_diagram_svg(friedman))
+    return []
 
 
 def write_grader_agreement(records: Sequence[Record], grades: Sequence[GraderScore],

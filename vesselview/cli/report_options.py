@@ -39,6 +39,11 @@ def add_report_arguments(parser: argparse.ArgumentParser) -> None:
                                 "exactly (tversky = dice at α = β = 0.5, rse = ss, msd = "
                                 "hausdorff at contour_gamma 0, fpr = 1 − sp, perr = 1 − acc), "
                                 "named in a table note")
+    reports.add_argument("--cd-diagram", metavar="FILE.svg",
+                         help="--compare with 3 or more methods: also write a critical-"
+                              "difference diagram (Demsar 2006; Friedman test, Nemenyi CD "
+                              "at 0.05) per metric to FILE.svg (SVG only: convert it to PDF "
+                              "or PNG with any vector tool)")
     reports.add_argument("--grades", metavar="GRADES.CSV",
                          help="agreement of every metric with graders' scores (the grading "
                               "export: id, method, grader, score, notes) and between the "
@@ -65,7 +70,8 @@ def report_usage_problem(options: argparse.Namespace) -> str | None:
 
     Refused: ``--compare`` with ``--grades`` or ``--sweep``, ``--grades`` with more
     than one ``--sweep``, ``--allow-unmatched`` without ``--grades``, ``--rank-observer``
-    without ``--compare``, and a Markdown / LaTeX format without either report.
+    or ``--cd-diagram`` without ``--compare``, a ``--cd-diagram`` not ending in ``.svg``,
+    and a Markdown / LaTeX format without either report.
     """
     if options.compare and options.grades:
         return "give --compare or --grades, not both (run twice)"
@@ -73,6 +79,11 @@ def report_usage_problem(options: argparse.Namespace) -> str | None:
         return "--rank-observer goes with --compare (it ranks the other observer there)"
     if options.metrics and not options.compare:
         return "--metrics chooses the metrics of --compare; give --compare too"
+    if options.cd_diagram is not None and not options.compare:
+        return "--cd-diagram goes with --compare (it draws the compared methods' mean ranks)"
+    if options.cd_diagram is not None and not options.cd_diagram.lower().endswith(".svg"):
+        return (f"--cd-diagram {options.cd_diagram}: only SVG is written; give a file name "
+                "ending in .svg")
     if options.compare and options.sweep:
         return "--compare compares methods under one parameter set; use --set, not --sweep"
     if options.grades and len(options.sweep) > 1:
