@@ -24,7 +24,7 @@ from vesselview.research.friedman import FriedmanTest
 #: Panel geometry in SVG user units (px): width, left and right end of the rank axis.
 WIDTH, AXIS_LEFT, AXIS_RIGHT = 640, 170, 470
 #: Vertical space of a panel's title, axis and each label row.
-TOP, ROW = 60, 18
+TOP, ROW = 70, 18
 
 
 def rank_x(rank: float, k: int) -> float:
@@ -92,8 +92,8 @@ def _panel(test: FriedmanTest) -> tuple[str, float]:
         x = rank_x(tick, k)
         parts += [_line(x, axis_y, x, axis_y - 5, 1), _text(x, axis_y - 8, str(tick), "middle")]
     cd_end = rank_x(1 + test.critical_difference, k)
-    parts += [_line(AXIS_LEFT, 26, cd_end, 26, 2, "cd"),
-              _text((AXIS_LEFT + cd_end) / 2, 22, "CD", "middle")]
+    parts += [_line(AXIS_LEFT, 36, cd_end, 36, 2, "cd"),
+              _text((AXIS_LEFT + cd_end) / 2, 31, "CD", "middle")]
     clique_rows = groups(ranks, test.critical_difference)
     for row, (first, last) in enumerate(clique_rows):
         cy = axis_y + 8 + 6 * row
