@@ -84,10 +84,16 @@ def test_sweep_specs_use_the_engine_grammar() -> None:
 def test_the_json_document_is_the_cli_schema(inputs) -> None:
     document = json.loads(_written(run_agreement(_request(inputs), lambda: False,
                                                  lambda *_: None), "json"))
-    assert set(document["agreement"]["dice"]) == {"kendall_tau_b", "spearman", "pearson",
-                                                  "delta_r1", "delta_r2", "n"}
-    assert set(document["inter_grader"]) == {"graders", "n", "weighted_kappa", "icc_2_1",
-                                             "kendall_w"}
+    dice = document["agreement"]["dice"]
+    # an "undefined" map says why each null value is null (strict JSON, as the CLI writes)
+    assert set(dice) - {"undefined"} == {"kendall_tau_b", "spearman", "pearson",
+                                         "delta_r1", "delta_r2", "n"}
+    assert {key for key, value in dice.items() if value is None} == set(dice.get("undefined", {}))
+    inter = document["inter_grader"]
+    assert set(inter) - {"undefined"} == {"graders", "n", "weighted_kappa", "icc_2_1",
+                                          "kendall_w"}
+    assert {key for key, value in inter.items() if value is None} == set(inter.get("undefined",
+                                                                                    {}))
 
 
 def test_grade_ids_match_as_numbers_and_unmatched_rows_are_named(inputs, tmp_path) -> None:

@@ -10,7 +10,6 @@ import argparse
 from vesselview.engine.metric_sets import PRESETS, expand
 from vesselview.engine.params import Params
 from vesselview.errors import ParamsError
-from vesselview.research.sweep import checked_metrics
 
 #: Formats only the reports write.
 REPORT_FORMATS: tuple[str, ...] = ("markdown", "latex")
@@ -58,6 +57,10 @@ def add_report_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _metric_list(text: str) -> tuple[str, ...]:
     """``--metrics``: keys and presets, checked (an unknown key is refused by name)."""
+    # the metric registry comes with the engine's libraries: only once --metrics is given,
+    # so that --help, --version and a plain run stay light
+    from vesselview.research.sweep import checked_metrics
+
     try:
         return checked_metrics(expand(item.strip() for item in text.split(",") if item.strip()))
     except ParamsError as error:
