@@ -22,11 +22,13 @@ def test_reads_the_grading_export_format(tmp_path: Path) -> None:
     path = _write(tmp_path, "\ufeffid,method,grader,score,notes\n"
                             '01,unet,ann,7,"thin vessels missed, otherwise fine"\n'
                             "01,unet,bob,6.5,\n"
+                            "01,unet,cy,.5e1,\n"
                             "\n"
                             "02,,ann,3, \n")
     assert read_grades(path) == [
         GraderScore("01", "unet", "ann", 7.0, "thin vessels missed, otherwise fine"),
         GraderScore("01", "unet", "bob", 6.5, ""),
+        GraderScore("01", "unet", "cy", 5.0, ""),
         GraderScore("02", "", "ann", 3.0, ""),
     ]
 
@@ -43,6 +45,8 @@ def test_columns_may_come_in_any_order(tmp_path: Path) -> None:
     ("id,method,grader,score,notes\n01,a,x,7,\n02,a,,7,\n", r"line 3, column grader: .*empty"),
     ("id,method,grader,score,notes\n01,a,x,seven,\n", r"line 2, column score: 'seven'"),
     ("id,method,grader,score,notes\n01,a,x,nan,\n", r"line 2, column score: 'nan'"),
+    ("id,method,grader,score,notes\n01,a,x,1_0,\n", r"line 2, column score: '1_0'"),
+    ("id,method,grader,score,notes\n01,a,x,infinity,\n", r"line 2, column score: 'infinity'"),
     ("id,method,grader,score,notes\n01,a,x,7,ok,more\n", r"line 2: 6 cells for 5 columns"),
     ("id,method,grader,score,notes\n01,a,x,7,\n01,a,y,5,\n01,a,x,6,\n",
      r"line 4: grader 'x' already scored id '01' method 'a' on line 2"),

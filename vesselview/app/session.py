@@ -66,7 +66,7 @@ def save_session(session: Session, path: str | os.PathLike) -> None:
         "view": list(session.view_rect) if session.view_rect is not None else None,
     }
     with atomic_output(os.fspath(path)) as stream:
-        json.dump(document, stream, indent=2)
+        json.dump(document, stream, indent=2, allow_nan=False)  # strict JSON, as every output
         stream.write("\n")
 
 

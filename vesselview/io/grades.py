@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import math
+import re
 from collections.abc import Iterable, Sequence
 
 from vesselview.errors import InputError
@@ -27,6 +28,9 @@ GradeRow = tuple[int, GraderScore]
 #: Columns of the grades CSV, in order (the grading export's).
 GRADES_COLUMNS: tuple[str, ...] = ("id", "method", "grader", "score", "notes")
 _REQUIRED = ("id", "grader", "score")
+#: A score as people write it: optional sign, digits with an optional decimal point and
+#: exponent; not Python's other spellings (``1_0``, ``inf``, ``nan``).
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 
 
 def read_grades(path: str) -> list[GraderScore]:
@@ -124,10 +128,7 @@ def _grade(path: str, line: int, header: list[str], cells: list[str]) -> GraderS
             raise InputError(f"{path} line {line}, column {column}: the cell is empty; "
                              "fill it in or delete the row",
                              source=path)
-    try:
-        score = float(row["score"])
-    except ValueError:
-        score = math.nan
+    score = float(row["score"]) if _NUMBER.fullmatch(row["score"]) else math.nan
     if not math.isfinite(score):
         raise InputError(f"{path} line {line}, column score: {row['score']!r} is not a "
                          "finite number; write the score as a number", source=path)
