@@ -26,6 +26,8 @@ _EXPORTS = {
     "METRICS": "vesselview.engine.families",
     "FAMILIES": "vesselview.engine.families",
     "MetricInfo": "vesselview.engine.families",
+    "reference_cases": "vesselview.engine.reference_choice",
+    "REFERENCE_CHOICES": "vesselview.engine.reference_choice",
     "load_case": "vesselview.io.loader",
     "open_dataset": "vesselview.io.dataset",
     "Dataset": "vesselview.io.dataset",

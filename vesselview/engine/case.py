@@ -24,14 +24,19 @@ import numpy as np
 
 from vesselview.engine.canonical import held_copy
 from vesselview.engine.labels import LabelMap
-from vesselview.engine.observers import FIRST_OBSERVER, References, other_references
+from vesselview.engine.observers import (
+    DERIVED_REFERENCES,
+    FIRST_OBSERVER,
+    References,
+    other_references,
+)
 from vesselview.engine.params import DEFAULT_THRESHOLD
 from vesselview.errors import InputError
 
 #: The dtype each array role is held in (None: as given, after validation).
 _HELD_DTYPES: dict[str, type | None] = {
     "reference": np.bool_, "candidate": np.bool_, "fov": np.bool_, "ignore": np.bool_,
-    "candidate_soft": np.float32, "fundus": None}
+    "candidate_soft": np.float32, "reference_soft": np.float32, "fundus": None}
 #: Keys of `Case.sources` that name roles, so no observer may be named so.
 _ROLES = frozenset({*_HELD_DTYPES, "spacing", "labels"})
 #: `Case._array`'s default: read the role's own attribute.
@@ -80,22 +85,31 @@ class Case:
         Every observer's reference by observer name (``"observer1"``, ``"observer2"``,
         ...), sorted by name, read-only; ``references[observer] is reference``. Given
         with or without the chosen observer's entry (one given must equal
-        ``reference``); a single-reference case holds ``{observer: reference}``.
+        ``reference``); a single-reference case holds ``{observer: reference}``. When
+        `observer` names a reference made from the observers' (`DERIVED_REFERENCES`:
+        ``"majority"``...) it has no entry: `references` holds the observers only.
     observer : str
-        The observer whose mask is `reference`; ``"observer1"`` by default.
+        The observer whose mask is `reference`; ``"observer1"`` by default; or the
+        derived reference it is (``"majority"``, ``"intersection"``, ``"union"``,
+        ``"fuzzy"``; `vesselview.engine.reference_choice.reference_cases`).
     spacing_um : float or None
         Pixel spacing in µm per pixel (finite, > 0); None when unknown, and lengths
         stay in pixels. Its source is ``sources["spacing"]``.
     labels : LabelMap or None
         Vessel classes per pixel (e.g. artery / vein), of the masks' shape, with their
         own source (`LabelMap.source`); None when the case has none.
+    reference_soft : ndarray of float32, shape (H, W), or None
+        The fuzzy reference: a membership in [0, 1] per pixel (a soft reference file,
+        or the share of the observers marking each pixel under the ``fuzzy`` reference
+        choice); None when not given. Given in any float dtype; kept as float32.
 
     Raises
     ------
     InputError
         Naming the role and its source: when a mask (the ignore mask and every
         observer's included) is not a 2-D bool array, the arrays differ in shape (both
-        shapes named), ``candidate_soft`` is not floating point in [0, 1], ``fundus``
+        shapes named), ``candidate_soft`` or ``reference_soft`` is not floating point
+        in [0, 1], ``fundus``
         is not uint8 RGB of the masks' size, ``threshold`` is outside [0, 1], an
         observer name is empty or a role's name, ``references`` holds the chosen
         observer with another mask than ``reference``, ``spacing_um`` is not a finite
@@ -116,6 +130,7 @@ class Case:
     observer: str = FIRST_OBSERVER
     spacing_um: float | None = None
     labels: LabelMap | None = None
+    reference_soft: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         others = self._checked_others()
@@ -137,13 +152,15 @@ class Case:
             if self._mask(role).shape != shape:
                 raise self._error(role, f"has shape {getattr(self, role).shape} but reference "
                                         f"has shape {shape}; every mask must have the same size")
-        if self.candidate_soft is not None:
-            soft = self._array("candidate_soft")
+        for role in ("candidate_soft", "reference_soft"):
+            if getattr(self, role) is None:
+                continue
+            soft = self._array(role)
             if soft.shape != shape or not np.issubdtype(soft.dtype, np.floating):
-                raise self._error("candidate_soft", f"must be a float map of shape {shape}, "
-                                                    f"got {soft.dtype} of shape {soft.shape}")
+                raise self._error(role, f"must be a float map of shape {shape}, "
+                                        f"got {soft.dtype} of shape {soft.shape}")
             if not (soft.min() >= 0.0 and soft.max() <= 1.0):  # also False for nan
-                raise self._error("candidate_soft", "must hold probabilities in [0, 1]")
+                raise self._error(role, "must hold values in [0, 1]")
         if self.fundus is not None:
             fundus = self._array("fundus")
             if fundus.shape != (*shape, 3) or fundus.dtype != np.uint8:
@@ -165,9 +182,11 @@ class Case:
         others = other_references(self.references, self.observer)
         shape = np.shape(self.reference)
         for name, mask in others.items():
-            if not isinstance(name, str) or not name.strip() or name in _ROLES:
+            if not isinstance(name, str) or not name.strip() or name in _ROLES \
+                    or name in DERIVED_REFERENCES:
                 raise InputError(f"Case references: {name!r} cannot name an observer (an "
-                                 "empty name or a role's); use e.g. 'observer2'")
+                                 "empty name, a role's or a derived reference's); use e.g. "
+                                 "'observer2'")
             checked = self._mask(name, mask, f"references[{name!r}]")
             if checked.shape != shape:
                 raise self._error(name, f"has shape {checked.shape} but reference has shape "
@@ -184,7 +203,8 @@ class Case:
                               "give one mask per observer (to choose another observer, give "
                               "its mask as reference and its name as observer)",
                               f"references[{self.observer!r}]")
-        held[self.observer] = self.reference
+        if self.observer not in DERIVED_REFERENCES:
+            held[self.observer] = self.reference
         return References(held, self.observer)
 
     def _checked_spacing(self) -> float:
@@ -241,25 +261,25 @@ class Case:
     def without_ignored(self) -> Case:
         """The case every metric family evaluates: ``I`` removed from every mask and the FOV.
 
-        Returns ``(S & ~I, G & ~I, F & ~I)`` with the probability map set to 0 on ``I``
-        (never above a threshold), every observer's reference ``& ~I``, the label map
-        background (0) on ``I``, and ``ignore`` kept for the viewer; the case itself
-        when it has no ignore mask. Pixel-count metrics of the result equal those of the
-        original masks inside ``F & ~I``; the other families see the masks without the
-        region (``docs/metrics.md`` section 0).
+        Returns ``(S & ~I, G & ~I, F & ~I)`` with the probability map (and the soft
+        reference) set to 0 on ``I`` (never above a threshold), every observer's
+        reference ``& ~I``, the label map background (0) on ``I``, and ``ignore`` kept
+        for the viewer; the case itself when it has no ignore mask. Pixel-count metrics
+        of the result equal those of the original masks inside ``F & ~I``; the other
+        families see the masks without the region (``docs/metrics.md`` section 0).
         """
         if self.ignore is None:
             return self
         keep = ~self.ignore
-        soft = self.candidate_soft
-        if soft is not None:
-            soft = np.where(keep, soft, soft.dtype.type(0))
+        soft, reference_soft = (None if map_ is None else np.where(keep, map_, map_.dtype.type(0))
+                                for map_ in (self.candidate_soft, self.reference_soft))
         others = {name: mask & keep for name, mask in self.references.items()
                   if name != self.observer}
         labels = None if self.labels is None else self.labels.cleared(self.ignore)
         return dataclasses.replace(self, reference=self.reference & keep,
                                    candidate=self.candidate & keep, fov=self.fov & keep,
-                                   candidate_soft=soft, references=others, labels=labels)
+                                   candidate_soft=soft, references=others, labels=labels,
+                                   reference_soft=reference_soft)
 
     def candidate_at(self, threshold: float | None) -> np.ndarray:
         """Candidate mask: soft values strictly above ``threshold`` (fraction of full scale).

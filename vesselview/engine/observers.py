@@ -17,6 +17,10 @@ from vesselview.engine.frozen_mapping import FrozenMapping
 
 #: The observer whose reference a case holds when none is named.
 FIRST_OBSERVER = "observer1"
+#: References made from the observers' (`vesselview.engine.reference_choice`): a case
+#: whose `Case.observer` is one of these holds no entry for it in `Case.references`,
+#: which keeps the observers' own masks only; no observer may be named so.
+DERIVED_REFERENCES = ("majority", "intersection", "union", "fuzzy")
 
 
 class References(FrozenMapping[str, np.ndarray]):
@@ -53,5 +57,19 @@ def other_references(given: Mapping[str, np.ndarray], observer: str) -> dict[str
     """
     others = dict(given)
     if isinstance(given, References) and given.chosen == observer:
-        del others[observer]
+        others.pop(observer, None)  # a derived reference has no entry
     return others
+
+
+def observer_number(name: str) -> int | None:
+    """The number of an observer named ``observerN`` (N >= 1), else None.
+
+    Examples
+    --------
+    >>> observer_number("observer2"), observer_number("majority"), observer_number("observer")
+    (2, None, None)
+    """
+    digits = name.removeprefix("observer")
+    if digits == name or not (digits.isascii() and digits.isdecimal()) or int(digits) < 1:
+        return None
+    return int(digits)
