@@ -10,6 +10,7 @@ from vesselview.engine.result import Result
 from vesselview.errors import InputError
 from vesselview.io.candidate_flags import candidate_flags
 from vesselview.io.output_file import atomic_output, check_output
+from vesselview.io.spacing import fov_diameter_px
 from vesselview.io.writers import result_record, write_csv, write_json
 
 
@@ -49,7 +50,8 @@ def write_metrics(path: str | os.PathLike, result: Result, case: Case) -> None:
         When the file cannot be written (the previous file, if any, stays as it was).
     """
     record = result_record(result, id=case_id(case), sources=case.sources,
-                           flags=candidate_flags(case, result.params.threshold))
+                           flags=candidate_flags(case, result.params.threshold),
+                           spacing_um=case.spacing_um, fov_diameter_px=fov_diameter_px(case.fov))
     with atomic_output(os.fspath(path)) as stream:
         if os.fspath(path).lower().endswith(".csv"):
             write_csv([record], stream, version=result.version)

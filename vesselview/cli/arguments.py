@@ -22,6 +22,7 @@ from vesselview.cli.report_options import (
     add_report_arguments,
     report_usage_problem,
 )
+from vesselview.cli.spacing_option import add_spacing_argument
 from vesselview.engine.params import PARAM_SPECS, Params, canonical_key, parse_value
 from vesselview.engine.params_doc import allowed_text, default_text
 from vesselview.engine.sweep import MAX_SWEEP_VALUES, parse_sweep_values
@@ -38,7 +39,10 @@ _OUTPUT = ("Output rows (JSON results, CSV rows): id, method (the --predictions 
            "fov, fov_source (file, estimated from the fundus, or none = whole image), "
            "ignore (the mask of regions left out of every metric), "
            "observer (whose annotation is the reference), flags (empty_candidate or "
-           "nearly_empty_candidate: less than 0.5 % of the field of view marked), the "
+           "nearly_empty_candidate: less than 0.5 % of the field of view marked), "
+           "spacing_um and spacing_source (the pixel spacing in µm per pixel and where it "
+           "came from: given, manifest or fov_degrees:<dataset>; empty when unknown), "
+           "fov_diameter_px (the field of view's diameter in pixels), the "
            "parameters, the metrics, "
            "vesselview_version, error (why a pair failed; its metrics are then empty).")
 #: Most parameter combinations one run may sweep (every pair is evaluated under each).
@@ -106,8 +110,9 @@ def build_parser() -> argparse.ArgumentParser:
                       "(e.g. the optic disc)")
     parser.add_argument("--manifest", metavar="PAIRS.CSV",
                         help="many pairs: CSV with columns id, reference, candidate and "
-                        "optionally fov, fundus, ignore, observer; relative paths resolve against "
-                        "its folder")
+                        "optionally fov, fundus, ignore, observer, spacing_um; relative paths "
+                        "resolve against its folder")
+    add_spacing_argument(parser)
     dataset = parser.add_argument_group(
         "a whole dataset", "DRIVE, STARE, CHASE_DB1, HRF, FIVES, IOSTAR or sibling folders "
         "sharing case ids; one row per case and method (columns id, method). A dataset "

@@ -2,7 +2,8 @@
 
 A dataset (``--dataset ROOT [--predictions NAME=DIR]... [--observer N]``) is read by
 `vesselview.io.open_dataset` and gives one pair per case and method
-(`vesselview.io.dataset_pairs`).
+(`vesselview.io.dataset_pairs`). ``--spacing UM`` gives every pair's spacing (a manifest
+row's ``spacing_um`` cell wins over it).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import dataclasses
 
 from vesselview.io.dataset_pairs import PairSource, dataset_pairs, pair_files
 from vesselview.io.manifest import read_manifest_rows, single_pair
+from vesselview.io.spacing import Spacing
 
 
 def pairs_from_options(options: argparse.Namespace) -> PairSource:
@@ -28,14 +30,18 @@ def pairs_from_options(options: argparse.Namespace) -> PairSource:
 
         source = dataset_pairs(open_dataset(options.dataset, options.predictions,
                                             options.observer,
-                                            estimate_fov=options.estimate_fov),
+                                            estimate_fov=options.estimate_fov,
+                                            spacing_um=options.spacing),
                                list(options.predictions))
         return dataclasses.replace(source, folders=_named_folders(options))
+    given = None if options.spacing is None else Spacing(options.spacing, "given")
     if options.manifest is not None:
-        pairs = read_manifest_rows(options.manifest)
+        pairs = [pair if pair.spacing is not None else dataclasses.replace(pair, spacing=given)
+                 for pair in read_manifest_rows(options.manifest)]
         return PairSource(pairs, [options.manifest, *pair_files(pairs)])
     pair = single_pair(options.reference, options.candidate, options.fov, options.fundus,
                        options.ignore)
+    pair = dataclasses.replace(pair, spacing=given)
     return PairSource([pair], pair_files([pair]))
 
 

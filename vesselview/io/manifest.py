@@ -1,9 +1,11 @@
 """The pairs to evaluate: one from the command line, or many from a manifest CSV.
 
 A manifest has a header row with the columns ``id, reference, candidate`` (required)
-and ``fov, fundus, ignore, observer`` (optional; their cells may be empty; ``ignore``
-is a mask of regions left out of every metric; ``observer`` is the number of the
-observer whose annotation the reference is, recorded in the output).
+and ``fov, fundus, ignore, observer, spacing_um`` (optional; their cells may be empty;
+``ignore`` is a mask of regions left out of every metric; ``observer`` is the number of
+the observer whose annotation the reference is, recorded in the output; ``spacing_um``
+is the pixel spacing in µm per pixel, a finite number > 0, recorded as
+``Case.spacing_um`` with source ``"manifest"``).
 Ids are compared by the case id rule (`vesselview.engine.case_ids`: ``1`` and ``01`` are
 one case). Relative paths resolve against the manifest's folder. An ``fov`` cell ``auto`` estimates
 the field of view from the row's fundus photograph.
@@ -24,9 +26,10 @@ from pathlib import Path
 from vesselview.engine.case_ids import id_key
 from vesselview.errors import InputError
 from vesselview.io.loader import AUTO_FOV
+from vesselview.io.spacing import SPACING_FIX, Spacing, parse_spacing
 
 REQUIRED_COLUMNS = ("id", "reference", "candidate")
-OPTIONAL_COLUMNS = ("fov", "fundus", "ignore", "observer")
+OPTIONAL_COLUMNS = ("fov", "fundus", "ignore", "observer", "spacing_um")
 FILE_ROLES = ("reference", "candidate", "fov", "fundus", "ignore")
 
 
@@ -53,6 +56,9 @@ class Pair:
     problem : str or None
         Why the pair cannot be evaluated, found while reading it (it is then reported
         as a failed row without being loaded).
+    spacing : Spacing or None
+        How the case's pixel spacing is known (``--spacing``, a ``spacing_um`` cell, a
+        dataset layout's field angle); None: unknown, lengths stay in pixels.
     """
 
     id: str
@@ -65,6 +71,7 @@ class Pair:
     observer: int | None = None
     where: str = ""
     problem: str | None = None
+    spacing: Spacing | None = None
 
     @property
     def label(self) -> str:
@@ -196,7 +203,17 @@ def _pair(cells: dict[str, str], folder: Path, where: str) -> Pair:
         paths["fov"] = AUTO_FOV
     return Pair(cells.get("id", ""), paths["reference"] or "", paths["candidate"] or "",
                 paths["fov"], paths["fundus"], paths["ignore"],
-                observer=_observer_number(cells.get("observer", "")), where=where)
+                observer=_observer_number(cells.get("observer", "")), where=where,
+                spacing=_manifest_spacing(cells.get("spacing_um", "")))
+
+
+def _manifest_spacing(cell: str) -> Spacing | None:
+    """A ``spacing_um`` cell's spacing (source ``"manifest"``); None when it is empty or
+    not a spacing (`_row_problem` says so)."""
+    try:
+        return Spacing(parse_spacing(cell), "manifest") if cell else None
+    except ValueError:
+        return None
 
 
 def _observer_number(cell: str) -> int | None:
@@ -220,6 +237,10 @@ def _row_problem(pair: Pair, cells: dict[str, str],
     if observer and pair.observer is None:
         return (f"observer {observer!r} is not an observer number; write 1, 2, ... in "
                 "plain digits, or leave the cell empty")
+    spacing = cells.get("spacing_um", "")
+    if spacing and pair.spacing is None:
+        return (f"spacing_um {spacing!r} is not a pixel spacing; "
+                f"{SPACING_FIX.replace('leave it out', 'leave the cell empty')}")
     return _missing_file(pair)
 
 

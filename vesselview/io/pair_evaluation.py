@@ -26,6 +26,7 @@ from vesselview.io.candidate_flags import candidate_flags
 from vesselview.io.loader import load_case, load_case_estimating_fov
 from vesselview.io.manifest import Pair
 from vesselview.io.masks import MaskWarning
+from vesselview.io.spacing import fov_diameter_px
 from vesselview.io.writers import Record, error_record, result_record
 
 #: Reads a pair's files into a `Case`; `load_case`'s signature.
@@ -109,11 +110,14 @@ def evaluate_pair(pair: Pair, job: Job) -> PairOutcome:
             case = load(pair.reference, pair.candidate, pair.fov, pair.fundus,
                         ignore=pair.ignore, invert_reference=job.invert_reference,
                         invert_candidate=job.invert_candidate, threshold=job.threshold)
+        case = case if pair.spacing is None else pair.spacing.applied(case)
         evaluator = pipeline.Evaluator(case)
+        diameter = fov_diameter_px(case.fov)
         records = tuple(result_record(evaluator.evaluate(params), id=pair.id,
                                       sources=case.sources, method=pair.method,
                                       observer=pair.observer,
-                                      flags=candidate_flags(case, params.threshold))
+                                      flags=candidate_flags(case, params.threshold),
+                                      spacing_um=case.spacing_um, fov_diameter_px=diameter)
                         for params in job.grid)
     except VesselviewError as error:
         return failed_outcome(pair, job, RowFailure(f"{pair.label}: {_reason(error)}"))
@@ -125,10 +129,12 @@ def evaluate_pair(pair: Pair, job: Job) -> PairOutcome:
 
 def failed_outcome(pair: Pair, job: Job, failure: RowFailure) -> PairOutcome:
     """The outcome of a pair that could not be evaluated: one error record per grid entry."""
+    spacing = pair.spacing
     sources = {"reference": pair.reference, "candidate": pair.candidate, "fov": pair.fov,
-               "ignore": pair.ignore}
+               "ignore": pair.ignore, "spacing": None if spacing is None else spacing.source}
     records = tuple(error_record(failure.message, params, id=pair.id, sources=sources,
-                                 method=pair.method, observer=pair.observer)
+                                 method=pair.method, observer=pair.observer,
+                                 spacing_um=None if spacing is None else spacing.um)
                     for params in job.grid)
     return PairOutcome(records, (), failure)
 

@@ -4,7 +4,8 @@ Shared by the batch CLI and the GUI's export, so it knows nothing about either.
 A *record* is one pair under one parameter set, already JSON-safe:
 
 ``{"id", "method", "reference", "candidate", "fov", "fov_source", "ignore", "observer",
-"flags", "params": {...}, "metrics": {...}, "undefined": {...}, "error"}``
+"flags", "spacing_um", "spacing_source", "fov_diameter_px", "params": {...},
+"metrics": {...}, "undefined": {...}, "error"}``
 
 ``method`` names the method of the candidate (dataset runs, else ``None``);
 ``fov_source`` says where the field of view came from: ``"file"``, ``"estimated"``
@@ -14,6 +15,10 @@ number of the observer whose annotation is the reference (``None`` when not know
 ``flags`` marks numbers that need a second look: ``"empty_candidate"`` or
 ``"nearly_empty_candidate"`` (less than 0.5 % of the evaluated field of view marked,
 `vesselview.io.candidate_flags`), ``None`` otherwise.
+``spacing_um`` is the case's pixel spacing in µm per pixel and ``spacing_source`` where it
+came from (``"given"``, ``"manifest"``, ``"fov_degrees:<dataset>"``; `vesselview.io.spacing`),
+both ``None`` when unknown; ``fov_diameter_px`` is the diameter of the evaluated field of
+view in pixels (`vesselview.io.spacing.fov_diameter_px`; ``None`` for a failed pair).
 ``error`` is ``None`` for an evaluated pair; for a pair that could not be evaluated it
 says why (with the manifest line and id) and every metric is ``None``.
 
@@ -53,10 +58,11 @@ Encoded = float | int | str | None
 #: CSV columns, in order.
 CSV_COLUMNS: tuple[str, ...] = (
     "id", "method", "reference", "candidate", "fov", "fov_source", "ignore", "observer",
-    "flags", *PARAM_SPECS, *METRIC_KEYS, "vesselview_version", "error",
+    "flags", "spacing_um", "spacing_source", "fov_diameter_px", *PARAM_SPECS, *METRIC_KEYS,
+    "vesselview_version", "error",
 )
 #: Columns of a record that describe the pair (before the parameters in CSV).
-PAIR_COLUMNS: tuple[str, ...] = CSV_COLUMNS[:9]
+PAIR_COLUMNS: tuple[str, ...] = CSV_COLUMNS[:12]
 #: How `vesselview.io.loader.load_case` records an FOV estimated from the fundus.
 ESTIMATED_FOV_PREFIX = "estimated from "
 #: Summary statistics, in the order of CSV summary rows (``id`` ``summary:<name>``).
@@ -140,7 +146,8 @@ def decode_metrics(record: Record) -> dict[str, float]:
 
 def result_record(result: Result, *, id: str, sources: Mapping[str, str],
                   method: str | None = None, observer: int | None = None,
-                  flags: str | None = None) -> Record:
+                  flags: str | None = None, spacing_um: float | None = None,
+                  fov_diameter_px: int | None = None) -> Record:
     """One JSON-safe record of an evaluation.
 
     Parameters
@@ -150,14 +157,19 @@ def result_record(result: Result, *, id: str, sources: Mapping[str, str],
     id : str
         The pair's identifier (e.g. the manifest's ``id`` column).
     sources : Mapping[str, str]
-        ``reference``, ``candidate``, ``fov`` and ``ignore`` paths (``Case.sources``);
-        an empty or missing one becomes ``None`` (JSON ``null``, an empty CSV cell).
+        ``reference``, ``candidate``, ``fov`` and ``ignore`` paths and the ``spacing``
+        source (``Case.sources``); an empty or missing one becomes ``None`` (JSON
+        ``null``, an empty CSV cell).
     method : str, optional
         The candidate's method (dataset runs).
     observer : int, optional
         Whose annotation the reference is.
     flags : str, optional
         `vesselview.io.candidate_flags.candidate_flags` of the evaluated case.
+    spacing_um : float, optional
+        ``Case.spacing_um``: µm per pixel, None when unknown.
+    fov_diameter_px : int, optional
+        The diameter of the case's field of view in pixels.
 
     Returns
     -------
@@ -168,6 +180,7 @@ def result_record(result: Result, *, id: str, sources: Mapping[str, str],
     """
     return {
         **_pair_fields(id, sources, method, observer, flags),
+        **_resolution_fields(sources, spacing_um, fov_diameter_px),
         "params": result.params.to_dict(),
         "metrics": {key: encode_number(result.metrics[key]) for key in METRIC_KEYS},
         "undefined": non_finite_reasons({key: result.metrics[key] for key in METRIC_KEYS},
@@ -177,13 +190,16 @@ def result_record(result: Result, *, id: str, sources: Mapping[str, str],
 
 
 def error_record(error: str, params: Params, *, id: str, sources: Mapping[str, str | None],
-                 method: str | None = None, observer: int | None = None) -> Record:
+                 method: str | None = None, observer: int | None = None,
+                 spacing_um: float | None = None) -> Record:
     """The record of a pair that could not be evaluated under ``params``.
 
-    Same keys as `result_record`: every metric ``None``, ``error`` the reason.
+    Same keys as `result_record`: every metric ``None``, ``error`` the reason, the
+    spacing as far as known without reading the files.
     """
     return {
         **_pair_fields(id, sources, method, observer, None),
+        **_resolution_fields(sources, spacing_um, None),
         "params": params.to_dict(),
         "metrics": dict.fromkeys(METRIC_KEYS),
         "undefined": {},
@@ -303,6 +319,14 @@ def _pair_fields(id: str, sources: Mapping[str, str | None], method: str | None,
             "candidate": sources.get("candidate") or None, "fov": sources.get("fov") or None,
             "fov_source": fov_source(sources), "ignore": sources.get("ignore") or None,
             "observer": observer, "flags": flags}
+
+
+def _resolution_fields(sources: Mapping[str, str | None], spacing_um: float | None,
+                       fov_diameter_px: int | None) -> Record:
+    """``spacing_um``, ``spacing_source`` (None without a spacing) and ``fov_diameter_px``."""
+    return {"spacing_um": spacing_um,
+            "spacing_source": (sources.get("spacing") or None) if spacing_um else None,
+            "fov_diameter_px": fov_diameter_px}
 
 
 def _row(pair: list[Any], params: Mapping[str, Any], metrics: Mapping[str, float],

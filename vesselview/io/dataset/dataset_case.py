@@ -21,6 +21,7 @@ from vesselview.engine.observers import FIRST_OBSERVER
 from vesselview.errors import InputError
 from vesselview.io.dataset.fov_rule import ESTIMATE_FOV_ARGUMENT
 from vesselview.io.loader import AUTO_FOV, load_case, load_case_estimating_fov
+from vesselview.io.spacing import Spacing
 
 PathLike = str | os.PathLike
 
@@ -60,6 +61,9 @@ class DatasetCase:
         The other observers' reference files of this case by observer name, as the
         dataset ships them (DRIVE's test set, STARE, CHASE_DB1: the second observer).
         Loaded into `Case.references`.
+    spacing : Spacing or None
+        How the case's pixel spacing is known (given for the dataset, or derived from
+        its layout's field angle); None: unknown.
     """
 
     id: str
@@ -73,6 +77,7 @@ class DatasetCase:
     estimate_fov: bool = False
     observer: str = FIRST_OBSERVER
     references: Mapping[str, Path] = dataclasses.field(default_factory=dict)
+    spacing: Spacing | None = None
 
     @property
     def fov_input(self) -> Path | str | None:
@@ -101,8 +106,8 @@ class DatasetCase:
     def load(self, method: str, *, threshold: float | None = None,
              invert_candidate: bool = False) -> Case:
         """Read this case with the candidate of ``method`` (see `load_case`), its field
-        of view as `fov_input` says, and every observer's reference (`Case.references`;
-        `Case.reference` is `observer`'s).
+        of view as `fov_input` says, every observer's reference (`Case.references`;
+        `Case.reference` is `observer`'s) and its `spacing`.
 
         Parameters
         ----------
@@ -131,7 +136,8 @@ class DatasetCase:
             raise InputError(f"case {self.id}: {problem}", source=str(self.reference))
         load = load_case_estimating_fov if self.estimate_fov and self.fov is not None \
             and self.fundus is not None else load_case
-        return load(self.reference, self.candidates[method], fov=self.fov_input,
+        case = load(self.reference, self.candidates[method], fov=self.fov_input,
                     fundus=self.fundus, threshold=threshold,
                     invert_candidate=invert_candidate, references=dict(self.references),
                     observer=self.observer)
+        return case if self.spacing is None else self.spacing.applied(case)

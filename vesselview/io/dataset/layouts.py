@@ -20,6 +20,25 @@ The layouts reproduce the files as the datasets ship them:
 * FIVES -- ``{train,test}/Original/N_{A,D,G,N}.png``, ``Ground truth/N_x.png``; no FOV.
 * IOSTAR -- ``image/STAR NN_xxx.jpg``, ``GT/STAR NN_xxx_GT.tif``, FOV
   ``mask/STAR NN_xxx_Mask.tif``.
+
+Each layout also gives its camera's field angle (`Layout.fov_degrees`), from which a
+case's pixel spacing is derived (`vesselview.io.spacing`), as the dataset's own
+description states it:
+
+* DRIVE -- 45°: "a Canon CR5 non-mydriatic 3CCD camera with a 45 degree field of view"
+  (the DRIVE database description; Staal et al., Ridge-based vessel segmentation in
+  color images of the retina, IEEE TMI 23(4), 2004).
+* STARE -- 35°: "a TopCon TRV-50 fundus camera at 35° field of view" (Hoover et al.,
+  Locating blood vessels in retinal images by piecewise threshold probing of a matched
+  filter response, IEEE TMI 19(3), 2000).
+* CHASE_DB1 -- 30°: "a Nidek NM-200-D fundus camera with a 30-degree FOV" (Fraz et al.,
+  An ensemble classification-based approach applied to retinal blood vessel
+  segmentation, IEEE TBME 59(9), 2012; images of the Child Heart and Health Study).
+
+(STARE's and CHASE_DB1's angles were checked as reviews quote those papers, e.g.
+*Computational Retinal Image Analysis*, Elsevier 2019, ch. 6, table 1.)
+* HRF, FIVES, IOSTAR -- none: their field angle was not confirmed from the datasets'
+  own papers here, so it is not guessed; give the spacing (``--spacing UM``).
 """
 
 from __future__ import annotations
@@ -42,12 +61,16 @@ class Layout:
         Pattern of the reference of observer 1, 2, ...
     fov : str or None
         Pattern of the field-of-view masks; None when the dataset ships none.
+    fov_degrees : float or None
+        The camera's field angle in degrees, as the dataset's paper states it (cited in
+        the module docstring); None when not confirmed.
     """
 
     name: str
     fundus: str
     observers: tuple[str, ...]
     fov: str | None = None
+    fov_degrees: float | None = None
 
     def roles(self) -> dict[str, str]:
         """Pattern per role: ``fundus``, ``fov``, ``observer1``, ``observer2``..."""
@@ -76,16 +99,19 @@ LAYOUTS: tuple[Layout, ...] = (
         observers=(_DRIVE_SPLIT + r"1st_manual/" + _DRIVE_ID + r"_manual1\.gif",
                    _DRIVE_SPLIT + r"2nd_manual/" + _DRIVE_ID + r"_manual2\.gif"),
         fov=_DRIVE_SPLIT + r"mask/" + _DRIVE_ID + r"_(?:training|test)_mask\.gif",
+        fov_degrees=45.0,
     ),
     Layout(
         "STARE",
         fundus=_STARE_ID + r"\.ppm",
         observers=(_STARE_ID + r"\.ah\.ppm", _STARE_ID + r"\.vk\.ppm"),
+        fov_degrees=35.0,
     ),
     Layout(
         "CHASE_DB1",
         fundus=_CHASE_ID + r"\.jpg",
         observers=(_CHASE_ID + r"_1stho\.png", _CHASE_ID + r"_2ndho\.png"),
+        fov_degrees=30.0,
     ),
     Layout(
         "HRF",

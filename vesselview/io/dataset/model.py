@@ -25,7 +25,9 @@ from vesselview.io.dataset.fov_rule import (
     fov_notes,
     shipped_fov,
 )
+from vesselview.io.dataset.layouts import LAYOUTS
 from vesselview.io.dataset.matching import FileIssue, image_files, match_files
+from vesselview.io.spacing import Spacing
 
 
 @dataclasses.dataclass(frozen=True)
@@ -103,7 +105,8 @@ class Dataset:
 
 
 def open_dataset(root: PathLike, predictions: Mapping[str, PathLike] | None = None,
-                 observer: int = 1, *, estimate_fov: bool = False) -> Dataset:
+                 observer: int = 1, *, estimate_fov: bool = False,
+                 spacing_um: float | None = None) -> Dataset:
     """Recognise a dataset folder and match folders of predictions to its cases.
 
     Parameters
@@ -123,6 +126,10 @@ def open_dataset(root: PathLike, predictions: Mapping[str, PathLike] | None = No
         or unreadable (recorded in ``Case.sources["fov"]`` and ``Case.warnings``).
         False (default): such a case fails to load, naming the file. Datasets that ship
         no FOV masks always estimate it (the whole image without a photograph).
+    spacing_um : float, optional
+        The pixel spacing of every case in µm per pixel (source ``"given"``). None
+        (default): derived per case from the layout's field angle and the case's FOV
+        diameter where the layout gives one (`dataset_spacing`), else unknown.
 
     Returns
     -------
@@ -132,7 +139,8 @@ def open_dataset(root: PathLike, predictions: Mapping[str, PathLike] | None = No
     ------
     InputError
         When ``root`` or a predictions folder is not a folder, no case is found, a method
-        name is repeated or reserved, or the dataset has no annotation of ``observer``.
+        name is repeated or reserved, the dataset has no annotation of ``observer``, or
+        ``spacing_um`` is not a finite number > 0.
     TypeError
         When ``estimate_fov`` is not a bool.
     """
@@ -140,8 +148,10 @@ def open_dataset(root: PathLike, predictions: Mapping[str, PathLike] | None = No
     if isinstance(observer, bool) or observer not in (1, 2):
         raise InputError(f"observer must be 1 or 2, not {observer!r}")
     estimate_fov = checked_flag("estimate_fov", estimate_fov)
+    given = None if spacing_um is None else Spacing(spacing_um, "given")
     found = discover(root)
     root = found.root
+    spacing = given or dataset_spacing(found.layout)
     own, other = f"observer{observer}", other_observer(observer)
     if not any(own in roles for roles in found.files.values()):
         raise InputError(f"{root}: this {found.layout} dataset has no annotation of "
@@ -159,13 +169,20 @@ def open_dataset(root: PathLike, predictions: Mapping[str, PathLike] | None = No
                      if role.startswith("observer") and role != own}
         cases.append(DatasetCase(ids[key], roles.get("fundus"), roles[own], roles.get("fov"),
                                  shipped, key[0], fov_shipped, expected, estimate_fov,
-                                 own, observers))
+                                 own, observers, spacing))
     unmatched, ambiguous = _add_predictions(cases, predictions or {}, reserved={other})
     found_methods = {method for case in cases for method in case.candidates}
     methods = [*sorted(found_methods - {other}), *sorted(found_methods & {other})]
     return Dataset(root, found.layout, observer, tuple(cases), tuple(methods),
                    found.unmatched + unmatched,
                    found.issues + ambiguous, skipped, estimate_fov)
+
+
+def dataset_spacing(layout: str) -> Spacing | None:
+    """How the spacing of a case of ``layout`` is derived: from the layout's field angle
+    (`Layout.fov_degrees`, source ``fov_degrees:<layout>``); None when it has none."""
+    degrees = next((known.fov_degrees for known in LAYOUTS if known.name == layout), None)
+    return None if degrees is None else Spacing.field_angle(degrees, layout)
 
 
 def other_observer(observer: int) -> str:
