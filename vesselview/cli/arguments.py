@@ -114,11 +114,12 @@ def build_parser() -> argparse.ArgumentParser:
                         "resolve against its folder")
     add_spacing_argument(parser)
     dataset = parser.add_argument_group(
-        "a whole dataset", "DRIVE, STARE, CHASE_DB1, HRF, FIVES, IOSTAR or sibling folders "
-        "sharing case ids; one row per case and method (columns id, method). A dataset "
-        "that ships no FOV masks (STARE, CHASE_DB1, FIVES) gets them estimated from the "
-        "photographs (fov_source 'estimated'); in one that ships them (DRIVE, HRF, IOSTAR) "
-        "a missing or unreadable FOV file fails its case, unless --fov estimate.")
+        "a whole dataset", "DRIVE, STARE, CHASE_DB1, HRF, FIVES, IOSTAR, RITE, HRF-AV, "
+        "LES-AV or sibling folders sharing case ids; one row per case and method "
+        "(columns id, method). A dataset that ships no FOV masks (STARE, CHASE_DB1, FIVES, "
+        "RITE) gets them estimated from the photographs (fov_source 'estimated'); in one "
+        "that ships them (DRIVE, HRF, IOSTAR, HRF-AV, LES-AV) a missing or unreadable FOV "
+        "file fails its case, unless --fov estimate.")
     dataset.add_argument("--dataset", metavar="ROOT", help="the dataset folder")
     dataset.add_argument("--predictions", action="append", default=[], metavar="NAME=DIR",
                          type=_predictions, help="a method's result maps, matched to cases "
@@ -130,6 +131,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help="reference draws vessels dark on a light background")
     parser.add_argument("--invert-candidate", action="store_true",
                         help="candidate draws vessels dark on a light background")
+    parser.add_argument("--classes", metavar="av|MAPPING.json",
+                        help="read references and candidates that are label maps: 'av' "
+                        "for the artery/vein datasets' colours (red artery, blue vein, green "
+                        "crossing, white uncertain) or a JSON mapping of colours/values to "
+                        "classes (docs/inputs.md); RITE, HRF-AV and LES-AV set 'av' "
+                        "themselves")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                         help="set a parameter (repeatable; the last value of a key wins)")
     parser.add_argument("--sweep", action="append", default=[], metavar="KEY=SPEC",

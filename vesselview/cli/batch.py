@@ -31,6 +31,7 @@ from vesselview.cli.sources import pairs_from_options
 from vesselview.cli.termination import Terminated
 from vesselview.engine.params import Params
 from vesselview.io.candidate_flags import flagged_summary
+from vesselview.io.class_encodings import class_encoding
 from vesselview.io.loader import load_case
 from vesselview.io.manifest import Pair
 from vesselview.io.output_file import (
@@ -50,6 +51,8 @@ if TYPE_CHECKING:
 def evaluate(options: argparse.Namespace) -> int:
     """Evaluate the pairs the options describe and write the output; the exit code."""
     base, grid = _parameters(options)
+    if options.classes is not None:
+        class_encoding(options.classes)  # a bad mapping file: one error before any work
     if options.curves:
         return _write_curves(options, base)
     source = pairs_from_options(options)
@@ -69,7 +72,7 @@ def evaluate(options: argparse.Namespace) -> int:
     workers = _budgeted_workers(options.workers, options.scheduler, pairs, len(grid))
     job = Job(tuple(report_grid(options, base, grid)), base.threshold,
               options.invert_reference, options.invert_candidate,
-              estimate_fov=options.estimate_fov)
+              estimate_fov=options.estimate_fov, classes=options.classes)
     finished: dict[int, PairOutcome] = {}
     try:
         with ProgressBar(len(pairs), sys.stderr) as bar:
@@ -180,7 +183,8 @@ def _write_curves(options: argparse.Namespace, params: Params) -> int:
                                       options.fundus, options.ignore])
     case = load_case(options.reference, options.candidate, options.fov, options.fundus,
                      ignore=options.ignore, invert_reference=options.invert_reference,
-                     invert_candidate=options.invert_candidate, threshold=params.threshold)
+                     invert_candidate=options.invert_candidate, threshold=params.threshold,
+                     classes=options.classes)
     with _output(options.output) as stream:
         from vesselview.io.curve_tables import write_curves  # see _read_grades
         write_curves(case, params, stream, options.format)

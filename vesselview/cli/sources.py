@@ -31,7 +31,8 @@ def pairs_from_options(options: argparse.Namespace) -> PairSource:
         source = dataset_pairs(open_dataset(options.dataset, options.predictions,
                                             options.observer,
                                             estimate_fov=options.estimate_fov,
-                                            spacing_um=options.spacing),
+                                            spacing_um=options.spacing,
+                                            classes=options.classes),
                                list(options.predictions))
         return dataclasses.replace(source, folders=_named_folders(options))
     given = None if options.spacing is None else Spacing(options.spacing, "given")

@@ -38,7 +38,7 @@ _HELD_DTYPES: dict[str, type | None] = {
     "reference": np.bool_, "candidate": np.bool_, "fov": np.bool_, "ignore": np.bool_,
     "candidate_soft": np.float32, "reference_soft": np.float32, "fundus": None}
 #: Keys of `Case.sources` that name roles, so no observer may be named so.
-_ROLES = frozenset({*_HELD_DTYPES, "spacing", "labels"})
+_ROLES = frozenset({*_HELD_DTYPES, "spacing", "labels", "candidate_labels"})
 #: `Case._array`'s default: read the role's own attribute.
 _OWN = object()
 
@@ -96,8 +96,11 @@ class Case:
         Pixel spacing in µm per pixel (finite, > 0); None when unknown, and lengths
         stay in pixels. Its source is ``sources["spacing"]``.
     labels : LabelMap or None
-        Vessel classes per pixel (e.g. artery / vein), of the masks' shape, with their
-        own source (`LabelMap.source`); None when the case has none.
+        Vessel classes per pixel (e.g. artery / vein) of the reference, of the masks'
+        shape, with their own source (`LabelMap.source`); None when the case has none.
+    candidate_labels : LabelMap or None
+        The candidate's vessel classes per pixel, like `labels`; None when the
+        candidate is a plain vessel mask.
     reference_soft : ndarray of float32, shape (H, W), or None
         The fuzzy reference: a membership in [0, 1] per pixel (a soft reference file,
         or the share of the observers marking each pixel under the ``fuzzy`` reference
@@ -131,6 +134,7 @@ class Case:
     spacing_um: float | None = None
     labels: LabelMap | None = None
     reference_soft: np.ndarray | None = None
+    candidate_labels: LabelMap | None = None
 
     def __post_init__(self) -> None:
         others = self._checked_others()
@@ -219,16 +223,17 @@ class Case:
                          "spacing is unknown", source=source)
 
     def _check_labels(self, shape: tuple[int, ...]) -> None:
-        labels = self.labels
-        if labels is None:
-            return
-        if not isinstance(labels, LabelMap):
-            raise InputError("Case labels must be a LabelMap (vesselview.engine.labels), "
-                             f"got {type(labels).__name__}")
-        if labels.shape != shape:
-            raise InputError(f"Case labels ({labels.source}) has shape {labels.shape} but "
-                             f"reference has shape {shape}; every mask must have the same "
-                             "size", source=labels.source)
+        for role in ("labels", "candidate_labels"):
+            labels = getattr(self, role)
+            if labels is None:
+                continue
+            if not isinstance(labels, LabelMap):
+                raise InputError(f"Case {role} must be a LabelMap "
+                                 f"(vesselview.engine.labels), got {type(labels).__name__}")
+            if labels.shape != shape:
+                raise InputError(f"Case {role} ({labels.source}) has shape {labels.shape} "
+                                 f"but reference has shape {shape}; every mask must have "
+                                 "the same size", source=labels.source)
 
     def _mask(self, role: str, value: object = _OWN, label: str | None = None) -> np.ndarray:
         """The ``role`` mask (or ``value``, named ``label`` in errors), checked to be a
@@ -263,7 +268,7 @@ class Case:
 
         Returns ``(S & ~I, G & ~I, F & ~I)`` with the probability map (and the soft
         reference) set to 0 on ``I`` (never above a threshold), every observer's
-        reference ``& ~I``, the label map background (0) on ``I``, and ``ignore`` kept
+        reference ``& ~I``, the label maps background (0) on ``I``, and ``ignore`` kept
         for the viewer; the case itself when it has no ignore mask. Pixel-count metrics
         of the result equal those of the original masks inside ``F & ~I``; the other
         families see the masks without the region (``docs/metrics.md`` section 0).
@@ -275,11 +280,13 @@ class Case:
                                 for map_ in (self.candidate_soft, self.reference_soft))
         others = {name: mask & keep for name, mask in self.references.items()
                   if name != self.observer}
-        labels = None if self.labels is None else self.labels.cleared(self.ignore)
+        labels, candidate_labels = (None if held is None else held.cleared(self.ignore)
+                                    for held in (self.labels, self.candidate_labels))
         return dataclasses.replace(self, reference=self.reference & keep,
                                    candidate=self.candidate & keep, fov=self.fov & keep,
                                    candidate_soft=soft, references=others, labels=labels,
-                                   reference_soft=reference_soft)
+                                   reference_soft=reference_soft,
+                                   candidate_labels=candidate_labels)
 
     def candidate_at(self, threshold: float | None) -> np.ndarray:
         """Candidate mask: soft values strictly above ``threshold`` (fraction of full scale).

@@ -1,6 +1,7 @@
 """The inputs of `load_case` one by one: read, sized against the masks, named for `Case.sources`.
 
-Also the other observers' references (`read_references`), read like the reference.
+Also the other observers' references (`read_references`), read like the reference, and
+the vessel masks that may be label maps (`read_vessels`).
 """
 
 from __future__ import annotations
@@ -10,7 +11,10 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from vesselview.engine.labels import LabelMap
 from vesselview.errors import InputError
+from vesselview.io.class_encodings import ClassEncoding
+from vesselview.io.label_maps import read_label_map
 from vesselview.io.masks import MaskReading, read_mask
 from vesselview.io.readers import RawImage, from_array, read_image
 
@@ -103,3 +107,26 @@ def read_references(references: Mapping[str, Input], observer: str, reference: R
         check_same_shape(reference, raw, f"reference of {name}")
         read[name] = (raw, read_mask(raw, threshold=threshold, invert=invert))
     return read
+
+
+def read_vessels(raw: RawImage, encoding: ClassEncoding | None, *, threshold: float,
+                 invert: bool) -> tuple[MaskReading, LabelMap | None]:
+    """A reference or candidate: its vessel mask, and its label map when it is one.
+
+    With an ``encoding`` (`load_case`'s ``classes``), a label map
+    (`vesselview.io.label_maps.read_label_map`) gives the mask "any class"; otherwise,
+    and for a grey file the encoding reads as no label map, `read_mask` reads it.
+
+    Raises
+    ------
+    InputError
+        As the readers do, and for ``invert`` given for a label map (it has no polarity).
+    """
+    labels = None if encoding is None else read_label_map(raw, encoding)
+    if encoding is None or labels is None:
+        return read_mask(raw, threshold=threshold, invert=invert), None
+    if invert:
+        raise InputError(f"{raw.label}: is a label map (classes {encoding.name!r}), which "
+                         "has no polarity to invert; leave out the invert option for it",
+                         source=raw.label)
+    return MaskReading(labels.image != 0), labels

@@ -95,7 +95,8 @@ def _case_pair(case: DatasetCase, method: str, observer: int) -> Pair:
     return Pair(case.id, str(case.reference), "" if candidate is None else str(candidate),
                 None if fov is None else str(fov),
                 None if case.fundus is None else str(case.fundus), method=method,
-                observer=observer, problem=problem, spacing=case.spacing)
+                observer=observer, problem=problem, spacing=case.spacing,
+                classes=case.classes)
 
 
 def pair_files(pairs: list[Pair]) -> list[str]:

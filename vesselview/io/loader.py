@@ -6,6 +6,7 @@ All input validation happens here, once; the engine trusts the `Case` it gets.
 from __future__ import annotations
 
 import dataclasses
+import os
 import warnings
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -25,7 +26,9 @@ from vesselview.io.case_inputs import (
     input_source,
     raw_input,
     read_references,
+    read_vessels,
 )
+from vesselview.io.class_encodings import ClassEncoding, class_encoding
 from vesselview.io.fov_estimate import estimate_fov
 from vesselview.io.fundus import fundus_rgb
 from vesselview.io.masks import MaskReading, MaskWarning, PolarityWarning, read_mask
@@ -53,6 +56,7 @@ def load_case(
     observer: str = FIRST_OBSERVER,
     spacing_um: float | None = None,
     labels: LabelMap | None = None,
+    classes: str | os.PathLike | ClassEncoding | None = None,
 ) -> Case:
     """Load one reference / candidate pair (plus optional FOV, fundus, ignore, other
     observers' references, spacing and classes) into a `Case`.
@@ -101,6 +105,15 @@ def load_case(
         pixels, and ``sources`` has no ``spacing``.
     labels : LabelMap, optional
         Vessel classes per pixel (`Case.labels`), of the masks' shape.
+    classes : str, os.PathLike or ClassEncoding, optional
+        Read the reference and the candidate as label maps where they are:
+        ``"av"`` for the artery/vein datasets' colours (red artery, blue vein, green
+        crossing, white uncertain), or a JSON mapping file of colours and/or grey values
+        (`vesselview.io.class_encodings`). A colour file is then read by it, a grey one
+        only when the mapping has values, else as a vessel mask (a binary candidate
+        against an A/V reference). A label map's vessel mask is every non-background
+        pixel; its classes are `Case.labels` (reference) and `Case.candidate_labels`.
+        None (default): no file is a label map (a colour mask is an error).
 
     Returns
     -------
@@ -119,7 +132,9 @@ def load_case(
         3-D, colour mask, bad value range, shapes that differ (both named), an FOV or
         fundus of another size, an FOV with no pixel inside, an ignore mask covering
         every pixel, an image over 100 MP; ``references`` naming ``observer`` again;
-        and every refusal of `Case` (bad spacing, labels of another shape...).
+        and every refusal of `Case` (bad spacing, labels of another shape...); with
+        ``classes``: a colour or value the mapping does not name (the file, the colour,
+        its first pixel), a bad mapping file, ``labels`` given for a label-map reference.
     ParamsError
         When ``threshold`` is outside [0, 1].
     TypeError
@@ -137,8 +152,15 @@ def load_case(
     reference_raw = raw_input(reference, "reference")
     candidate_raw = raw_input(candidate, "candidate")
     check_same_shape(reference_raw, candidate_raw)
-    reference_mask = read_mask(reference_raw, threshold=level, invert=invert_reference)
-    candidate_mask = read_mask(candidate_raw, threshold=level, invert=invert_candidate)
+    encoding = None if classes is None else class_encoding(classes)
+    reference_mask, reference_labels = read_vessels(reference_raw, encoding, threshold=level,
+                                                    invert=invert_reference)
+    candidate_mask, candidate_labels = read_vessels(candidate_raw, encoding, threshold=level,
+                                                    invert=invert_candidate)
+    if labels is not None and reference_labels is not None:
+        raise InputError(f"{reference_raw.label}: is a label map, so its classes are the "
+                         "case's labels; give labels= or a label-map reference, not both",
+                         source=reference_raw.label)
     others = read_references(references or {}, observer, reference_raw, threshold=level,
                              invert=invert_reference)
     shape = reference_mask.mask.shape
@@ -157,10 +179,10 @@ def load_case(
     reading_notes = (reference_mask.notes + candidate_mask.notes + fov_reading.notes
                      + (() if ignore_reading is None else ignore_reading.notes)
                      + tuple(note for _, mask in others.values() for note in mask.notes))
-    polarity_notes = _polarity_notes(
-        fov_mask, (reference_raw, reference_mask, "reference"),
+    polarity_notes = _polarity_notes(  # a label map has no polarity: not checked
+        fov_mask, *([] if reference_labels else [(reference_raw, reference_mask, "reference")]),
         *((raw, mask, "reference") for raw, mask in others.values()),
-        (candidate_raw, candidate_mask, "candidate"),
+        *([] if candidate_labels else [(candidate_raw, candidate_mask, "candidate")]),
     )
     for note in reading_notes:
         warnings.warn(note, MaskWarning, stacklevel=2)
@@ -179,7 +201,8 @@ def load_case(
         references={name: mask.mask for name, (_, mask) in others.items()},
         observer=observer,
         spacing_um=spacing_um,
-        labels=labels,
+        labels=labels if reference_labels is None else reference_labels,
+        candidate_labels=candidate_labels,
     )
 
 

@@ -59,6 +59,9 @@ class Pair:
     spacing : Spacing or None
         How the case's pixel spacing is known (``--spacing``, a ``spacing_um`` cell, a
         dataset layout's field angle); None: unknown, lengths stay in pixels.
+    classes : str or None
+        How its label maps are read (`load_case`'s ``classes``), set by an A/V
+        dataset's layout; None: as the job says.
     """
 
     id: str
@@ -72,6 +75,7 @@ class Pair:
     where: str = ""
     problem: str | None = None
     spacing: Spacing | None = None
+    classes: str | None = None
 
     @property
     def label(self) -> str:

@@ -55,8 +55,9 @@ def grey_values(raw: RawImage) -> np.ndarray:
         return lighter
     raise InputError(
         f"{raw.label}: is a colour image, not a vessel mask (a mask is black-and-white or "
-        "grey); if it is the fundus photograph, open it as the fundus, else choose the "
-        "mask file", source=raw.label,
+        "grey); if it is the fundus photograph, open it as the fundus; if it is an "
+        "artery/vein label map, read it with classes='av' (CLI --classes av) or a class "
+        "mapping file; else choose the mask file", source=raw.label,
         details=f"colour channels differ by up to {spread:g}; a mask must be grey, "
         "black-and-white or two near-grey colours",
     )

@@ -52,6 +52,8 @@ class Job:
     estimate_fov : bool
         Estimate the FOV from the fundus when a pair's FOV file cannot be used
         (`load_case_estimating_fov`; ``--dataset --fov estimate``).
+    classes : str or None
+        ``--classes``: how label maps are read (`load_case`); None: as each pair says.
     """
 
     grid: tuple[Params, ...]
@@ -60,6 +62,7 @@ class Job:
     invert_candidate: bool = False
     load: Loader = load_case
     estimate_fov: bool = False
+    classes: str | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -107,9 +110,12 @@ def evaluate_pair(pair: Pair, job: Job) -> PairOutcome:
             warnings.simplefilter("ignore", MaskWarning)
             load = functools.partial(load_case_estimating_fov, load=job.load) \
                 if job.estimate_fov else job.load
+            classes = job.classes or pair.classes
+            extra = {} if classes is None else {"classes": classes}
             case = load(pair.reference, pair.candidate, pair.fov, pair.fundus,
                         ignore=pair.ignore, invert_reference=job.invert_reference,
-                        invert_candidate=job.invert_candidate, threshold=job.threshold)
+                        invert_candidate=job.invert_candidate, threshold=job.threshold,
+                        **extra)
         case = case if pair.spacing is None else pair.spacing.applied(case)
         evaluator = pipeline.Evaluator(case)
         diameter = fov_diameter_px(case.fov)

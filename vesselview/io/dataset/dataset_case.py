@@ -64,6 +64,9 @@ class DatasetCase:
     spacing : Spacing or None
         How the case's pixel spacing is known (given for the dataset, or derived from
         its layout's field angle); None: unknown.
+    classes : str or None
+        How label-map references and candidates are read (`load_case`'s ``classes``:
+        ``"av"`` or a mapping file's path); None for vessel masks.
     """
 
     id: str
@@ -78,6 +81,7 @@ class DatasetCase:
     observer: str = FIRST_OBSERVER
     references: Mapping[str, Path] = dataclasses.field(default_factory=dict)
     spacing: Spacing | None = None
+    classes: str | None = None
 
     @property
     def fov_input(self) -> Path | str | None:
@@ -139,5 +143,5 @@ class DatasetCase:
         case = load(self.reference, self.candidates[method], fov=self.fov_input,
                     fundus=self.fundus, threshold=threshold,
                     invert_candidate=invert_candidate, references=dict(self.references),
-                    observer=self.observer)
+                    observer=self.observer, classes=self.classes)
         return case if self.spacing is None else self.spacing.applied(case)

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from vesselview.errors import InputError
-from vesselview.io.dataset.layouts import LAYOUTS, Layout, compiled
+from vesselview.io.dataset.layouts import LAYOUTS, Layout, compiled, preferred
 from vesselview.io.dataset.matching import (
     SEPARATORS,
     FileIssue,
@@ -79,11 +79,13 @@ class Discovery:
     unmatched: tuple[FileIssue, ...] = ()
 
 
-def discover(root: Path) -> Discovery:
+def discover(root: Path, classes: bool = False) -> Discovery:
     """The cases under ``root`` by the best-matching known layout or the generic rule.
 
     A role folder given as ``root`` (``DRIVE/test/images``, ``HRF/manual1``...) in which
-    no case is found opens its dataset: the parent folder (`Discovery.root`).
+    no case is found opens its dataset: the parent folder (`Discovery.root`). An A/V
+    dataset found with its base (HRF-AV in HRF) is used when ``classes`` (A/V classes
+    asked for), else the base (`vesselview.io.dataset.layouts.preferred`).
 
     Raises
     ------
@@ -91,25 +93,28 @@ def discover(root: Path) -> Discovery:
         When ``root`` holds more than `MAX_FILES` files, several known datasets (which
         one is meant is the user's choice), or no case is found.
     """
-    found = _discover_in(root)
+    found = _discover_in(root, classes)
     if found is None and _role_of(root.name) is not None:
-        found = _discover_in(root.parent)
+        found = _discover_in(root.parent, classes)
     if found is not None:
         return found
     raise InputError(
         f"{root}: no dataset found — no known layout (DRIVE, STARE, CHASE_DB1, HRF, FIVES, "
-        "IOSTAR) and no sibling folders such as images/ + manual/ (+ mask/) whose files "
-        "share case ids; point at the dataset folder (if this is one folder of a dataset, "
-        f"the folder holding it, e.g. {root.parent}) or write a manifest",
+        "IOSTAR, RITE, HRF-AV, LES-AV) and no sibling folders such as images/ + manual/ "
+        "(+ mask/) whose files share case ids; point at the dataset folder (if this is "
+        f"one folder of a dataset, the folder holding it, e.g. {root.parent}) or write a "
+        "manifest",
         source=str(root),
     )
 
 
-def _discover_in(root: Path) -> Discovery | None:
+def _discover_in(root: Path, classes: bool) -> Discovery | None:
     """The cases under ``root``, or None when no reference is found."""
     relative = _relative_image_paths(root)
     known = [found for found in (_by_layout(layout, root, relative) for layout in LAYOUTS)
              if _reference_count(found)]
+    kept = preferred([found.layout for found in known], classes)
+    known = [found for found in known if found.layout in kept]
     if len(known) > 1:
         listed = ", ".join(f"{found.layout} in {_common_folder(found)}" for found in known)
         raise InputError(f"{root}: holds several datasets ({listed}); open one of these "

@@ -39,6 +39,21 @@ description states it:
 *Computational Retinal Image Analysis*, Elsevier 2019, ch. 6, table 1.)
 * HRF, FIVES, IOSTAR -- none: their field angle was not confirmed from the datasets'
   own papers here, so it is not guessed; give the spacing (``--spacing UM``).
+* RITE -- 45°: DRIVE's own photographs. HRF-AV and LES-AV -- none (HRF-AV: HRF's).
+
+Artery/vein datasets (`Layout.classes` ``"av"``: their references are colour label maps,
+`vesselview.io.class_encodings.AV_ENCODING`):
+
+* RITE -- DRIVE's photographs in ``AV_groundTruth/{training,test}/images/NN_*.tif``,
+  A/V maps ``av/NN_{training,test}.png`` (and binary ``vessel/`` maps, not read); no FOV.
+* HRF-AV -- ``HRF_AV_GT/NN_x_AVmanual.png``, usually put into the HRF folder beside
+  ``images/`` and ``mask/`` (whose files it then uses).
+* LES-AV -- ``images/ID.png``, A/V maps ``arteries-and-veins/ID.png``, FOV
+  ``masks/ID_mask.gif`` (also ``ID.png``); ``vessel-segmentations/``, ``arteries/`` and
+  ``veins/`` are derived from the A/V maps and not read.
+
+An A/V layout with a `Layout.base` (RITE on DRIVE, HRF-AV on HRF) found in the same
+folder as its base is used only when A/V classes are asked for (`preferred`).
 """
 
 from __future__ import annotations
@@ -64,6 +79,10 @@ class Layout:
     fov_degrees : float or None
         The camera's field angle in degrees, as the dataset's paper states it (cited in
         the module docstring); None when not confirmed.
+    classes : str or None
+        The class encoding of its references (``"av"``), None for vessel masks.
+    base : str or None
+        The vessel dataset whose photographs an A/V dataset annotates (e.g. ``"DRIVE"``).
     """
 
     name: str
@@ -71,6 +90,8 @@ class Layout:
     observers: tuple[str, ...]
     fov: str | None = None
     fov_degrees: float | None = None
+    classes: str | None = None
+    base: str | None = None
 
     def roles(self) -> dict[str, str]:
         """Pattern per role: ``fundus``, ``fov``, ``observer1``, ``observer2``..."""
@@ -90,6 +111,7 @@ _HRF_ID = r"(?P<id>\d{2}_(?:h|g|dr))"
 _IOSTAR_ID = r"(?P<id>star \d{2}_o[ds][cn])"
 _CHASE_ID = r"(?P<id>image_\d{2}[lr])"
 _STARE_ID = r"(?P<id>im\d{4})"
+_LES_AV_ID = r"(?P<id>[^/]+?)"
 
 #: The known datasets; a folder holding references of several of them is refused.
 LAYOUTS: tuple[Layout, ...] = (
@@ -130,7 +152,46 @@ LAYOUTS: tuple[Layout, ...] = (
         observers=(r"gt/" + _IOSTAR_ID + r"_gt\.tif",),
         fov=r"mask/" + _IOSTAR_ID + r"_mask\.tif",
     ),
+    Layout(
+        "RITE",
+        fundus=_DRIVE_SPLIT + r"images/" + _DRIVE_ID + r"_(?:training|test)\.tif",
+        observers=(_DRIVE_SPLIT + r"av/" + _DRIVE_ID + r"_(?:training|test)\.png",),
+        fov_degrees=45.0, classes="av", base="DRIVE",
+    ),
+    Layout(
+        "HRF-AV",
+        fundus=r"images/" + _HRF_ID + r"\.jpg",
+        observers=(r"hrf_av_gt/" + _HRF_ID + r"_avmanual\.png",),
+        fov=r"mask/" + _HRF_ID + r"_mask\.tif",
+        classes="av", base="HRF",
+    ),
+    Layout(
+        "LES-AV",
+        fundus=r"images/" + _LES_AV_ID + r"\.png",
+        observers=(r"arteries-and-veins/" + _LES_AV_ID + r"\.png",),
+        fov=r"masks/" + _LES_AV_ID + r"(?:_mask)?\.(?:gif|png)",
+        classes="av",
+    ),
 )
+
+
+def preferred(found: list[str], classes: bool) -> list[str]:
+    """The layouts to use of those ``found`` (names) in one folder: an A/V layout and
+    its base both found mean one of them, the A/V one only when ``classes`` (A/V
+    classes asked for), else the base.
+
+    >>> preferred(["HRF", "HRF-AV"], False), preferred(["HRF", "HRF-AV"], True)
+    (['HRF'], ['HRF-AV'])
+    """
+    bases = {layout.base: layout.name for layout in LAYOUTS
+             if layout.base in found and layout.name in found}
+    dropped = set(bases.keys()) if classes else set(bases.values())
+    return [name for name in found if name not in dropped]
+
+
+def layout_classes(name: str) -> str | None:
+    """The class encoding of the references of layout ``name`` (None: vessel masks)."""
+    return next((layout.classes for layout in LAYOUTS if layout.name == name), None)
 
 
 def compiled(pattern: str) -> re.Pattern[str]:

@@ -12,6 +12,7 @@ listed in `Dataset.baselines`, never ranked among the methods. Nothing is read u
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -25,7 +26,7 @@ from vesselview.io.dataset.fov_rule import (
     fov_notes,
     shipped_fov,
 )
-from vesselview.io.dataset.layouts import LAYOUTS
+from vesselview.io.dataset.layouts import LAYOUTS, layout_classes
 from vesselview.io.dataset.matching import FileIssue, image_files, match_files
 from vesselview.io.spacing import Spacing
 
@@ -40,7 +41,8 @@ class Dataset:
         The dataset folder (the parent of a role folder given).
     layout : str
         Recognised layout: ``"DRIVE"``, ``"STARE"``, ``"CHASE_DB1"``, ``"HRF"``,
-        ``"FIVES"``, ``"IOSTAR"`` or ``"generic"``.
+        ``"FIVES"``, ``"IOSTAR"``, ``"RITE"``, ``"HRF-AV"``, ``"LES-AV"`` or
+        ``"generic"``.
     observer : int
         Whose annotation is the reference (1 or 2).
     cases : tuple of DatasetCase
@@ -57,6 +59,10 @@ class Dataset:
         Case id -> why it is not among `cases` (e.g. no second-observer reference).
     estimate_fov : bool
         Whether FOV masks missing or unreadable are estimated from the photographs.
+    classes : str or None
+        How label-map references and candidates are read (`load_case`'s ``classes``):
+        the one asked for, else the layout's (``"av"`` for RITE, HRF-AV, LES-AV); None
+        for vessel masks.
     """
 
     root: Path
@@ -68,6 +74,7 @@ class Dataset:
     ambiguous: tuple[FileIssue, ...] = ()
     skipped: Mapping[str, str] = dataclasses.field(default_factory=dict)
     estimate_fov: bool = False
+    classes: str | None = None
 
     def notes(self) -> list[str]:
         """What the user should hear about how the cases were found, one line each: files
@@ -106,7 +113,8 @@ class Dataset:
 
 def open_dataset(root: PathLike, predictions: Mapping[str, PathLike] | None = None,
                  observer: int = 1, *, estimate_fov: bool = False,
-                 spacing_um: float | None = None) -> Dataset:
+                 spacing_um: float | None = None,
+                 classes: str | os.PathLike | None = None) -> Dataset:
     """Recognise a dataset folder and match folders of predictions to its cases.
 
     Parameters
@@ -130,6 +138,11 @@ def open_dataset(root: PathLike, predictions: Mapping[str, PathLike] | None = No
         The pixel spacing of every case in µm per pixel (source ``"given"``). None
         (default): derived per case from the layout's field angle and the case's FOV
         diameter where the layout gives one (`dataset_spacing`), else unknown.
+    classes : str, os.PathLike or None
+        Read references and candidates that are label maps by this encoding (``"av"``
+        or a JSON mapping file, see `load_case`); None: by the layout's (``"av"`` for
+        the A/V datasets), vessel masks otherwise. Given, it also chooses an A/V
+        dataset found in the folder of its base (HRF-AV in HRF) over the base.
 
     Returns
     -------
@@ -149,9 +162,10 @@ def open_dataset(root: PathLike, predictions: Mapping[str, PathLike] | None = No
         raise InputError(f"observer must be 1 or 2, not {observer!r}")
     estimate_fov = checked_flag("estimate_fov", estimate_fov)
     given = None if spacing_um is None else Spacing(spacing_um, "given")
-    found = discover(root)
+    found = discover(root, classes=classes is not None)
     root = found.root
     spacing = given or dataset_spacing(found.layout)
+    encoding = layout_classes(found.layout) if classes is None else os.fspath(classes)
     own, other = f"observer{observer}", other_observer(observer)
     if not any(own in roles for roles in found.files.values()):
         raise InputError(f"{root}: this {found.layout} dataset has no annotation of "
@@ -169,13 +183,13 @@ def open_dataset(root: PathLike, predictions: Mapping[str, PathLike] | None = No
                      if role.startswith("observer") and role != own}
         cases.append(DatasetCase(ids[key], roles.get("fundus"), roles[own], roles.get("fov"),
                                  shipped, key[0], fov_shipped, expected, estimate_fov,
-                                 own, observers, spacing))
+                                 own, observers, spacing, encoding))
     unmatched, ambiguous = _add_predictions(cases, predictions or {}, reserved={other})
     found_methods = {method for case in cases for method in case.candidates}
     methods = [*sorted(found_methods - {other}), *sorted(found_methods & {other})]
     return Dataset(root, found.layout, observer, tuple(cases), tuple(methods),
                    found.unmatched + unmatched,
-                   found.issues + ambiguous, skipped, estimate_fov)
+                   found.issues + ambiguous, skipped, estimate_fov, encoding)
 
 
 def dataset_spacing(layout: str) -> Spacing | None:
