@@ -58,7 +58,8 @@ def test_the_field_angle_spreads_over_the_fov_diameter() -> None:
 def test_the_layouts_field_angles_are_the_ones_their_papers_state() -> None:
     angles = {layout.name: layout.fov_degrees for layout in LAYOUTS}
     assert angles == {"DRIVE": 45.0, "STARE": 35.0, "CHASE_DB1": 30.0, "HRF": None,
-                      "FIVES": None, "IOSTAR": None}
+                      "FIVES": None, "IOSTAR": None,
+                      "RITE": 45.0, "HRF-AV": None, "LES-AV": None}  # RITE: DRIVE's photos
 
 
 @pytest.mark.parametrize("text", ["6.9", "1", "1e-3", " 2.5 "])
