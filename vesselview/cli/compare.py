@@ -9,7 +9,9 @@ the method ``""``). Records of failed pairs (an ``error``) count as undefined va
   Friedman's test with Nemenyi's critical difference, and the methods' orders
   across metrics (`vesselview.io.report_tables`). A dataset's other observer (method
   `vesselview.io.dataset.other_observer` of the records' reference observer) is a
-  human baseline there, never ranked, unless ``--rank-observer``.
+  human baseline there, never ranked, unless ``--rank-observer``. Metrics measured in
+  pixels are not pooled over cases of different resolution (`vesselview.io.pooling`):
+  the run stops with an error naming the cases before writing the report.
 * ``--grades GRADES.csv`` (optionally one ``--sweep``): agreement of every metric with
   the mean human score of each (case, method) under the base parameters (which
   `vesselview.cli.report_options.report_grid` adds to the evaluated grid), the
@@ -26,12 +28,14 @@ from typing import TextIO
 from vesselview.cli.console import report
 from vesselview.engine.metric_sets import left_out
 from vesselview.engine.params import Params
+from vesselview.errors import InputError
 from vesselview.io.cd_diagram import cd_diagram_svg
 from vesselview.io.dataset import other_observer
 from vesselview.io.grader_report import grader_agreement, record_metrics, record_values
 from vesselview.io.grades import GradeRow, read_grade_rows, unmatched_grades
 from vesselview.io.manifest import Pair
 from vesselview.io.output_file import atomic_output
+from vesselview.io.pooling import pooling_problem
 from vesselview.io.report_tables import write_comparison
 from vesselview.io.writers import Record
 from vesselview.research.friedman import friedman_tests
@@ -123,10 +127,19 @@ def write_method_comparison(records: Sequence[Record], params: Params, stream: T
     -------
     list of str
         A warning when ``cd_diagram`` is given but fewer than 3 methods are ranked.
+
+    Raises
+    ------
+    InputError
+        Before anything is written, when metrics depending on the pixel size would be
+        pooled over cases of different resolution (`vesselview.io.pooling`).
     """
     baselines = () if rank_observer else human_baselines(records)
     repeats = {} if metrics else left_out(record_metrics(records), params)
     chosen = list(metrics or [key for key in record_metrics(records) if key not in repeats])
+    problem = pooling_problem(records, chosen, "--compare")
+    if problem is not None:
+        raise InputError(problem)
     scores = MethodScores.from_mapping(_by_method(records), metrics=chosen,
                                        baselines=baselines)
     friedman = friedman_tests(scores)
