@@ -25,6 +25,7 @@ from vesselview.cli.report_options import (
 from vesselview.cli.spacing_option import add_spacing_argument
 from vesselview.engine.params import PARAM_SPECS, Params, canonical_key, parse_value
 from vesselview.engine.params_doc import allowed_text, default_text
+from vesselview.engine.reference_names import REFERENCE_CHOICES
 from vesselview.engine.sweep import MAX_SWEEP_VALUES, parse_sweep_values
 
 PROG = "vesselview-eval"
@@ -38,8 +39,9 @@ _OUTPUT = ("Output rows (JSON results, CSV rows): id, method (the --predictions 
            "observer2/observer1 for a dataset's other observer), reference, candidate, "
            "fov, fov_source (file, estimated from the fundus, or none = whole image), "
            "ignore (the mask of regions left out of every metric), "
-           "observer (whose annotation is the reference), flags (empty_candidate or "
-           "nearly_empty_candidate: less than 0.5 % of the field of view marked), "
+           "observer (whose annotation is the reference), references (the --references "
+           "choice; observer is empty against a consensus or fuzzy), flags (empty_candidate "
+           "or nearly_empty_candidate: less than 0.5 % of the field of view marked), "
            "spacing_um and spacing_source (the pixel spacing in µm per pixel and where it "
            "came from: given, manifest or fov_degrees:<dataset>; empty when unknown), "
            "fov_diameter_px (the field of view's diameter in pixels), the "
@@ -110,8 +112,9 @@ def build_parser() -> argparse.ArgumentParser:
                       "(e.g. the optic disc)")
     parser.add_argument("--manifest", metavar="PAIRS.CSV",
                         help="many pairs: CSV with columns id, reference, candidate and "
-                        "optionally fov, fundus, ignore, observer, spacing_um; relative paths "
-                        "resolve against its folder")
+                        "optionally fov, fundus, ignore, observer, spacing_um, reference_2, "
+                        "reference_3... (other observers' references), reference_soft (a soft "
+                        "reference); relative paths resolve against its folder")
     add_spacing_argument(parser)
     dataset = parser.add_argument_group(
         "a whole dataset", "DRIVE, STARE, CHASE_DB1, HRF, FIVES, IOSTAR, RITE, HRF-AV, "
@@ -127,6 +130,12 @@ def build_parser() -> argparse.ArgumentParser:
     dataset.add_argument("--observer", type=int, choices=(1, 2), default=1,
                          help="whose annotation is the reference; the other observer is "
                          "scored as method observerN where shipped (default: 1)")
+    parser.add_argument("--references", choices=REFERENCE_CHOICES, default="one",
+                        help="the reference of a case with several observers: one (the "
+                        "chosen observer's), each (one row per observer), majority "
+                        "(marked by strictly more than half of them), intersection, union, "
+                        "or fuzzy (the soft reference, else the share of observers marking "
+                        "each pixel; crisp metrics above the threshold) (default: one)")
     parser.add_argument("--invert-reference", action="store_true",
                         help="reference draws vessels dark on a light background")
     parser.add_argument("--invert-candidate", action="store_true",

@@ -72,7 +72,8 @@ def evaluate(options: argparse.Namespace) -> int:
     workers = _budgeted_workers(options.workers, options.scheduler, pairs, len(grid))
     job = Job(tuple(report_grid(options, base, grid)), base.threshold,
               options.invert_reference, options.invert_candidate,
-              estimate_fov=options.estimate_fov, classes=options.classes)
+              estimate_fov=options.estimate_fov, classes=options.classes,
+              references=options.references)
     finished: dict[int, PairOutcome] = {}
     try:
         with ProgressBar(len(pairs), sys.stderr) as bar:

@@ -74,7 +74,8 @@ def report_usage_problem(options: argparse.Namespace) -> str | None:
     Refused: ``--compare`` with ``--grades`` or ``--sweep``, ``--grades`` with more
     than one ``--sweep``, ``--allow-unmatched`` without ``--grades``, ``--rank-observer``
     or ``--cd-diagram`` without ``--compare``, a ``--cd-diagram`` not ending in ``.svg``,
-    and a Markdown / LaTeX format without either report.
+    a Markdown / LaTeX format without either report, and either report with
+    ``--references each`` (several rows per case and method).
     """
     if options.compare and options.grades:
         return "give --compare or --grades, not both (run twice)"
@@ -87,6 +88,9 @@ def report_usage_problem(options: argparse.Namespace) -> str | None:
     if options.cd_diagram is not None and not options.cd_diagram.lower().endswith(".svg"):
         return (f"--cd-diagram {options.cd_diagram}: only SVG is written; give a file name "
                 "ending in .svg")
+    if options.references == "each" and (options.compare or options.grades):
+        return ("--references each gives several rows per case and method, and --compare "
+                "and --grades pair one; use one, majority, intersection, union or fuzzy")
     if options.compare and options.sweep:
         return "--compare compares methods under one parameter set; use --set, not --sweep"
     if options.grades and len(options.sweep) > 1:

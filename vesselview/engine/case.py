@@ -24,13 +24,9 @@ import numpy as np
 
 from vesselview.engine.canonical import held_copy
 from vesselview.engine.labels import LabelMap
-from vesselview.engine.observers import (
-    DERIVED_REFERENCES,
-    FIRST_OBSERVER,
-    References,
-    other_references,
-)
+from vesselview.engine.observers import FIRST_OBSERVER, References, other_references
 from vesselview.engine.params import DEFAULT_THRESHOLD
+from vesselview.engine.reference_names import DERIVED_REFERENCES
 from vesselview.errors import InputError
 
 #: The dtype each array role is held in (None: as given, after validation).

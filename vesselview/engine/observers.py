@@ -17,10 +17,6 @@ from vesselview.engine.frozen_mapping import FrozenMapping
 
 #: The observer whose reference a case holds when none is named.
 FIRST_OBSERVER = "observer1"
-#: References made from the observers' (`vesselview.engine.reference_choice`): a case
-#: whose `Case.observer` is one of these holds no entry for it in `Case.references`,
-#: which keeps the observers' own masks only; no observer may be named so.
-DERIVED_REFERENCES = ("majority", "intersection", "union", "fuzzy")
 
 
 class References(FrozenMapping[str, np.ndarray]):

@@ -26,12 +26,11 @@ from collections.abc import Sequence
 import numpy as np
 
 from vesselview.engine.case import Case
+from vesselview.engine.reference_names import CONSENSUS_RULES, REFERENCE_CHOICES
 from vesselview.errors import InputError
 
-#: Every reference choice, in the order the CLI lists them.
-REFERENCE_CHOICES = ("one", "each", "majority", "intersection", "union", "fuzzy")
-#: The consensus rules among the choices.
-CONSENSUS_RULES = ("majority", "intersection", "union")
+__all__ = ["CONSENSUS_RULES", "REFERENCE_CHOICES", "consensus", "observer_share",
+           "reference_cases"]
 
 
 def consensus(masks: Sequence[np.ndarray], rule: str) -> np.ndarray:

@@ -1,7 +1,8 @@
 """The inputs of `load_case` one by one: read, sized against the masks, named for `Case.sources`.
 
-Also the other observers' references (`read_references`), read like the reference, and
-the vessel masks that may be label maps (`read_vessels`).
+Also the other observers' references (`read_references`), read like the reference; the
+vessel masks that may be label maps (`read_vessels`); a soft (fuzzy) reference
+(`read_soft_reference`).
 """
 
 from __future__ import annotations
@@ -130,3 +131,23 @@ def read_vessels(raw: RawImage, encoding: ClassEncoding | None, *, threshold: fl
                          "has no polarity to invert; leave out the invert option for it",
                          source=raw.label)
     return MaskReading(labels.image != 0), labels
+
+
+def read_soft_reference(value: Input, reference: RawImage, *, threshold: float,
+                        invert: bool) -> MaskReading:
+    """Read a soft reference (a membership in [0, 1] per pixel) like the reference.
+
+    A probability map's fractions of full scale are its membership (`MaskReading.soft`);
+    a binary file is a crisp membership, 0 or 1. Its size must be the reference's.
+
+    Returns
+    -------
+    MaskReading
+        Its ``soft`` is the membership, float32 (H, W), never None.
+    """
+    raw = raw_input(value, "reference_soft")
+    check_same_shape(reference, raw, "soft reference")
+    reading = read_mask(raw, threshold=threshold, invert=invert)
+    if reading.soft is not None:
+        return reading
+    return MaskReading(reading.mask, reading.mask.astype(np.float32), reading.notes)

@@ -87,7 +87,8 @@ def _uncovered_splits(dataset: Dataset, covered: dict[str, set[str]]) -> list[st
 
 
 def _case_pair(case: DatasetCase, method: str, observer: int) -> Pair:
-    """The pair of one case and method; a missing prediction or FOV file is its problem."""
+    """The pair of one case and method, with the other observers' references the dataset
+    ships; a missing prediction or FOV file is its problem."""
     candidate = case.candidates.get(method)
     fov = case.fov_input
     problem = case.fov_problem if candidate is not None else \
@@ -96,7 +97,8 @@ def _case_pair(case: DatasetCase, method: str, observer: int) -> Pair:
                 None if fov is None else str(fov),
                 None if case.fundus is None else str(case.fundus), method=method,
                 observer=observer, problem=problem, spacing=case.spacing,
-                classes=case.classes)
+                classes=case.classes,
+                references=tuple((name, str(path)) for name, path in case.references.items()))
 
 
 def pair_files(pairs: list[Pair]) -> list[str]:

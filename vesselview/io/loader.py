@@ -26,6 +26,7 @@ from vesselview.io.case_inputs import (
     input_source,
     raw_input,
     read_references,
+    read_soft_reference,
     read_vessels,
 )
 from vesselview.io.class_encodings import ClassEncoding, class_encoding
@@ -57,6 +58,7 @@ def load_case(
     spacing_um: float | None = None,
     labels: LabelMap | None = None,
     classes: str | os.PathLike | ClassEncoding | None = None,
+    reference_soft: Input | None = None,
 ) -> Case:
     """Load one reference / candidate pair (plus optional FOV, fundus, ignore, other
     observers' references, spacing and classes) into a `Case`.
@@ -114,6 +116,11 @@ def load_case(
         against an A/V reference). A label map's vessel mask is every non-background
         pixel; its classes are `Case.labels` (reference) and `Case.candidate_labels`.
         None (default): no file is a label map (a colour mask is an error).
+    reference_soft : str, os.PathLike or ndarray, optional
+        A soft (fuzzy) reference of the same image (`Case.reference_soft`): a
+        probability map read as fractions of full scale (a binary mask as 0 and 1),
+        ``invert_reference`` applying to it too. The fuzzy measures and the ``fuzzy``
+        reference choice read it (`vesselview.engine.reference_choice`).
 
     Returns
     -------
@@ -163,6 +170,8 @@ def load_case(
                          source=reference_raw.label)
     others = read_references(references or {}, observer, reference_raw, threshold=level,
                              invert=invert_reference)
+    soft_reading = None if reference_soft is None else read_soft_reference(
+        reference_soft, reference_raw, threshold=level, invert=invert_reference)
     shape = reference_mask.mask.shape
     fundus_image = None if fundus is None else _fundus(raw_input(fundus, "fundus"), shape)
     fov_reading = _field_of_view(fov, fundus_image, shape)
@@ -171,6 +180,8 @@ def load_case(
     sources = {role: input_source(value) for role, value in (
         ("reference", reference), ("candidate", candidate), ("fov", fov), ("fundus", fundus),
         ("ignore", ignore))}
+    if reference_soft is not None:
+        sources["reference_soft"] = input_source(reference_soft)
     if estimated:
         sources["fov"] = f"estimated from {sources['fundus']}"
     sources.update({name: input_source(value) for name, value in (references or {}).items()})
@@ -178,6 +189,7 @@ def load_case(
         sources["spacing"] = "given"
     reading_notes = (reference_mask.notes + candidate_mask.notes + fov_reading.notes
                      + (() if ignore_reading is None else ignore_reading.notes)
+                     + (() if soft_reading is None else soft_reading.notes)
                      + tuple(note for _, mask in others.values() for note in mask.notes))
     polarity_notes = _polarity_notes(  # a label map has no polarity: not checked
         fov_mask, *([] if reference_labels else [(reference_raw, reference_mask, "reference")]),
@@ -203,6 +215,7 @@ def load_case(
         spacing_um=spacing_um,
         labels=labels if reference_labels is None else reference_labels,
         candidate_labels=candidate_labels,
+        reference_soft=None if soft_reading is None else soft_reading.soft,
     )
 
 

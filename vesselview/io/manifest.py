@@ -3,9 +3,13 @@
 A manifest has a header row with the columns ``id, reference, candidate`` (required)
 and ``fov, fundus, ignore, observer, spacing_um`` (optional; their cells may be empty;
 ``ignore`` is a mask of regions left out of every metric; ``observer`` is the number of
-the observer whose annotation the reference is, recorded in the output; ``spacing_um``
-is the pixel spacing in µm per pixel, a finite number > 0, recorded as
+the observer whose annotation the reference is, recorded in the output, 1 when empty;
+``spacing_um`` is the pixel spacing in µm per pixel, a finite number > 0, recorded as
 ``Case.spacing_um`` with source ``"manifest"``).
+Other observers' references of the same image are columns ``reference_2``,
+``reference_3``... (``reference_N`` is observer N's; ``reference_1`` too when the
+``observer`` cell names another), and ``reference_soft`` a soft (fuzzy) reference: a
+probability map of memberships in [0, 1] (`vesselview.io.loader.load_case`).
 Ids are compared by the case id rule (`vesselview.engine.case_ids`: ``1`` and ``01`` are
 one case). Relative paths resolve against the manifest's folder. An ``fov`` cell ``auto`` estimates
 the field of view from the row's fundus photograph.
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,8 +34,10 @@ from vesselview.io.loader import AUTO_FOV
 from vesselview.io.spacing import SPACING_FIX, Spacing, parse_spacing
 
 REQUIRED_COLUMNS = ("id", "reference", "candidate")
-OPTIONAL_COLUMNS = ("fov", "fundus", "ignore", "observer", "spacing_um")
-FILE_ROLES = ("reference", "candidate", "fov", "fundus", "ignore")
+OPTIONAL_COLUMNS = ("fov", "fundus", "ignore", "observer", "spacing_um", "reference_soft")
+FILE_ROLES = ("reference", "candidate", "fov", "fundus", "ignore", "reference_soft")
+#: The column of another observer's reference: ``reference_N`` is observer N's.
+OBSERVER_COLUMN = re.compile(r"reference_([1-9][0-9]*)")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -51,6 +58,11 @@ class Pair:
         The method that produced the candidate (dataset runs).
     observer : int or None
         Whose annotation the reference is, when known.
+    references : tuple of (str, str)
+        The other observers' reference files, ``(observer name, path)`` sorted by
+        observer number (``("observer2", ".../01_manual2.gif")``).
+    reference_soft : str or None
+        A soft (fuzzy) reference file.
     where : str
         Where the pair was given, e.g. ``"pairs.csv line 3"``; empty for one pair.
     problem : str or None
@@ -72,6 +84,8 @@ class Pair:
     ignore: str | None = None
     method: str | None = None
     observer: int | None = None
+    references: tuple[tuple[str, str], ...] = ()
+    reference_soft: str | None = None
     where: str = ""
     problem: str | None = None
     spacing: Spacing | None = None
@@ -88,8 +102,13 @@ class Pair:
 
     def files(self) -> list[str]:
         """The files the pair names (``fov="auto"`` names none)."""
-        return [getattr(self, role) for role in FILE_ROLES if getattr(self, role)
-                and not (role == "fov" and self.fov == AUTO_FOV)]
+        return [path for _, path in self.named_files()]
+
+    def named_files(self) -> list[tuple[str, str]]:
+        """``(role, path)`` of every file the pair names, other observers' included."""
+        named = [(role, getattr(self, role)) for role in FILE_ROLES if getattr(self, role)
+                 and not (role == "fov" and self.fov == AUTO_FOV)]
+        return named + [(f"reference of {name}", path) for name, path in self.references]
 
 
 def single_pair(reference: str, candidate: str, fov: str | None = None,
@@ -186,9 +205,10 @@ def _check_columns(path: str, line: int, columns: list[str]) -> None:
     where = f"{path} line {line}" if columns else path
     known = (*REQUIRED_COLUMNS, *OPTIONAL_COLUMNS)
     for number, name in enumerate(columns, start=1):
-        if name not in known:
+        if name not in known and not OBSERVER_COLUMN.fullmatch(name):
             raise InputError(f"{where}, column {number}: unknown column {name!r}; a "
-                             f"manifest's columns are {', '.join(known)}", source=path)
+                             f"manifest's columns are {', '.join(known)} and reference_2, "
+                             "reference_3... (other observers' references)", source=path)
         first = columns.index(name) + 1
         if first != number:
             raise InputError(f"{where}, columns {first} and {number}: column {name!r} "
@@ -205,9 +225,14 @@ def _pair(cells: dict[str, str], folder: Path, where: str) -> Pair:
     paths = {role: _resolved(folder, cells.get(role, "")) for role in FILE_ROLES}
     if cells.get("fov") == AUTO_FOV:
         paths["fov"] = AUTO_FOV
+    observers = sorted((int(match[1]), path) for column, cell in cells.items()
+                       if (match := OBSERVER_COLUMN.fullmatch(column))
+                       and (path := _resolved(folder, cell)))
     return Pair(cells.get("id", ""), paths["reference"] or "", paths["candidate"] or "",
                 paths["fov"], paths["fundus"], paths["ignore"],
-                observer=_observer_number(cells.get("observer", "")), where=where,
+                observer=_observer_number(cells.get("observer", "")),
+                references=tuple((f"observer{number}", path) for number, path in observers),
+                reference_soft=paths["reference_soft"], where=where,
                 spacing=_manifest_spacing(cells.get("spacing_um", "")))
 
 
@@ -245,6 +270,10 @@ def _row_problem(pair: Pair, cells: dict[str, str],
     if spacing and pair.spacing is None:
         return (f"spacing_um {spacing!r} is not a pixel spacing; "
                 f"{SPACING_FIX.replace('leave it out', 'leave the cell empty')}")
+    own = f"reference_{pair.observer or 1}"
+    if cells.get(own):
+        return (f"the {own} cell names observer {pair.observer or 1}, whose reference is the "
+                f"reference cell; give each observer's mask once")
     return _missing_file(pair)
 
 
@@ -257,11 +286,8 @@ def _missing_file(pair: Pair) -> str | None:
     """Which file of the pair does not exist (or ``fov="auto"`` without a fundus), if any."""
     if pair.fov == AUTO_FOV and not pair.fundus:
         return "fov auto estimates the field of view from the fundus photograph: give one"
-    for role in FILE_ROLES:
-        path = getattr(pair, role)
-        if role == "fov" and path == AUTO_FOV:
-            continue
-        if path and not Path(path).is_file():
+    for role, path in pair.named_files():
+        if not Path(path).is_file():
             kind = "is not a regular file (a folder, pipe or device)" if Path(path).exists() \
                 else "not found"
             return f"{role} file {path} {kind}"

@@ -20,7 +20,10 @@ from collections.abc import Callable
 
 from vesselview.engine import pipeline
 from vesselview.engine.case import Case
+from vesselview.engine.observers import observer_number
 from vesselview.engine.params import Params
+from vesselview.engine.reference_choice import reference_cases
+from vesselview.engine.reference_names import DERIVED_REFERENCES
 from vesselview.errors import InputError, VesselviewError
 from vesselview.io.candidate_flags import candidate_flags
 from vesselview.io.loader import load_case, load_case_estimating_fov
@@ -54,6 +57,9 @@ class Job:
         (`load_case_estimating_fov`; ``--dataset --fov estimate``).
     classes : str or None
         ``--classes``: how label maps are read (`load_case`); None: as each pair says.
+    references : str
+        The reference choice (`vesselview.engine.reference_choice.REFERENCE_CHOICES`,
+        ``--references``): the pair is evaluated against each reference it gives.
     """
 
     grid: tuple[Params, ...]
@@ -63,6 +69,7 @@ class Job:
     load: Loader = load_case
     estimate_fov: bool = False
     classes: str | None = None
+    references: str = "one"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -86,7 +93,8 @@ class RowFailure:
 
 @dataclasses.dataclass(frozen=True)
 class PairOutcome:
-    """The records of one pair (one per grid entry), its loading warnings, its failure."""
+    """The records of one pair (one per reference and grid entry, in that order), its
+    loading warnings, its failure."""
 
     records: tuple[Record, ...]
     warnings: tuple[str, ...] = ()
@@ -94,7 +102,8 @@ class PairOutcome:
 
 
 def evaluate_pair(pair: Pair, job: Job) -> PairOutcome:
-    """Load ``pair`` and evaluate it under every parameter set of ``job``.
+    """Load ``pair`` and evaluate it against each reference of ``job.references``
+    (`reference_cases`) under every parameter set of ``job``.
 
     Never raises for a bad pair: a problem found when reading the manifest, an
     `InputError` of the loader, or an unexpected exception (an internal error) becomes
@@ -115,22 +124,47 @@ def evaluate_pair(pair: Pair, job: Job) -> PairOutcome:
             case = load(pair.reference, pair.candidate, pair.fov, pair.fundus,
                         ignore=pair.ignore, invert_reference=job.invert_reference,
                         invert_candidate=job.invert_candidate, threshold=job.threshold,
-                        **extra)
+                        **extra, **_observer_options(pair))
         case = case if pair.spacing is None else pair.spacing.applied(case)
-        evaluator = pipeline.Evaluator(case)
-        diameter = fov_diameter_px(case.fov)
-        records = tuple(result_record(evaluator.evaluate(params), id=pair.id,
-                                      sources=case.sources, method=pair.method,
-                                      observer=pair.observer,
-                                      flags=candidate_flags(case, params.threshold),
-                                      spacing_um=case.spacing_um, fov_diameter_px=diameter)
-                        for params in job.grid)
+        records = tuple(record for scored in reference_cases(case, job.references)
+                        for record in _records(pair, job, scored))
     except VesselviewError as error:
         return failed_outcome(pair, job, RowFailure(f"{pair.label}: {_reason(error)}"))
     except Exception as error:  # a bug: this row fails, the others still run
         message = f"{pair.label}: internal error: {type(error).__name__}: {error}"
         return failed_outcome(pair, job, RowFailure(message, True, traceback.format_exc()))
     return PairOutcome(records, case.warnings)
+
+
+def _observer_options(pair: Pair) -> dict[str, object]:
+    """`load_case`'s observer arguments for ``pair`` (none when it names no other
+    observer, so a loader standing in for `load_case` need not know them)."""
+    if not pair.references and pair.reference_soft is None:
+        return {}
+    return {"references": dict(pair.references), "reference_soft": pair.reference_soft,
+            "observer": f"observer{pair.observer or 1}"}
+
+
+def _records(pair: Pair, job: Job, case: Case) -> list[Record]:
+    """The records of ``case`` (``pair`` against one reference) under every grid entry."""
+    evaluator = pipeline.Evaluator(case)
+    observer = _record_observer(pair, case, job.references)
+    diameter = fov_diameter_px(case.fov)
+    return [result_record(evaluator.evaluate(params), id=pair.id, sources=case.sources,
+                          method=pair.method, observer=observer, references=job.references,
+                          flags=candidate_flags(case, params.threshold),
+                          spacing_um=case.spacing_um, fov_diameter_px=diameter)
+            for params in job.grid]
+
+
+def _record_observer(pair: Pair, case: Case, choice: str) -> int | None:
+    """The ``observer`` of a record: None against a derived reference (``majority``...),
+    the case's observer's number for ``each`` of several observers, else the pair's."""
+    if case.observer in DERIVED_REFERENCES:
+        return None
+    if choice == "each" and len(case.references) > 1:
+        return observer_number(case.observer)
+    return pair.observer
 
 
 def failed_outcome(pair: Pair, job: Job, failure: RowFailure) -> PairOutcome:
@@ -140,7 +174,8 @@ def failed_outcome(pair: Pair, job: Job, failure: RowFailure) -> PairOutcome:
                "ignore": pair.ignore, "spacing": None if spacing is None else spacing.source}
     records = tuple(error_record(failure.message, params, id=pair.id, sources=sources,
                                  method=pair.method, observer=pair.observer,
-                                 spacing_um=None if spacing is None else spacing.um)
+                                 spacing_um=None if spacing is None else spacing.um,
+                                 references=job.references)
                     for params in job.grid)
     return PairOutcome(records, (), failure)
 

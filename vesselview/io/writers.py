@@ -4,14 +4,18 @@ Shared by the batch CLI and the GUI's export, so it knows nothing about either.
 A *record* is one pair under one parameter set, already JSON-safe:
 
 ``{"id", "method", "reference", "candidate", "fov", "fov_source", "ignore", "observer",
-"flags", "spacing_um", "spacing_source", "fov_diameter_px", "params": {...},
+"references", "flags", "spacing_um", "spacing_source", "fov_diameter_px", "params": {...},
 "metrics": {...}, "undefined": {...}, "error"}``
 
 ``method`` names the method of the candidate (dataset runs, else ``None``);
 ``fov_source`` says where the field of view came from: ``"file"``, ``"estimated"``
 (from the fundus photograph) or ``"none"`` (the whole image); ``ignore`` is the mask of
 regions left out of every metric (``None`` when none); ``observer`` is the
-number of the observer whose annotation is the reference (``None`` when not known);
+number of the observer whose annotation is the reference (``None`` when not known, and
+against a reference made from several observers'); ``references`` is the reference
+choice (``"one"``, ``"each"``, ``"majority"``, ``"intersection"``, ``"union"`` or
+``"fuzzy"``, `vesselview.engine.reference_choice`; ``reference`` then names the
+consensus, e.g. ``"majority of observer1, observer2"``);
 ``flags`` marks numbers that need a second look: ``"empty_candidate"`` or
 ``"nearly_empty_candidate"`` (less than 0.5 % of the evaluated field of view marked,
 `vesselview.io.candidate_flags`), ``None`` otherwise.
@@ -58,11 +62,11 @@ Encoded = float | int | str | None
 #: CSV columns, in order.
 CSV_COLUMNS: tuple[str, ...] = (
     "id", "method", "reference", "candidate", "fov", "fov_source", "ignore", "observer",
-    "flags", "spacing_um", "spacing_source", "fov_diameter_px", *PARAM_SPECS, *METRIC_KEYS,
-    "vesselview_version", "error",
+    "references", "flags", "spacing_um", "spacing_source", "fov_diameter_px", *PARAM_SPECS,
+    *METRIC_KEYS, "vesselview_version", "error",
 )
 #: Columns of a record that describe the pair (before the parameters in CSV).
-PAIR_COLUMNS: tuple[str, ...] = CSV_COLUMNS[:12]
+PAIR_COLUMNS: tuple[str, ...] = CSV_COLUMNS[:13]
 #: How `vesselview.io.loader.load_case` records an FOV estimated from the fundus.
 ESTIMATED_FOV_PREFIX = "estimated from "
 #: Summary statistics, in the order of CSV summary rows (``id`` ``summary:<name>``).
@@ -147,7 +151,7 @@ def decode_metrics(record: Record) -> dict[str, float]:
 def result_record(result: Result, *, id: str, sources: Mapping[str, str],
                   method: str | None = None, observer: int | None = None,
                   flags: str | None = None, spacing_um: float | None = None,
-                  fov_diameter_px: int | None = None) -> Record:
+                  fov_diameter_px: int | None = None, references: str = "one") -> Record:
     """One JSON-safe record of an evaluation.
 
     Parameters
@@ -170,6 +174,8 @@ def result_record(result: Result, *, id: str, sources: Mapping[str, str],
         ``Case.spacing_um``: µm per pixel, None when unknown.
     fov_diameter_px : int, optional
         The diameter of the case's field of view in pixels.
+    references : str
+        The reference choice the record was evaluated under (``--references``).
 
     Returns
     -------
@@ -179,7 +185,7 @@ def result_record(result: Result, *, id: str, sources: Mapping[str, str],
         among them; ``error`` is None.
     """
     return {
-        **_pair_fields(id, sources, method, observer, flags),
+        **_pair_fields(id, sources, method, observer, flags, references),
         **_resolution_fields(sources, spacing_um, fov_diameter_px),
         "params": result.params.to_dict(),
         "metrics": {key: encode_number(result.metrics[key]) for key in METRIC_KEYS},
@@ -191,14 +197,14 @@ def result_record(result: Result, *, id: str, sources: Mapping[str, str],
 
 def error_record(error: str, params: Params, *, id: str, sources: Mapping[str, str | None],
                  method: str | None = None, observer: int | None = None,
-                 spacing_um: float | None = None) -> Record:
+                 spacing_um: float | None = None, references: str = "one") -> Record:
     """The record of a pair that could not be evaluated under ``params``.
 
     Same keys as `result_record`: every metric ``None``, ``error`` the reason, the
     spacing as far as known without reading the files.
     """
     return {
-        **_pair_fields(id, sources, method, observer, None),
+        **_pair_fields(id, sources, method, observer, None, references),
         **_resolution_fields(sources, spacing_um, None),
         "params": params.to_dict(),
         "metrics": dict.fromkeys(METRIC_KEYS),
@@ -313,12 +319,12 @@ def write_png(path: str | os.PathLike, image: np.ndarray) -> None:
 
 
 def _pair_fields(id: str, sources: Mapping[str, str | None], method: str | None,
-                 observer: int | None, flags: str | None) -> Record:
+                 observer: int | None, flags: str | None, references: str) -> Record:
     """The `PAIR_COLUMNS` of a record."""
     return {"id": id, "method": method, "reference": sources.get("reference") or None,
             "candidate": sources.get("candidate") or None, "fov": sources.get("fov") or None,
             "fov_source": fov_source(sources), "ignore": sources.get("ignore") or None,
-            "observer": observer, "flags": flags}
+            "observer": observer, "references": references, "flags": flags}
 
 
 def _resolution_fields(sources: Mapping[str, str | None], spacing_um: float | None,
