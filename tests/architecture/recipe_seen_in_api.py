@@ -7,6 +7,7 @@ applied (not collected in the repository itself, where they do not exist).
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 import vesselview as vv
 from tests.architecture.develop_recipe_masks import recipe_case
@@ -52,3 +53,9 @@ def test_the_parameter_re_runs_only_the_stage_reading_it():
 def test_only_the_asked_keys_run_their_stages():
     result = vv.evaluate(recipe_case(), metrics=["area_ratio"])
     assert dict(result.metrics) == {"area_ratio": 67 / 69}
+
+
+def test_the_old_name_of_the_parameter_is_read_with_a_warning():
+    with pytest.warns(DeprecationWarning, match="'stray_min_px' is now called 'piece_min_px'"):
+        params = vv.Params(stray_min_px=3)
+    assert params == vv.Params(piece_min_px=3)

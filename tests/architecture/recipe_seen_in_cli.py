@@ -50,3 +50,11 @@ def test_the_help_documents_the_parameter(capsys):
     assert main(["--help"]) == 0
     assert "piece_min_px (default 1; 1..10000): smallest candidate piece" in (
         capsys.readouterr().out)
+
+
+def test_the_old_name_of_the_parameter_is_accepted(pair_arguments, tmp_path, capsys):
+    output = tmp_path / "out.json"
+    old_name = [item.replace("piece_min_px", "stray_min_px") for item in pair_arguments]
+    assert main([*old_name, "--output", str(output)]) == 0
+    assert json.loads(output.read_text())["results"][0]["params"]["piece_min_px"] == 3
+    assert "'stray_min_px' is now called 'piece_min_px'" in capsys.readouterr().err

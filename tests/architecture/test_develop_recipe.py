@@ -62,6 +62,7 @@ def test_the_recipe_edits_the_files_it_names_and_runs_its_commands():
     commands = [line for block in blocks if block.is_run for line in block.body.splitlines()]
     assert "python -m vesselview.engine.params_doc --write" in commands
     assert "python -m tests.pinned.outputs" in commands
+    assert any(block.options.get("replace", "").startswith("ALIASES") for block in blocks)
 
 
 def test_every_command_of_the_recipe_succeeds(recipe_copy):
@@ -73,8 +74,8 @@ def test_every_command_of_the_recipe_succeeds(recipe_copy):
 
 
 @pytest.mark.parametrize(("checks", "count"), [
-    ("tests/architecture/recipe_seen_in_api.py", 4),
-    ("tests/architecture/recipe_seen_in_cli.py", 3),
+    ("tests/architecture/recipe_seen_in_api.py", 5),
+    ("tests/architecture/recipe_seen_in_cli.py", 4),
     ("tests/gui/recipe_seen_in_window.py", 1),
 ], ids=["api", "command line", "window"])
 def test_seen_in(recipe_copy, checks, count):

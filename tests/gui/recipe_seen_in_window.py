@@ -25,7 +25,7 @@ def test_panels_show_them_and_the_slider_re_evaluates(window, qtbot):
     assert panel.displayed("area_ratio") == f"{67 / 69:.4f}"
 
     layers = window.layer_panel
-    assert "vessel_width" in layers.names
+    assert "vessel_width" in layers.names and not layers.styles["vessel_width"].visible
     assert layers.topLevelItem(layers.names.index("vessel_width")).text(0) == (
         "Reference vessel width")
 

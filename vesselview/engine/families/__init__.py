@@ -40,7 +40,8 @@ builder declared with `base.layer` and its display traits, in its family's ``lay
 Adding a family = one module exposing ``FAMILY`` plus one line in `FAMILIES` and
 `EVALUATION_ORDER`; the pipeline names no family. Stages declare the
 parameters they read (`vesselview.engine.families.base.stage`); the pipeline derives
-every cache key from those declarations.
+every cache key from those declarations. Step by step, with a worked example that a
+test follows: ``docs/develop.md``.
 """
 
 from __future__ import annotations
