@@ -3,28 +3,15 @@ resolution (DRIVE cases whose FOVs differ in size, so their derived spacings dif
 
 from __future__ import annotations
 
-import numpy as np
-from PIL import Image
-
-from tests.io.dataset_files import HEIGHT, WIDTH, vessels, write_drive
+from tests.io.dataset_files import halve_fov, write_drive, write_predictions
 from vesselview.cli.main import main
 
 
 def _mixed_drive(tmp_path):
-    """A DRIVE test set whose case 02 has a FOV of half the diameter (a lower-resolution
-    camera image in the same frame), and a method's predictions."""
+    """A DRIVE test set whose case 02 has a FOV of half the diameter, and a method."""
     root = write_drive(tmp_path / "DRIVE", test_ids=(1, 2), training_ids=())
-    small = np.zeros((HEIGHT, WIDTH), np.uint8)
-    small[5:14, 7:16] = 1
-    image = Image.frombytes("P", (WIDTH, HEIGHT), small.tobytes())
-    image.putpalette([0, 0, 0, 255, 255, 255])
-    image.save(root / "test" / "mask" / "02_test_mask.gif")
-    predictions = tmp_path / "unet"
-    predictions.mkdir()
-    for number in (1, 2):
-        Image.fromarray(vessels(number + 3).astype(np.uint8) * 255).save(
-            predictions / f"{number:02d}_test.png")
-    return root, predictions
+    halve_fov(root, "test", 2)
+    return root, write_predictions(tmp_path / "unet", [("01_test.png", 4), ("02_test.png", 5)])
 
 
 def test_compare_over_cases_of_different_resolution_is_refused(capsys, tmp_path) -> None:

@@ -81,6 +81,24 @@ def write_drive(root: Path, test_ids=(1, 2), training_ids=(21,)) -> Path:
     return root
 
 
+def halve_fov(root: Path, split: str, number: int) -> Path:
+    """Replace a DRIVE case's FOV mask by a square of half the FOV's diameter (9 of 18
+    pixels): the same frame holding a camera image of half the resolution."""
+    small = np.zeros((HEIGHT, WIDTH), bool)
+    small[5:14, 7:16] = True
+    path = root / split / "mask" / f"{number:02d}_{split}_mask.gif"
+    _palette_gif(path, small, [0, 0, 0, 255, 255, 255])
+    return path
+
+
+def write_predictions(folder: Path, names_and_seeds: list[tuple[str, int]]) -> Path:
+    """A method's result maps: 0/255 PNGs of `vessels` (seed), named as given."""
+    folder.mkdir(parents=True)
+    for name, seed in names_and_seeds:
+        Image.fromarray(_grey(vessels(seed))).save(folder / name)
+    return folder
+
+
 def write_stare(root: Path, ids=(1, 2)) -> Path:
     """STARE: stare-images/imNNNN.ppm.gz, labels-ah/ and labels-vk/ as .ppm.gz, no FOV."""
     for number in ids:

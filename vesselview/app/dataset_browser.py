@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from vesselview.app.case_resolutions import CaseResolutions, Resolution, resolution_of
 from vesselview.app.dataset_table import (
     FAILURES_NOTICE,
     FLAG_MARK,
@@ -76,6 +77,9 @@ class DatasetBrowser:
         How many (case, method) evaluations ran (cache hits do not count).
     failures : dict of (case id, method) to str
         Why a case could not be evaluated (the message names the file).
+    resolutions : CaseResolutions
+        Each evaluated case's spacing and FOV diameter: metrics measured in pixels are
+        not pooled (sorted by, plotted without a notice) over cases of different ones.
     channel : Channel
         The background metric runs (``progress``, ``busy_changed``).
     opened, values_changed, rows_changed, current_changed, finished : Event
@@ -101,6 +105,8 @@ class DatasetBrowser:
         self.failures: dict[tuple[str, str], str] = {}
         self._cache: dict[CacheKey, dict[str, float]] = {}
         self._flags: dict[CacheKey, str | None] = {}
+        self._resolution: dict[CacheKey, Resolution] = {}
+        self.resolutions = CaseResolutions()
         scheduler = inspector.scheduler
         self.channel = scheduler.channel("dataset metrics", METRICS_PRIORITY)
         self._comparison = scheduler.channel("dataset comparison", LOADING_PRIORITY)
@@ -138,6 +144,7 @@ class DatasetBrowser:
         for note in dataset.notes():
             self.inspector.notices.add(note, "warning", source=BROWSER)
         self.dataset = dataset
+        self.resolutions = CaseResolutions()
         self.method_a = dataset.methods[0]
         self.method_b = dataset.methods[1] if len(dataset.methods) > 1 else dataset.methods[0]
         self.order = SortOrder()
@@ -163,9 +170,11 @@ class DatasetBrowser:
                 values = self._cache.get(key, {})
                 if all(metric in values for metric in self.metrics):
                     self.table.set(case.id, method, values, self._flags.get(key))
+                    self.resolutions.add(case.id, self._resolution[key])
                 else:
                     missing.append((case, method))
         self._show_flagged()
+        self.resolutions.show(self.inspector.notices, self.metrics, BROWSER)
         self._sort()
         if missing:
             self.channel.submit(functools.partial(self._run, missing, self.params,
@@ -214,7 +223,8 @@ class DatasetBrowser:
                                                     metrics=metrics)
                 values = {key: float(result.metrics[key]) for key in metrics}
                 flag = candidate_flags(loaded, params.threshold)
-                deliver(functools.partial(self._store, case, method, params, values, flag))
+                deliver(functools.partial(self._store, case, method, params, values, flag,
+                                          resolution_of(loaded)))
             except InputError as error:
                 deliver(functools.partial(self._fail, case.id, method, str(error)))
             progress((done + 1) / len(jobs), f"case {case.id}, {method} "
@@ -222,15 +232,18 @@ class DatasetBrowser:
         return len(jobs)
 
     def _store(self, case: DatasetCase, method: str, params: Params,
-               values: dict[str, float], flag: str | None) -> None:
-        """Keep one evaluation's values and candidate flag (main thread)."""
+               values: dict[str, float], flag: str | None, resolution: Resolution) -> None:
+        """Keep one evaluation's values, candidate flag and case resolution (main thread)."""
         self.evaluations += 1
         key = self._key(case, method, params)
         self._cache[key] = {**self._cache.get(key, {}), **values}
         self._flags[key] = flag
+        self._resolution[key] = resolution
         if self.table is not None and params == self.params and self.dataset is not None \
                 and case in self.dataset.cases:
             self.table.set(case.id, method, values, flag)
+            self.resolutions.add(case.id, resolution)
+            self.resolutions.show(self.inspector.notices, self.metrics, BROWSER)
             if flag is not None:
                 self._show_flagged()
             self.values_changed.emit(case.id, method)
@@ -254,7 +267,14 @@ class DatasetBrowser:
     # -- order and navigation ------------------------------------------------------------
 
     def sort(self, order: SortOrder) -> None:
-        """Order the rows by ``order`` (no value is recomputed)."""
+        """Order the rows by ``order`` (no value is recomputed); refused (an error, the
+        order kept) when it ranks a metric measured in pixels over cases of different
+        resolution (`CaseResolutions.problem`)."""
+        problem = None if order.metric is None else self.resolutions.problem(
+            [order.metric], f"Sorting by {order.metric}")
+        if problem is not None:
+            self.inspector.error.emit(problem)
+            return
         self.order = order
         self._sort()
 
