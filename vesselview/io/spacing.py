@@ -83,9 +83,9 @@ class Spacing:
             When the spacing is not a finite number > 0 (`Case`), naming its source.
         """
         um = self.um
-        diameter = fov_diameter_px(case.fov) if case.sources.get("fov") else 0
-        if um is None and self.fov_degrees is not None and diameter > 0:
-            um = spacing_from_field_angle(self.fov_degrees, diameter)
+        if um is None and self.fov_degrees is not None and case.sources.get("fov"):
+            diameter = fov_diameter_px(case.fov)
+            um = spacing_from_field_angle(self.fov_degrees, diameter) if diameter else None
         if um is None:
             return case
         return dataclasses.replace(case, spacing_um=um,

@@ -132,6 +132,15 @@ def test_a_manifest_loads_every_pair(tmp_path, binary_demo):
     assert steps == [0.5, 1.0]
 
 
+def test_a_manifest_spacing_cell_becomes_the_case_spacing(tmp_path, binary_demo):
+    write_png(tmp_path / "ref.png", binary_demo.reference)
+    manifest = _csv(tmp_path, "id,reference,candidate,spacing_um\none,ref.png,ref.png,6.9\n"
+                              "two,ref.png,ref.png,\n", "set.csv")
+    cases = load_case_set(str(manifest), lambda: False, lambda fraction, message: None)
+    assert (cases["one"].spacing_um, cases["one"].sources["spacing"]) == (6.9, "manifest")
+    assert cases["two"].spacing_um is None and "spacing" not in cases["two"].sources
+
+
 def test_a_manifest_load_can_be_stopped_and_reports_bad_files(tmp_path, binary_demo):
     write_png(tmp_path / "ref.png", binary_demo.reference)
     manifest = _csv(tmp_path, "id,reference,candidate\none,ref.png,ref.png\n", "set.csv")

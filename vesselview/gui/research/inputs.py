@@ -192,7 +192,9 @@ def load_case_set(manifest: str, should_stop: StopCallback,
     """Every pair of a manifest CSV (``vesselview-eval --manifest`` format), loaded by id.
 
     Read as the inspector reads files, at the default threshold: the inspector's
-    threshold acts on probability-map candidates when they are evaluated.
+    threshold acts on probability-map candidates when they are evaluated. A row's
+    ``spacing_um`` cell becomes its case's spacing (`Case.spacing_um`, source
+    ``"manifest"``).
 
     Raises
     ------
@@ -206,8 +208,8 @@ def load_case_set(manifest: str, should_stop: StopCallback,
     for done, pair in enumerate(pairs, start=1):
         if should_stop():
             raise EvaluationStopped("loading the case set was cancelled")
-        cases[pair.id] = load_case(pair.reference, pair.candidate, fov=pair.fov,
-                                   fundus=pair.fundus)
+        case = load_case(pair.reference, pair.candidate, fov=pair.fov, fundus=pair.fundus)
+        cases[pair.id] = case if pair.spacing is None else pair.spacing.applied(case)
         progress(done / len(pairs), f"loaded {pair.id}")
     return cases
 
