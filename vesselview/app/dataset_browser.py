@@ -4,10 +4,11 @@ background, cached, sorted and stepped through (no Qt).
 `DatasetBrowser` opens a dataset with folders of predictions (`open_dataset`), evaluates
 the chosen metrics of every (case, method) on the application's one scheduler (a
 channel below the live view's priority, so the inspector stays live), keeps every value
-in a cache keyed by the files and the parameters (re-opening, re-sorting or switching
-methods never recomputes), orders the rows (`vesselview.app.dataset_table`) and shows a
-picked case in the inspector through its actions, with the current parameters. For the
-compare modes it loads method B's candidate of the shown case.
+in a cache keyed by the files, the parameters and the reference choice (re-opening,
+re-sorting or switching methods never recomputes), orders the rows
+(`vesselview.app.dataset_table`) and shows a picked case in the inspector through its
+actions, with the current parameters. For the compare modes it loads method B's
+candidate of the shown case.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from vesselview.app.events import Event
 from vesselview.app.inspector import LOADING_PRIORITY, Inspector
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator, ProgressCallback, StopCallback
+from vesselview.engine.reference_choice import REFERENCE_CHOICES, reference_cases
 from vesselview.errors import EvaluationStopped, InputError
 from vesselview.io.candidate_flags import candidate_flags
 from vesselview.io.dataset import Dataset, DatasetCase, open_dataset
@@ -44,8 +46,11 @@ from vesselview.io.dataset import Dataset, DatasetCase, open_dataset
 METRICS_PRIORITY = 0
 #: How notices name the case browser.
 BROWSER = "Case browser"
-#: The files, FOV choice (estimate_fov) and parameters one set of values depends on.
-CacheKey = tuple[Path, Path | None, bool, Path, Params]
+#: The files, FOV choice (estimate_fov), parameters and reference choice one set of
+#: values depends on.
+CacheKey = tuple[Path, Path | None, bool, Path, Params, str]
+#: The reference choices of the browser: one value per cell, so not ``each``.
+BROWSER_REFERENCES = tuple(choice for choice in REFERENCE_CHOICES if choice != "each")
 
 
 class DatasetBrowser:
@@ -66,6 +71,9 @@ class DatasetBrowser:
         The values of the current dataset for `params`.
     params : Params
         The parameters the table's values belong to.
+    references : str
+        The reference choice the values are scored against (`BROWSER_REFERENCES`):
+        ``"one"``, the dataset's chosen observer, by default (`set_references`).
     order : SortOrder
     rows : tuple of str
         The case ids in `order`.
@@ -97,6 +105,7 @@ class DatasetBrowser:
         self.dataset: Dataset | None = None
         self.table: MetricTable | None = None
         self.params = inspector.params
+        self.references = "one"
         self.order = SortOrder()
         self.rows: tuple[str, ...] = ()
         self.current: str | None = None
@@ -178,7 +187,7 @@ class DatasetBrowser:
         self._sort()
         if missing:
             self.channel.submit(functools.partial(self._run, missing, self.params,
-                                                  self.metrics))
+                                                  self.metrics, self.references))
         else:
             self.finished.emit()
 
@@ -201,16 +210,34 @@ class DatasetBrowser:
         self.metrics_changed.emit(self.metrics)
         self.compute()
 
+    def set_references(self, choice: str) -> None:
+        """Score every case against the reference ``choice`` (`BROWSER_REFERENCES`: one
+        observer, a consensus of the observers or their fuzzy reference) and fill the
+        table again, from the cache where it can. A case with one observer then fails
+        its cells, naming its reference file.
+
+        Raises
+        ------
+        ValueError
+            For another choice (``each`` gives several values per cell).
+        """
+        if choice not in BROWSER_REFERENCES:
+            raise ValueError(f"the case browser scores against one reference: "
+                             f"{', '.join(BROWSER_REFERENCES)}; got {choice!r}")
+        self.references = choice
+        self.compute()
+
     def cancel(self) -> None:
         """Stop the background run; values computed so far stay in the cache and table."""
         self.channel.cancel()
 
-    def _key(self, case: DatasetCase, method: str, params: Params | None = None) -> CacheKey:
+    def _key(self, case: DatasetCase, method: str, params: Params | None = None,
+             references: str | None = None) -> CacheKey:
         return (case.reference, case.fov, case.estimate_fov, case.candidates[method],
-                params or self.params)
+                params or self.params, references or self.references)
 
     def _run(self, jobs: list[tuple[DatasetCase, str]], params: Params,
-             metrics: tuple[str, ...], should_stop: StopCallback,
+             metrics: tuple[str, ...], references: str, should_stop: StopCallback,
              progress: ProgressCallback) -> int:
         """Evaluate ``jobs`` in turn (scheduler thread); each result is delivered at once."""
         deliver = self.inspector.scheduler.deliver
@@ -218,29 +245,30 @@ class DatasetBrowser:
             if should_stop():
                 raise EvaluationStopped(f"dataset run stopped after {done} evaluations")
             try:
-                loaded = case.load(method)
+                (loaded,) = reference_cases(case.load(method), references)
                 result = Evaluator(loaded).evaluate(params, should_stop=should_stop,
                                                     metrics=metrics)
                 values = {key: float(result.metrics[key]) for key in metrics}
                 flag = candidate_flags(loaded, params.threshold)
-                deliver(functools.partial(self._store, case, method, params, values, flag,
-                                          resolution_of(loaded)))
+                deliver(functools.partial(self._store, case, method, (params, references),
+                                          values, flag, resolution_of(loaded)))
             except InputError as error:
                 deliver(functools.partial(self._fail, case.id, method, str(error)))
             progress((done + 1) / len(jobs), f"case {case.id}, {method} "
                                              f"({done + 1} of {len(jobs)})")
         return len(jobs)
 
-    def _store(self, case: DatasetCase, method: str, params: Params,
+    def _store(self, case: DatasetCase, method: str, scored: tuple[Params, str],
                values: dict[str, float], flag: str | None, resolution: Resolution) -> None:
-        """Keep one evaluation's values, candidate flag and case resolution (main thread)."""
+        """Keep one evaluation's values, candidate flag and case resolution (main thread);
+        ``scored``: the parameters and reference choice it was made with."""
         self.evaluations += 1
-        key = self._key(case, method, params)
+        key = self._key(case, method, *scored)
         self._cache[key] = {**self._cache.get(key, {}), **values}
         self._flags[key] = flag
         self._resolution[key] = resolution
-        if self.table is not None and params == self.params and self.dataset is not None \
-                and case in self.dataset.cases:
+        if self.table is not None and scored == (self.params, self.references) \
+                and self.dataset is not None and case in self.dataset.cases:
             self.table.set(case.id, method, values, flag)
             self.resolutions.add(case.id, resolution)
             self.resolutions.show(self.inspector.notices, self.metrics, BROWSER)

@@ -2,7 +2,8 @@
 the background run's progress (cancellable), orders, plots and exports.
 
 Everything it shows comes from `vesselview.app.dataset_browser.DatasetBrowser`; picking
-a row, the next/previous keys and the method choices call the browser's actions.
+a row, the next/previous keys and the method and reference choices call the browser's
+actions.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from vesselview.app.dataset_browser import DatasetBrowser
+from vesselview.app.dataset_browser import BROWSER_REFERENCES, DatasetBrowser
 from vesselview.app.dataset_table import SortOrder
 from vesselview.engine.families import METRICS
 from vesselview.gui.dataset.metric_picker import MetricPicker
@@ -40,6 +41,10 @@ WIDE_AND_SHORT = 2.5
 LEAST_ROWS = 8
 #: Plots less tall than this (pixels) below the table go beside it instead.
 PLOTS_LEAST_HEIGHT = 220
+#: How the reference choices read in the browser's combo box.
+_REFERENCE_LABELS = {"one": "the chosen observer", "majority": "majority of observers",
+                     "intersection": "intersection of observers",
+                     "union": "union of observers", "fuzzy": "fuzzy (observers' share)"}
 
 
 def _show_rows(table: QTableWidget, rows: int) -> None:
@@ -71,6 +76,10 @@ class DatasetBrowserWindow(QWidget):
         Rows in the browser's order; columns ``case`` then method x metric.
     method_a, method_b, metric_choice : QComboBox
         The shown method, the compared one, the metric that orders and is plotted.
+    reference_choice : QComboBox
+        What the cases are scored against (`BROWSER_REFERENCES`, item data the choice):
+        the dataset's chosen observer, a consensus of its observers or their fuzzy
+        reference.
     by_difference, descending : QCheckBox
         Order by A - B; largest first.
     progress : QProgressBar
@@ -87,6 +96,13 @@ class DatasetBrowserWindow(QWidget):
         self.setWindowTitle("vesselview: dataset")
         self.method_a, self.method_b = _combo([]), _combo([])
         self.metric_choice = _combo([METRICS[key].name for key in browser.metrics])
+        self.reference_choice = QComboBox()
+        for choice in BROWSER_REFERENCES:
+            self.reference_choice.addItem(_REFERENCE_LABELS[choice], choice)
+        self.reference_choice.setToolTip(
+            "The reference the cases are scored against: the chosen observer's, a "
+            "consensus of the dataset's observers (majority: strictly more than half of "
+            "them, so with two the pixels both mark) or their fuzzy reference")
         self.by_difference = QCheckBox("A − B")
         self.descending = QCheckBox("descending")
         worst = QPushButton("Worst first")
@@ -159,7 +175,8 @@ class DatasetBrowserWindow(QWidget):
     def _layout(self, worst: QPushButton, recompute: QPushButton) -> None:
         controls = QHBoxLayout()
         for label, combo in (("A", self.method_a), ("B", self.method_b),
-                             ("metric", self.metric_choice)):
+                             ("metric", self.metric_choice),
+                             ("reference", self.reference_choice)):
             controls.addWidget(QLabel(label))
             controls.addWidget(combo)
         for widget in (self.by_difference, self.descending, worst, self.choose_metrics):
@@ -210,6 +227,8 @@ class DatasetBrowserWindow(QWidget):
             widget.currentIndexChanged.connect(lambda _i: self._on_choice())
         for box in (self.by_difference, self.descending):
             box.toggled.connect(lambda _on: self._on_choice())
+        self.reference_choice.currentIndexChanged.connect(
+            lambda _i: browser.set_references(self.reference_choice.currentData()))
 
     # -- updates -------------------------------------------------------------------------
 
