@@ -16,6 +16,7 @@ from vesselview._version import __version__
 
 _EXPORTS = {
     "Params": "vesselview.engine.params",
+    "Length": "vesselview.engine.lengths",
     "Case": "vesselview.engine.case",
     "LabelMap": "vesselview.engine.labels",
     "Result": "vesselview.engine.result",

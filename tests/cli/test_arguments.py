@@ -101,7 +101,8 @@ def test_cli_and_gui_share_one_sweep_grammar():
     [
         (["tt=3"], [], "unknown parameter 'tt'"),
         (["t=two"], [], "parameter t: expected a number"),
-        (["t=2.5"], [], "parameter t: expected a whole number"),
+        (["ss_R=2.5"], [], "parameter ss_R: expected a whole number"),
+        (["t=30mm"], [], "parameter t: expected a number of pixels"),
         ([], ["ss_alpha=0.5,1.5"], "ss_alpha.*out of range"),
         (["ss_min_length=20"], [], "ss_max_length"),
         ([], ["t=1,,2"], "an empty value"),

@@ -60,12 +60,12 @@ def test_unknown_key_names_the_key() -> None:
 
 
 @pytest.mark.parametrize(("key", "value"), [
-    ("t", 2.5),            # not a whole number
-    ("t", "2"),            # string for a number
+    ("ss_R", 2.5),         # not a whole number of pixels (SS's R counts them)
+    ("t", "2mm"),          # a length in no known unit
     ("t", True),           # bool is not a number here
     ("t", None),
     ("threshold", "0.5"),
-    ("nsd_tau", "2"),
+    ("nsd_tau", "two"),
     ("ss_alpha", "0.2"),
     ("fom_k", float("nan")),
     ("baddeley_c", float("inf")),

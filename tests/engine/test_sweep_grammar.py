@@ -44,7 +44,7 @@ def test_sweep_values_parse(key, text, values):
     ("t", "3:0", "gives 0 values"),
     ("t", "0:10000:1", "gives 10001 values"),
     ("t", "0:1:2:3", "a:b or a:b:step"),
-    ("t", "0.5", "whole number"),
+    ("ss_R", "2.5", "whole number"),
     ("t", "51", "out of range"),
     ("ss_R", "0:2", "out of range"),
     ("distance", "a:b", "needs a numeric parameter"),

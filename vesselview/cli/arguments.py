@@ -23,7 +23,8 @@ from vesselview.cli.report_options import (
     report_usage_problem,
 )
 from vesselview.cli.spacing_option import add_spacing_argument
-from vesselview.engine.params import PARAM_SPECS, Params, canonical_key, parse_value
+from vesselview.engine.lengths import GRAMMAR
+from vesselview.engine.params import LENGTH_KEYS, PARAM_SPECS, Params, canonical_key, parse_value
 from vesselview.engine.params_doc import allowed_text, default_text
 from vesselview.engine.reference_names import REFERENCE_CHOICES
 from vesselview.engine.sweep import MAX_SWEEP_VALUES, parse_sweep_values
@@ -87,8 +88,12 @@ def parameter_epilog() -> str:
         "--sweep KEY=SPEC: SPEC is v1,v2,... or a:b (step 1) or a:b:step, both ends "
         f"included (the GUI's sweep grammar); at most {MAX_SWEEP_VALUES} values per sweep "
         f"and {MAX_COMBINATIONS} combinations over all sweeps.", width=79)
+    lengths = textwrap.fill(
+        f"Lengths ({', '.join(LENGTH_KEYS)}) are {GRAMMAR}: t=30um, t=0.5%fov; ranges in "
+        "one unit, e.g. 20um:40um:10um. Their ranges above are in pixels. µm needs the "
+        "pixel spacing of every case.", width=79, break_on_hyphens=False)
     return "\n".join(["parameters for --set KEY=VALUE and --sweep KEY=SPEC:", *entries,
-                      "", sweeps, "", textwrap.fill(_OUTPUT, width=79), "",
+                      "", lengths, "", sweeps, "", textwrap.fill(_OUTPUT, width=79), "",
                       textwrap.fill(_EXIT_CODES, width=79)])
 
 

@@ -8,6 +8,7 @@ same pixels; ``tests/engine/test_morphology.py`` checks each against scipy/sciki
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import cv2
@@ -19,42 +20,50 @@ DistanceKind = str  # "euclidean" | "cityblock" | "chessboard"
 
 
 @lru_cache(maxsize=64)
-def disk(radius: int) -> np.ndarray:
+def disk(radius: float) -> np.ndarray:
     """Euclidean disc of ``radius`` pixels, the pixels of ``skimage.morphology.disk``.
 
-    The offsets ``(dy, dx)`` with ``dy**2 + dx**2 <= radius**2``. Written out (the test
-    compares it with scikit-image's) because importing ``skimage.morphology`` costs every
+    The offsets ``(dy, dx)`` with ``dy**2 + dx**2 <= radius**2``, for any radius >= 0
+    (``docs/metrics.md``, "Notation": a radius of 2.5 covers the offsets within 2.5
+    pixels; an integer radius gives scikit-image's disc). Written out (the test compares
+    it with scikit-image's) because importing ``skimage.morphology`` costs every
     ``vesselview-eval`` start about 0.1 s (it loads ``scipy.spatial``), for one line.
 
     Returns
     -------
-    ndarray of uint8, shape (2r+1, 2r+1)
+    ndarray of uint8, shape (2n+1, 2n+1), n = floor(radius)
     """
-    offsets = np.arange(-radius, radius + 1)
+    reach = math.floor(radius)
+    offsets = np.arange(-reach, reach + 1)
     footprint = (offsets[:, None] ** 2 + offsets[None, :] ** 2 <= radius**2).astype(np.uint8)
     footprint.setflags(write=False)
     return footprint
 
 
-def dilate_disk(mask: np.ndarray, radius: int) -> np.ndarray:
+def dilate_disk(mask: np.ndarray, radius: float) -> np.ndarray:
     """``dil(mask, disk(radius))``; pixels beyond the border count as background.
 
     Parameters
     ----------
     mask : ndarray of bool, shape (H, W)
-    radius : int
-        Disc radius in pixels; 0 returns a copy.
+    radius : float
+        Disc radius in pixels, any number >= 0; below 1 returns a copy.
     """
-    if radius <= 0:
+    if radius < 1:
         return mask.copy()
     return _dilate(mask, disk(radius))
 
 
-def dilate_square(mask: np.ndarray, half_width: int) -> np.ndarray:
-    """``dil(mask, square(t))``: all pixels within chessboard distance ``half_width``."""
-    if half_width <= 0:
+def dilate_square(mask: np.ndarray, half_width: float) -> np.ndarray:
+    """``dil(mask, square(t))``: all pixels within chessboard distance ``half_width``.
+
+    Chessboard distances are whole, so a half-width of 2.7 pixels covers the same
+    pixels as 2 (``max(|dx|, |dy|) <= 2.7``); below 1 returns a copy.
+    """
+    reach = math.floor(half_width)
+    if reach <= 0:
         return mask.copy()
-    size = 2 * half_width + 1
+    size = 2 * reach + 1
     return _dilate(mask, np.ones((size, size), np.uint8))
 
 

@@ -32,7 +32,8 @@ class TolerantOverlap:
     reference_band: np.ndarray
 
 
-def tolerant_overlap(candidate: np.ndarray, reference: np.ndarray, radius: int) -> TolerantOverlap:
+def tolerant_overlap(candidate: np.ndarray, reference: np.ndarray,
+                     radius: float) -> TolerantOverlap:
     """Tolerant overlap of ``candidate`` (S) and ``reference`` (G) with a disc of ``radius`` pixels.
 
     Parameters

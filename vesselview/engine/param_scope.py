@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 
 from vesselview.engine.case import Case
+from vesselview.engine.length_scope import resolved_lengths
 from vesselview.engine.params import Params, canonical_key
 
 #: The parameters that act on a case only when its candidate is a probability map.
@@ -46,11 +47,14 @@ def applied_params(params: Params, case: Case) -> Params:
     ``threshold`` is resolved: the threshold the probability-map candidate is cut at
     (``params``'s, or the case's when None); for any other candidate the case's own
     threshold, the one its masks were read at, whatever ``params`` say (the CLI's
-    records name the same). Every other parameter is ``params``'s.
+    records name the same). Every length in µm or % FOV is converted to pixels for
+    ``case`` (`vesselview.engine.length_scope.resolved_lengths`, which raises a
+    `ParamsError` naming the case when it cannot be). Every other parameter is
+    ``params``'s.
     """
     if applies("threshold", case):
-        return params.with_case_threshold(case.threshold)
-    return dataclasses.replace(params, threshold=case.threshold)
+        return resolved_lengths(params.with_case_threshold(case.threshold), case)
+    return resolved_lengths(dataclasses.replace(params, threshold=case.threshold), case)
 
 
 def kept_params(params: Params, case: Case | None) -> Params:

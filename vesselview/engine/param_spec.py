@@ -20,10 +20,11 @@ import typing
 from typing import Any, Literal, TypeVar
 
 from vesselview.engine.flags import is_flag
+from vesselview.engine.lengths import Length
 from vesselview.errors import ParamsError
 
-#: What a parameter's value measures: a length in pixels, a dimensionless number, a
-#: number of things, one of named choices, or yes/no.
+#: What a parameter's value measures: a length (pixels, or a `Length` in µm or % FOV), a
+#: dimensionless number, a number of things, one of named choices, or yes/no.
 Unit = Literal["length", "ratio", "count", "choice", "flag"]
 #: The value types a unit allows.
 _UNIT_KINDS: dict[str, tuple[type, ...]] = {
@@ -45,7 +46,9 @@ class ParamSpec:
     default : object
         The value `Params` has without it.
     unit : Unit
-        What the value measures; lengths are in pixels.
+        What the value measures. A length is a number of pixels or a `Length`
+        (`vesselview.engine.lengths`); its range is in pixels, checked once it is
+        converted for a case.
     label : str
         Its name in the window (panel, sweep controls, captions), with ``px`` for a length.
     doc : str
@@ -64,6 +67,10 @@ class ParamSpec:
         The range its slider drags over when narrower than ``(low, high)``.
     step : float
         One slider step (the window rounds edits to its decimals).
+    whole : bool
+        A length that counts whole pixels (SS's R and segment lengths): a number of
+        pixels must be whole, a length in µm or % FOV is rounded to the nearest pixel.
+        Other lengths may be any number of pixels (``t = 2.5``).
     """
 
     kind: type
@@ -79,6 +86,7 @@ class ParamSpec:
     panel: str | None = None
     slider: tuple[float, float] | None = None
     step: float = 1
+    whole: bool = False
 
     @property
     def numeric(self) -> bool:
@@ -113,7 +121,7 @@ class ParamSpec:
 def param(default: _T, *, unit: Unit, label: str, doc: str, low: float | None = None,
           high: float | None = None, choices: tuple[str, ...] = (), none_means: str = "",
           panel: str | None = None, slider: tuple[float, float] | None = None,
-          step: float = 1) -> _T:
+          step: float = 1, whole: bool = False) -> _T:
     """A `Params` field with its default and its spec (the arguments of `ParamSpec`).
 
     Typed as its default, so that type checkers read ``t: int = param(2, ...)`` as a
@@ -121,7 +129,7 @@ def param(default: _T, *, unit: Unit, label: str, doc: str, low: float | None = 
     """
     spec = {"unit": unit, "label": label, "doc": doc, "low": low, "high": high,
             "choices": choices, "none_means": none_means, "panel": panel, "slider": slider,
-            "step": step}
+            "step": step, "whole": whole}
     field: Any = dataclasses.field(default=default, metadata={_SPEC: spec})
     return typing.cast(_T, field)
 
@@ -160,6 +168,8 @@ def _check_spec(key: str, spec: ParamSpec) -> None:
         problem = f"slider {spec.slider} is outside the range {spec.bounds}"
     elif spec.numeric and spec.step <= 0:
         problem = f"step {spec.step} is not positive"
+    elif spec.whole and (spec.unit != "length" or spec.kind is not int):
+        problem = "only an int length counts whole pixels"
     elif spec.optional != bool(spec.none_means):
         problem = "None is allowed exactly when none_means says what it stands for"
     if problem is None:
@@ -175,7 +185,11 @@ def checked_value(key: str, value: Any, spec: ParamSpec) -> Any:
     """``value`` of parameter ``key`` validated against ``spec``, in canonical type.
 
     Integers may be given as integral floats (``2.0``); booleans and strings must be of
-    their own type.
+    their own type. A length may also be a `Length` or its text (``"30um"``): in pixels
+    it becomes a number, else it stays a `Length` (its range is checked in pixels once
+    it is converted for a case). A length that is not `ParamSpec.whole` may be any
+    number of pixels: a whole one is an int when the kind is int (``t = 2``), else a
+    float (``t = 2.5``).
 
     Raises
     ------
@@ -194,20 +208,35 @@ def checked_value(key: str, value: Any, spec: ParamSpec) -> Any:
             raise ParamsError(
                 f"parameter {key}: expected one of {', '.join(spec.choices)}, got {value!r}")
         return value
+    if spec.unit == "length" and isinstance(value, (str, Length)):
+        length = _length(key, value)
+        if length.unit != "px":
+            return length
+        value = length.value
     if is_flag(value) or (not isinstance(value, (int, float)) and not hasattr(
             value, "__float__")):
         raise ParamsError(f"parameter {key}: expected a number, got {value!r}")
     number = float(value)
     if not math.isfinite(number):
         raise ParamsError(f"parameter {key}: expected a finite number, got {value!r}")
-    if spec.kind is int:
-        if number != int(number):
-            raise ParamsError(f"parameter {key}: expected a whole number, got {value!r}")
+    if spec.kind is int and number == int(number):
         number = int(number)
+    elif spec.kind is int and (spec.whole or spec.unit != "length"):
+        raise ParamsError(f"parameter {key}: expected a whole number, got {value!r}")
     low, high = spec.bounds
     if number < low or number > high:
         raise ParamsError(f"parameter {key}: {value!r} is out of range [{low:g}, {high:g}]")
     return number
+
+
+def _length(key: str, value: str | Length) -> Length:
+    """``value`` of length parameter ``key`` as a `Length` (text parsed)."""
+    if isinstance(value, Length):
+        return value
+    try:
+        return Length.parse(value)
+    except ParamsError as error:
+        raise ParamsError(f"parameter {key}: {error}") from None
 
 
 _DECIMAL = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
@@ -227,6 +256,9 @@ def parsed_text(key: str, text: str, spec: ParamSpec) -> Any:
         raise ParamsError(f"parameter {key}: expected true/false, got {text!r}")
     if spec.kind is str:
         return raw
+    if spec.unit == "length" and not _NUMBER_TEXT.fullmatch(raw):
+        length = _length(key, raw)
+        return length if length.unit != "px" else length.value
     match = _NUMBER_TEXT.fullmatch(raw)
     if match is None or (match["denominator"] is not None and float(match["denominator"]) == 0):
         raise ParamsError(f"parameter {key}: expected a number such as 2, 0.25, 1e-3 or a "

@@ -19,6 +19,7 @@ import warnings
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from vesselview.engine.lengths import Length
 from vesselview.engine.param_spec import ParamSpec, checked_value, param, parsed_text, specs_of
 from vesselview.errors import ParamsError
 
@@ -60,27 +61,29 @@ class Params:
     3
     """
 
-    t: int = param(2, low=0, high=50, unit="length", panel="Tolerance F1",
-                   label="t (tolerance, px)", slider=(0, 20),
-                   doc="tolerance F1: chessboard tolerance radius t (pixels)")
-    cal_alpha: int = param(2, low=0, high=50, unit="length", panel="CAL",
-                           label="α (area tolerance, px)", slider=(0, 20),
-                           doc="CAL area tolerance: disc radius alpha (pixels)")
-    cal_beta: int = param(2, low=0, high=50, unit="length", panel="CAL",
-                          label="β (length tolerance, px)", slider=(0, 20),
-                          doc="CAL length tolerance: disc radius beta (pixels)")
+    t: int | float | Length = param(2, low=0, high=50, unit="length", panel="Tolerance F1",
+                                    label="t (tolerance, px)", slider=(0, 20),
+                                    doc="tolerance F1: chessboard tolerance radius t (pixels)")
+    cal_alpha: int | float | Length = param(2, low=0, high=50, unit="length", panel="CAL",
+                                            label="α (area tolerance, px)", slider=(0, 20),
+                                            doc="CAL area tolerance: disc radius alpha (pixels)")
+    cal_beta: int | float | Length = param(2, low=0, high=50, unit="length", panel="CAL",
+                                           label="β (length tolerance, px)", slider=(0, 20),
+                                           doc="CAL length tolerance: disc radius beta (pixels)")
     ss_alpha: float = param(0.2, low=0.0, high=1.0, unit="ratio", panel=_SS,
                             label="SS weight α (thickness)", step=0.01,
                             doc="SS weight alpha of thickness vs curve similarity")
-    ss_R: int = param(2, low=1, high=20, unit="length", panel=_SS,
-                      label="R (max search radius, px)",
-                      doc="SS maximum search radius R (pixels)")
-    ss_min_length: int = param(4, low=1, high=1000, unit="length", panel=_SS,
-                               label="min segment length (px)", slider=(1, 100),
-                               doc="SS minimum segment length (pixels)")
-    ss_max_length: int = param(15, low=2, high=10000, unit="length", panel=_SS,
-                               label="max segment length (px)", slider=(2, 200),
-                               doc="SS maximum segment length (pixels)")
+    ss_R: int | Length = param(2, low=1, high=20, unit="length", panel=_SS, whole=True,
+                               label="R (max search radius, px)",
+                               doc="SS maximum search radius R (pixels)")
+    ss_min_length: int | Length = param(4, low=1, high=1000, unit="length", panel=_SS,
+                                        whole=True,
+                                        label="min segment length (px)", slider=(1, 100),
+                                        doc="SS minimum segment length (pixels)")
+    ss_max_length: int | Length = param(15, low=2, high=10000, unit="length", panel=_SS,
+                                        whole=True,
+                                        label="max segment length (px)", slider=(2, 200),
+                                        doc="SS maximum segment length (pixels)")
     ss_mode: str = param("reference", choices=("reference",), unit="choice",
                          label="SS behaviour", doc="SS behaviour: 'reference' = authors' code")
     tversky_alpha: float = param(0.5, low=0.0, high=1000.0, unit="ratio", panel="Tversky",
@@ -95,19 +98,20 @@ class Params:
     baddeley_p: float = param(2.0, low=1.0, high=100.0, unit="ratio", panel=_ADVANCED,
                               label="Baddeley Δ exponent p", slider=(1.0, 10.0), step=0.5,
                               doc="Baddeley delta exponent p (the metric's key is delta_p)")
-    baddeley_c: float = param(5.0, low=0.0, high=1e6, unit="length", panel=_ADVANCED,
-                              label="Baddeley Δ cut-off c (px)", slider=(0.0, 50.0), step=0.5,
-                              doc="Baddeley delta cut-off c (pixels)")
-    contour_gamma: int = param(0, low=0, high=50, unit="length", panel=_ADVANCED,
-                               label="g (contour tolerance, px)", slider=(0, 20),
-                               doc="contour-distance tolerance radius g (pixels)")
-    nsd_tau: float = param(2.0, low=0.0, high=1000.0, unit="length", panel=_ADVANCED,
-                           label="NSD tolerance τ (px)", slider=(0.0, 20.0), step=0.5,
-                           doc="normalised surface distance tolerance tau (pixels)")
-    thin_width: float = param(3.0, low=0.0, high=1000.0, unit="length", panel=_ADVANCED,
-                              label="thin-vessel width limit (px)", slider=(0.0, 20.0),
-                              step=0.5, doc="vessel width (SS thickness, pixels) up to "
-                                            "which a vessel is thin (se_thin, se_thick)")
+    baddeley_c: float | Length = param(5.0, low=0.0, high=1e6, unit="length", panel=_ADVANCED,
+                                       label="Baddeley Δ cut-off c (px)", slider=(0.0, 50.0),
+                                       step=0.5,
+                                       doc="Baddeley delta cut-off c (pixels)")
+    contour_gamma: int | float | Length = param(0, low=0, high=50, unit="length", panel=_ADVANCED,
+                                                label="g (contour tolerance, px)", slider=(0, 20),
+                                                doc="contour-distance tolerance radius g (pixels)")
+    nsd_tau: float | Length = param(2.0, low=0.0, high=1000.0, unit="length", panel=_ADVANCED,
+                                    label="NSD tolerance τ (px)", slider=(0.0, 20.0), step=0.5,
+                                    doc="normalised surface distance tolerance tau (pixels)")
+    thin_width: float | Length = param(3.0, low=0.0, high=1000.0, unit="length", panel=_ADVANCED,
+                                       label="thin-vessel width limit (px)", slider=(0.0, 20.0),
+                                       step=0.5, doc="vessel width (SS thickness, pixels) up to "
+                                       "which a vessel is thin (se_thin, se_thick)")
     distance: str = param("euclidean", choices=("euclidean", "cityblock", "chessboard"),
                           unit="choice", panel="Distance metrics", label="distance transform",
                           doc="distance transform for distance metrics")
@@ -115,7 +119,7 @@ class Params:
                                     panel="Soft candidate", label="probability threshold",
                                     step=0.01,
                                     none_means=f"the case's threshold, {DEFAULT_THRESHOLD:g} "
-                                               "when it has none",
+                                    "when it has none",
                                     doc="probability threshold, fraction of full scale")
     distance_fov: bool = param(False, unit="flag", panel=_ADVANCED,
                                label="distance metrics inside the FOV only",
@@ -126,7 +130,9 @@ class Params:
     def __post_init__(self) -> None:
         for key, spec in PARAM_SPECS.items():
             object.__setattr__(self, key, checked_value(key, getattr(self, key), spec))
-        if self.ss_max_length < self.ss_min_length:
+        shortest, longest = self.ss_min_length, self.ss_max_length
+        # lengths in other units are compared once converted (length_scope)
+        if isinstance(shortest, int) and isinstance(longest, int) and longest < shortest:
             raise ParamsError(
                 f"ss_max_length ({self.ss_max_length}) must be >= ss_min_length "
                 f"({self.ss_min_length})"
@@ -161,12 +167,22 @@ class Params:
         return dataclasses.replace(self, threshold=case_threshold)
 
     def to_dict(self) -> dict[str, Any]:
-        """Parameter values by key, in the spec's order."""
-        return {name: getattr(self, name) for name in PARAM_SPECS}
+        """Parameter values by key, in the spec's order; a `Length` as its text (``"30um"``,
+        which `from_mapping` reads back)."""
+        return {name: _plain(getattr(self, name)) for name in PARAM_SPECS}
+
+
+def _plain(value: Any) -> Any:
+    """A parameter value as JSON can hold it: a `Length` as its text, others as they are."""
+    return str(value) if isinstance(value, Length) else value
 
 
 #: Every parameter's spec by key, in the order of the fields (and of output columns).
 PARAM_SPECS: dict[str, ParamSpec] = specs_of(Params)
+#: Every length parameter, in the spec's order (derived from the unit, never listed):
+#: a number of pixels or a `Length` in µm or % FOV.
+LENGTH_KEYS: tuple[str, ...] = tuple(key for key, spec in PARAM_SPECS.items()
+                                     if spec.unit == "length")
 
 
 def canonical_key(key: str) -> str:

@@ -84,7 +84,7 @@ def allowed_text(key: str, separator: str = "..") -> str:
 
 def docs_table() -> str:
     """The Markdown table of ``docs/metrics.md`` §7: one row per parameter, in key order."""
-    units = {"length": "length (px)"}
+    units = {"length": "length (px; or µm, % FOV)"}
     rows = ["| key | default | allowed | unit | what it does |", "|---|---|---|---|---|"]
     for key, spec in PARAM_SPECS.items():
         default = default_text(key) if spec.kind is not str else f"`{spec.default}`"

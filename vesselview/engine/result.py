@@ -9,6 +9,7 @@ from typing import Any
 
 from vesselview.engine.families import METRICS
 from vesselview.engine.layers import Layer
+from vesselview.engine.length_scope import LengthProvenance
 from vesselview.engine.params import Params
 from vesselview.engine.skeletal import SkeletalProducts
 
@@ -23,7 +24,7 @@ class Result:
     Attributes
     ----------
     params : Params
-        The parameters that produced it.
+        The parameters that produced it, every length in pixels.
     version : str
         The vesselview version that produced it.
     metrics : Mapping[str, float]
@@ -41,6 +42,9 @@ class Result:
         The metric keys a partial result (``Evaluator.evaluate(on_partial=...)``) does
         not have yet; empty for a complete result. Every other value equals the
         complete result's.
+    lengths : LengthProvenance
+        The case's spacing with its source, and every length parameter as given
+        (``"30um"``) before it was converted to the pixels of ``params``.
     """
 
     params: Params
@@ -50,6 +54,7 @@ class Result:
     layers: Mapping[str, Layer] = dataclasses.field(default_factory=dict)
     products: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     pending: frozenset[str] = frozenset()
+    lengths: LengthProvenance = dataclasses.field(default_factory=LengthProvenance)
     _explain: Callable[[int, int], dict[str, Any]] | None = dataclasses.field(
         default=None, repr=False
     )

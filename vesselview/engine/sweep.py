@@ -3,6 +3,8 @@
 A sweep of one parameter is written ``v1,v2,...`` (a list), ``a:b`` (a range with step
 1) or ``a:b:step``. Ranges include both ends (up to round-off of the step) and need a
 numeric parameter; lists take any parameter (``euclidean,chessboard``, ``true,false``).
+A length's values may carry a unit (`vesselview.engine.lengths`): ``20um,30um`` or
+``0.25%fov:1%fov:0.25%fov``, every number of a range in the same unit.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import math
 import sys
 from typing import Any
 
+from vesselview.engine.lengths import Length, LengthUnit
 from vesselview.engine.params import PARAM_SPECS, canonical_key, check_value, parse_value
 from vesselview.errors import ParamsError
 
@@ -52,6 +55,8 @@ def parse_sweep_values(key: str, text: str) -> list[Any]:
     [0.0, 0.25, 0.5]
     >>> parse_sweep_values("distance", "euclidean,chessboard")
     ['euclidean', 'chessboard']
+    >>> [str(value) for value in parse_sweep_values("t", "20um:30um:5um")]
+    ['20um', '25um', '30um']
     """
     key = canonical_key(key)
     values = _range_values(key, text) if ":" in text else _list_values(key, text)
@@ -71,15 +76,20 @@ def _list_values(key: str, text: str) -> list[Any]:
     return [parse_value(key, item) for item in items]
 
 
-def _range_values(key: str, text: str) -> list[float]:
-    """``a:b`` or ``a:b:step``, both ends included."""
+def _range_values(key: str, text: str) -> list[float] | list[Length]:
+    """``a:b`` or ``a:b:step``, both ends included (each a `Length` when in µm or % FOV)."""
     if not PARAM_SPECS[key].numeric:
         raise ParamsError(f"sweep of {key}: a range a:b needs a numeric parameter; list "
                           "the values as v1,v2,...")
     parts = text.split(":")
     if len(parts) not in (2, 3):
         raise ParamsError(f"range of {key} must be a:b or a:b:step, got {text!r}")
-    start, stop, step = (*(_range_number(key, part) for part in parts), 1.0)[:3]
+    numbers = [_range_number(key, part) for part in parts]
+    units = {unit for _, unit in numbers}
+    if len(units) > 1:
+        raise ParamsError(f"range {text!r} of {key} mixes units ({', '.join(sorted(units))}); "
+                          "write every number in the same unit, e.g. 20um:40um:10um")
+    start, stop, step = (*(number for number, _ in numbers), 1.0)[:3]
     if step <= 0:
         raise ParamsError(f"step of {key} must be positive, got {step:g}")
     count = _count(start, stop, step)
@@ -90,12 +100,18 @@ def _range_values(key: str, text: str) -> list[float]:
         raise ParamsError(f"range {text!r} of {key} gives {_count_text(count)} values; 1 to "
                           f"{MAX_SWEEP_VALUES} allowed: use a larger step or a shorter range")
     # rounding keeps 0.1 steps at 0.3, not 0.30000000000000004
-    return [round(start + i * step, 12) for i in range(int(count))]
+    values = [round(start + i * step, 12) for i in range(int(count))]
+    unit = units.pop()
+    return values if unit == "px" else [Length(value, unit) for value in values]
 
 
-def _range_number(key: str, text: str) -> float:
-    """One end or the step of a range: a finite number, zero or normal (not denormal)."""
-    number = float(parse_value(key, text))
+def _range_number(key: str, text: str) -> tuple[float, LengthUnit]:
+    """One end or the step of a range: a finite number, zero or normal (not denormal),
+    with its unit (``"px"`` for a number without one, and for a parameter that is no
+    length)."""
+    value = parse_value(key, text)
+    unit: LengthUnit = value.unit if isinstance(value, Length) else "px"
+    number = float(value.value if isinstance(value, Length) else value)
     if not math.isfinite(number):
         raise ParamsError(f"range of {key}: {text.strip()!r} is too large a number (beyond "
                           f"{sys.float_info.max:.3g}); give a finite number")
@@ -103,7 +119,7 @@ def _range_number(key: str, text: str) -> float:
         raise ParamsError(f"range of {key}: {text.strip()!r} is too close to zero (below "
                           f"{sys.float_info.min:.3g}, where numbers lose precision); give 0 "
                           "or a larger number")
-    return number
+    return number, unit
 
 
 def _count(start: float, stop: float, step: float) -> float:

@@ -23,6 +23,7 @@ PR take 0.7 s and the F1_t curve 1.1 s (``benchmarks/bench_research.py``).
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Sequence
 
 import cv2
@@ -30,6 +31,8 @@ import numpy as np
 from scipy.integrate import trapezoid
 
 from vesselview.engine.case import Case
+from vesselview.engine.length_scope import resolved_lengths
+from vesselview.engine.lengths import in_pixels
 from vesselview.engine.morphology import dilate_square
 from vesselview.engine.params import Params
 from vesselview.errors import InputError, ParamsError
@@ -116,15 +119,15 @@ class F1Curve:
         operating point was asked for, else as given.
     f1_t, precision, recall : ndarray of float64, shape (K,)
         As `vesselview.engine.families.tolerance` defines them (``nan`` where undefined).
-    t : int
-        The tolerance radius used (pixels, chessboard).
+    t : float
+        The tolerance radius used (pixels, chessboard; an int when given as one).
     """
 
     thresholds: np.ndarray
     f1_t: np.ndarray
     precision: np.ndarray
     recall: np.ndarray
-    t: int
+    t: float
 
     def best(self) -> tuple[float, float]:
         """``(threshold, F1_t)`` of the highest F1_t (the first such point on ties)."""
@@ -191,7 +194,7 @@ def f1_t_curve(case: Case, thresholds: Sequence[float] | None = None,
         Thresholds to evaluate (candidate ``soft > θ``); default every distinct
         probability in the FOV plus ``-inf``, i.e. every operating point, increasing.
     params : Params, optional
-        Only ``t`` is used (default ``Params().t``).
+        Only ``t`` is used (default ``Params().t``), in pixels for ``case``.
 
     Raises
     ------
@@ -202,7 +205,7 @@ def f1_t_curve(case: Case, thresholds: Sequence[float] | None = None,
     """
     case = case.without_ignored()  # docs/metrics.md section 0
     soft = _soft(case)
-    t = (params or Params()).t
+    t = in_pixels(resolved_lengths(params or Params(), case).t)
     reference = case.reference & case.fov
     candidate_values = np.sort(soft[case.fov])
     cuts = _cuts(thresholds, candidate_values)
@@ -281,10 +284,11 @@ def _count_above(sorted_values: np.ndarray, cuts: np.ndarray) -> np.ndarray:
     return sorted_values.size - np.searchsorted(sorted_values, cuts, side="right").astype(np.int64)
 
 
-def _window_max(values: np.ndarray, t: int) -> np.ndarray:
-    """Maximum over the (2t+1)^2 window (outside the image counts as ``-inf``)."""
-    if t <= 0:
+def _window_max(values: np.ndarray, t: float) -> np.ndarray:
+    """Maximum over the (2n+1)^2 window, n = floor(t) (outside the image counts as ``-inf``)."""
+    reach = math.floor(t)
+    if reach <= 0:
         return values
-    size = 2 * t + 1
+    size = 2 * reach + 1
     return cv2.dilate(values, np.ones((size, size), np.uint8),
                       borderType=cv2.BORDER_CONSTANT, borderValue=-np.inf)

@@ -35,6 +35,7 @@ from vesselview.engine.families.shared import (
 )
 from vesselview.engine.families.sources import CAL_PAPER
 from vesselview.engine.layers import Layer, classes_layer
+from vesselview.engine.lengths import in_pixels
 from vesselview.engine.morphology import count_components, dilate_disk
 from vesselview.engine.overlap import TolerantOverlap, tolerant_overlap
 from vesselview.engine.scores import Scores
@@ -83,7 +84,7 @@ def connectivity_score(candidate: np.ndarray, reference: np.ndarray,
 
 
 def length_match(candidate: np.ndarray, reference: np.ndarray, candidate_skeleton: np.ndarray,
-                 reference_skeleton: np.ndarray, beta: int) -> LengthMatch:
+                 reference_skeleton: np.ndarray, beta: float) -> LengthMatch:
     """Skeleton pixels of each mask lying within ``beta`` pixels of the other mask.
 
     Parameters
@@ -190,13 +191,14 @@ def cal_connectivity(ctx: StageContext) -> Scores:
 @stage("cal_area", params=("cal_alpha",), needs=(cal_masks,))
 def cal_area(ctx: StageContext) -> TolerantOverlap:
     """Counts of A at ``cal_alpha``."""
-    return tolerant_overlap(*ctx.get(cal_masks), ctx.params.cal_alpha)
+    return tolerant_overlap(*ctx.get(cal_masks), in_pixels(ctx.params.cal_alpha))
 
 
 @stage("cal_length", params=("cal_beta",), needs=(cal_masks, cal_skeletons))
 def cal_length(ctx: StageContext) -> LengthMatch:
     """Counts of L at ``cal_beta``."""
-    return length_match(*ctx.get(cal_masks), *ctx.get(cal_skeletons), ctx.params.cal_beta)
+    return length_match(*ctx.get(cal_masks), *ctx.get(cal_skeletons),
+                        in_pixels(ctx.params.cal_beta))
 
 
 @stage("cal_a", needs=(cal_area,))

@@ -31,6 +31,7 @@ from vesselview.engine.families.base import (
 from vesselview.engine.families.family import Family
 from vesselview.engine.families.shared import candidate_distances, distance_masks, restricted
 from vesselview.engine.families.sources import CAL_PAPER
+from vesselview.engine.lengths import in_pixels
 from vesselview.engine.morphology import distance_to, inner_contour
 from vesselview.engine.overlap import tolerant_overlap
 from vesselview.engine.scores import Scores
@@ -135,7 +136,7 @@ def distances_to_contour(mask: np.ndarray, contour: np.ndarray, to_mask: Distanc
 
 
 def contour_scores(distances: ContourDistances, candidate: np.ndarray, reference: np.ndarray,
-                   gamma: int) -> Scores:
+                   gamma: float) -> Scores:
     """``asd rmsd msd n_asd n_rmsd n_msd j_g d_g`` at tolerance ``gamma`` pixels.
 
     Parameters
@@ -143,7 +144,7 @@ def contour_scores(distances: ContourDistances, candidate: np.ndarray, reference
     distances : ContourDistances
     candidate, reference : ndarray of bool, shape (H, W)
         The masks the distances were computed from.
-    gamma : int
+    gamma : float
         Tolerance radius g in pixels (``contour_gamma``).
     """
     out = Scores()
@@ -220,7 +221,7 @@ def contour_metrics(ctx: StageContext) -> Scores:
     """``asd rmsd msd n_asd n_rmsd n_msd j_g d_g`` at tolerance ``contour_gamma``."""
     masks = ctx.get(distance_masks)
     return contour_scores(ctx.get(contour_distance_values), masks.candidate, masks.reference,
-                          ctx.params.contour_gamma)
+                          in_pixels(ctx.params.contour_gamma))
 
 
 FAMILY = Family(name="contour", title="Contour distances", metrics=METRICS,

@@ -34,6 +34,7 @@ from vesselview.engine.families.shared import candidate_distances, distance_mask
 from vesselview.engine.families.sources import TOLERANCE_PAPER
 from vesselview.engine.kernels_cache import kernel
 from vesselview.engine.kernels_choice import use_compiled
+from vesselview.engine.lengths import in_pixels
 from vesselview.engine.scores import Scores
 from vesselview.engine.surface import surface_scores
 
@@ -262,7 +263,8 @@ def distance_transforms(ctx: StageContext) -> DistanceMaps:
 def distance_map_metrics(ctx: StageContext) -> Scores:
     """``mse hausdorff hd95 fom delta_p``."""
     p = ctx.params
-    return distance_scores(ctx.get(distance_transforms), p.fom_k, p.baddeley_p, p.baddeley_c)
+    return distance_scores(ctx.get(distance_transforms), p.fom_k, p.baddeley_p,
+                           in_pixels(p.baddeley_c))
 
 
 @stage("surface", params=("nsd_tau",), needs=(distance_masks, contour_distance_values))
@@ -270,7 +272,7 @@ def surface_metrics(ctx: StageContext) -> Scores:
     """``hd95_contour nsd`` from the contour distances of the restricted masks."""
     masks = ctx.get(distance_masks)
     return surface_scores(ctx.get(contour_distance_values), bool(masks.candidate.any()),
-                          bool(masks.reference.any()), ctx.params.nsd_tau)
+                          bool(masks.reference.any()), in_pixels(ctx.params.nsd_tau))
 
 
 def pixel_distances(maps: DistanceMaps | None, params: Params, row: int, col: int

@@ -33,6 +33,7 @@ from vesselview.engine.families.shared import (
 )
 from vesselview.engine.families.sources import SS_PAPER
 from vesselview.engine.layers import OKABE_ITO, Layer, LegendEntry, classes_layer
+from vesselview.engine.lengths import whole_pixels
 from vesselview.engine.scores import Scores
 
 if TYPE_CHECKING:
@@ -87,14 +88,15 @@ def candidate_thickness(ctx: StageContext) -> ss.SkeletonValues:
 def search_range(ctx: StageContext) -> ss.SearchRange:
     """Search radii (at most ``ss_R``) and the search mask inside the FOV."""
     return ss.search_radii(ctx.get(reference_skeleton), ctx.get(reference_thickness),
-                           ctx.case.fov, ctx.params.ss_R)
+                           ctx.case.fov, whole_pixels(ctx.params.ss_R))
 
 
 @stage("ss_segments", params=("ss_min_length", "ss_max_length"), needs=(reference_skeleton,))
 def segments(ctx: StageContext) -> ss.Segments:
     """The reference skeleton cut into segments."""
     return ss.reference_segments(ctx.get(reference_skeleton), ctx.case.fov,
-                                 ctx.params.ss_min_length, ctx.params.ss_max_length)
+                                 whole_pixels(ctx.params.ss_min_length),
+                                 whole_pixels(ctx.params.ss_max_length))
 
 
 Matching = tuple[ss.SegmentMatches, ss.RevisedCounts]

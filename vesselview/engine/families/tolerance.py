@@ -28,6 +28,7 @@ from vesselview.engine.families.family import Family
 from vesselview.engine.families.shared import candidate_mask
 from vesselview.engine.families.sources import TOLERANCE_PAPER
 from vesselview.engine.layers import Layer, classes_layer, rule_layer, tolerated
+from vesselview.engine.lengths import in_pixels
 from vesselview.engine.morphology import dilate_square
 from vesselview.engine.scores import Scores
 
@@ -84,14 +85,15 @@ class ToleranceMatch:
 
 
 def tolerance_match(candidate: np.ndarray, reference: np.ndarray, fov: np.ndarray,
-                    t: int) -> ToleranceMatch:
+                    t: float) -> ToleranceMatch:
     """Match candidate and reference pixels within chessboard distance ``t`` inside the FOV.
 
     Parameters
     ----------
     candidate, reference, fov : ndarray of bool, shape (H, W)
-    t : int
-        Tolerance in pixels (chessboard distance, ``square(t)``).
+    t : float
+        Tolerance in pixels (chessboard distance, ``square(t)``: a fraction of a pixel
+        adds nothing, chessboard distances being whole).
     """
     s = candidate & fov
     g = reference & fov
@@ -137,7 +139,7 @@ METRICS = (
 def matched_pixels(ctx: StageContext) -> ToleranceMatch:
     """The pixels matched within chessboard distance ``t`` inside the FOV."""
     return tolerance_match(ctx.get(candidate_mask), ctx.case.reference, ctx.case.fov,
-                           ctx.params.t)
+                           in_pixels(ctx.params.t))
 
 
 @stage("tolerance", needs=(matched_pixels,))

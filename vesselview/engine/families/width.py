@@ -31,6 +31,7 @@ from vesselview.engine.families.base import UNIT_RANGE, MetricInfo, StageContext
 from vesselview.engine.families.family import Family
 from vesselview.engine.families.shared import candidate_mask, reference_skeleton
 from vesselview.engine.families.skeletal import reference_thickness
+from vesselview.engine.lengths import in_pixels
 from vesselview.engine.scores import Scores
 from vesselview.engine.skeletal import SkeletonValues
 
@@ -114,7 +115,7 @@ def widths(ctx: StageContext) -> np.ndarray:
 def width_metrics(ctx: StageContext) -> Scores:
     """``se_thin se_thick`` inside the FOV."""
     return width_sensitivity(ctx.get(candidate_mask), ctx.case.reference, ctx.case.fov,
-                             ctx.get(widths), ctx.params.thin_width)
+                             ctx.get(widths), in_pixels(ctx.params.thin_width))
 
 
 FAMILY = Family(name="width", title="Vessel-width sensitivity", metrics=METRICS,

@@ -16,6 +16,7 @@ from vesselview.engine.case import Case
 from vesselview.engine.families import EVALUATION_ORDER, LAYERS, METRIC_KEYS, Family
 from vesselview.engine.families.base import layer_name
 from vesselview.engine.kernels_warmup import start_compiling
+from vesselview.engine.length_scope import LengthProvenance, length_provenance
 from vesselview.engine.param_scope import applied_params
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline.cache import StageCache
@@ -71,7 +72,9 @@ class Evaluator:
             on the case (`vesselview.engine.param_scope.applied_params`): a
             ``threshold`` of None (the default) is the case's (`Case.threshold`), and
             for a candidate that is not a probability map the threshold is always the
-            case's (it binarised the masks when they were read; ``params``'s did nothing).
+            case's (it binarised the masks when they were read; ``params``'s did nothing);
+            every length in µm or % FOV is in pixels for the case (``Result.lengths``
+            keeps them as given, with the spacing).
         should_stop : callable () -> bool, optional
             Polled before each stage; when it returns True the evaluation raises.
         progress : callable (fraction, stage) -> None, optional
@@ -89,7 +92,8 @@ class Evaluator:
         EvaluationStopped
             When ``should_stop`` returned True; the cache stays consistent.
         ParamsError
-            For an unknown key in ``metrics`` (a `ValueError` too).
+            For an unknown key in ``metrics`` (a `ValueError` too), or a length that
+            cannot be converted to pixels for the case (in µm without a spacing).
         TypeError
             When ``params`` is not a `Params` (a dict: use `Params.from_mapping`), or
             ``metrics`` is one string (``"dice"``: give ``["dice"]``).
@@ -100,6 +104,7 @@ class Evaluator:
         # The first start only: every kernel at once, in other processes; meanwhile the
         # stages run without them (vesselview.engine.kernels_choice).
         start_compiling()
+        lengths = length_provenance(params or Params(), self.case)
         params = applied_params(params or Params(), self.case)
         keys = _requested(metrics)
         families = tuple(f for f in EVALUATION_ORDER if not set(f.keys).isdisjoint(keys))
@@ -112,9 +117,9 @@ class Evaluator:
             if family.products is not None:
                 run.get(family.products)
             if on_partial is not None and done < len(families):
-                on_partial(_result(run, keys, scores, families[:done], partial=True))
+                on_partial(_result(run, keys, scores, families[:done], lengths, partial=True))
         run.finish()
-        return _result(run, keys, scores, families, partial=False)
+        return _result(run, keys, scores, families, lengths, partial=False)
 
 
 def evaluate(case: Case, params: Params | None = None, *,
@@ -143,7 +148,7 @@ def _planned(families: tuple[Family, ...], keys: tuple[str, ...]) -> int:
 
 
 def _result(run: Run, keys: tuple[str, ...], scores: Scores, done: tuple[Family, ...],
-            partial: bool) -> Result:
+            lengths: LengthProvenance, partial: bool) -> Result:
     """The `Result` of ``run`` once the ``done`` families have their values."""
     finished = {key for family in done for key in family.keys if key in keys}
     if missing := (finished - set(scores.values)):
@@ -160,5 +165,6 @@ def _result(run: Run, keys: tuple[str, ...], scores: Scores, done: tuple[Family,
         products={family.name: run.get(family.products) for family in done
                   if family.products is not None},
         pending=frozenset(key for key in keys if key not in finished),
+        lengths=lengths,
         _explain=Explainer(run, layers, partial),
     )

@@ -11,6 +11,7 @@ import dataclasses
 
 import numpy as np
 
+from vesselview.engine.lengths import whole_pixels
 from vesselview.engine.params import Params
 from vesselview.engine.skeletal._pixels import SkeletonValues, readonly
 from vesselview.engine.skeletal.matching import MATCH_DTYPE, SegmentMatches, match_segments
@@ -152,8 +153,9 @@ def skeletal_similarity(reference: np.ndarray, candidate: np.ndarray,
         "cand_skeleton", cand_skeleton, reference.shape)
     ref_thickness = skeleton_thickness(reference, ref_skel)
     cand_thickness = skeleton_thickness(candidate, cand_skel)
-    search = search_radii(ref_skel, ref_thickness, fov, params.ss_R)
-    segments = reference_segments(ref_skel, fov, params.ss_min_length, params.ss_max_length)
+    search = search_radii(ref_skel, ref_thickness, fov, whole_pixels(params.ss_R))
+    segments = reference_segments(ref_skel, fov, whole_pixels(params.ss_min_length),
+                                  whole_pixels(params.ss_max_length))
     matches = match_segments(ref_skel, ref_thickness, cand_skel, cand_thickness, search,
                              segments)
     counts = revised_counts(reference, candidate, fov, ref_skel, cand_skel, search.search_mask)

@@ -1,0 +1,154 @@
+"""Lengths in pixels, micrometres or percent of the FOV diameter (``docs/metrics.md`` §0).
+
+A length parameter (``t``, ``cal_alpha``, ``nsd_tau``...: every parameter whose spec unit
+is ``"length"``) is a number of pixels, as always, or a `Length`: a number with a unit,
+written ``NUMBER[UNIT]`` with UNIT ``px`` (the default), ``um`` (also ``µm``) or
+``%fov`` (percent of the FOV diameter, `fov_diameter`). ``Params(t="30um")``,
+``Params(t=Length(30, "um"))`` and ``--set t=30um`` say the same. A length in µm or
+% FOV is converted to pixels once per case, when an evaluation starts
+(`vesselview.engine.length_scope.resolved_lengths`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+from typing import TYPE_CHECKING, Literal
+
+from vesselview.errors import ParamsError
+
+if TYPE_CHECKING:
+    import numpy as np
+
+LengthUnit = Literal["px", "um", "%fov"]
+#: Unit text -> unit, lower case (``µm`` with the micro sign or the Greek mu).
+_UNIT_NAMES: dict[str, LengthUnit] = {"px": "px", "um": "um", "µm": "um", "μm": "um",
+                                      "%fov": "%fov"}
+_NUMBER = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
+_LENGTH_TEXT = re.compile(rf"(?P<number>{_NUMBER})\s*(?P<unit>[^\s0-9.+-].*)?")
+#: The grammar, as help texts and error messages state it.
+GRAMMAR = ("a number of pixels (2, 2.5, 2px), of micrometres (30um) or a percent of the "
+           "FOV diameter (0.5%fov)")
+
+
+@dataclasses.dataclass(frozen=True)
+class Length:
+    """A non-negative length with its unit.
+
+    Attributes
+    ----------
+    value : float
+        The number, finite and >= 0.
+    unit : {"px", "um", "%fov"}
+        Pixels, micrometres, or percent of the FOV diameter.
+
+    Examples
+    --------
+    >>> Length.parse("30um")
+    Length(value=30.0, unit='um')
+    >>> str(Length(0.5, "%fov"))
+    '0.5%fov'
+    >>> Length(30, "um").pixels(spacing_um=10.0, fov_diameter_px=500)
+    3.0
+    """
+
+    value: float
+    unit: LengthUnit = "px"
+
+    def __post_init__(self) -> None:
+        if self.unit not in ("px", "um", "%fov"):
+            raise ParamsError(f"unknown length unit {self.unit!r}; use px, um or %fov")
+        if isinstance(self.value, bool) or not isinstance(self.value, (int, float)):
+            raise ParamsError(f"a length is a number, got {self.value!r}")
+        if not math.isfinite(self.value) or self.value < 0:
+            raise ParamsError(f"a length must be a finite number >= 0, got {self.value!r}")
+        object.__setattr__(self, "value", float(self.value))
+
+    def __str__(self) -> str:
+        number = repr(self.value).removesuffix(".0")
+        return f"{number}{self.unit}"
+
+    @classmethod
+    def parse(cls, text: str) -> Length:
+        """The length written as ``text`` (the module's grammar, blanks around it aside).
+
+        Raises
+        ------
+        ParamsError
+            When ``text`` is no number with an optional unit (``30 mm``, ``1/2um``,
+            ``nan``), or the number is negative.
+        """
+        match = _LENGTH_TEXT.fullmatch(text.strip())
+        unit = (match["unit"] or "px").strip().lower() if match else ""
+        if match is None or unit not in _UNIT_NAMES:
+            raise ParamsError(f"expected {GRAMMAR}; got {text!r}")
+        return cls(float(match["number"]), _UNIT_NAMES[unit])
+
+    def pixels(self, *, spacing_um: float | None, fov_diameter_px: float) -> float:
+        """This length in pixels on a case of ``spacing_um`` µm per pixel and FOV diameter.
+
+        Raises
+        ------
+        ParamsError
+            For µm when ``spacing_um`` is None (the caller adds which case and the fix).
+        """
+        if self.unit == "px":
+            return self.value
+        if self.unit == "%fov":
+            return self.value / 100.0 * fov_diameter_px
+        if spacing_um is None:
+            raise ParamsError(f"{self} needs the pixel spacing, which is unknown")
+        return self.value / spacing_um
+
+
+def fov_diameter(fov: np.ndarray) -> int:
+    """The FOV diameter D in pixels: the horizontal extent of the field of view.
+
+    The columns from the leftmost to the rightmost FOV pixel, both included. A fundus
+    camera's field is a disc that images may crop at the top and bottom but not at the
+    sides, so this is the disc's diameter; with no FOV mask (all True) it is the width.
+
+    Parameters
+    ----------
+    fov : ndarray of bool, shape (H, W)
+
+    Returns
+    -------
+    int
+        D >= 0 (0 for an empty FOV).
+    """
+    import numpy as np  # here, not at the top: `--help` reads GRAMMAR without numpy
+
+    columns = np.flatnonzero(fov.any(axis=0))
+    return int(columns[-1] - columns[0] + 1) if columns.size else 0
+
+
+def in_pixels(value: float | Length) -> float:
+    """A resolved length parameter as a number of pixels (an int stays an int).
+
+    Raises
+    ------
+    TypeError
+        For a `Length` in µm or % FOV: the parameters were not resolved for the case
+        (a bug in the caller: evaluate through `vesselview.engine.pipeline.Evaluator`).
+    """
+    if isinstance(value, Length):
+        if value.unit != "px":
+            raise TypeError(f"length {value} was not converted to pixels for the case")
+        return value.value
+    return value
+
+
+def whole_pixels(value: int | Length) -> int:
+    """A resolved length that counts whole pixels (`ParamSpec.whole`) as an int.
+
+    Raises
+    ------
+    TypeError
+        As `in_pixels` does, or for a fraction of a pixel (never after resolution).
+    """
+    pixels = in_pixels(value)
+    if pixels != int(pixels):
+        raise TypeError(f"length {value} is not a whole number of pixels")
+    return int(pixels)
