@@ -10,7 +10,7 @@ import pytest
 import vesselview as vv
 from vesselview.engine.case import Case
 from vesselview.engine.length_scope import length_provenance, resolved_lengths
-from vesselview.engine.lengths import fov_diameter
+from vesselview.engine.lengths import fov_diameter_px
 from vesselview.engine.params import LENGTH_KEYS, Params
 from vesselview.errors import ParamsError
 from vesselview.synth import demo_case
@@ -29,13 +29,14 @@ def _case(spacing_um: float | None = None, fov_columns: slice = slice(None),
     return Case(reference, candidate, fov, sources=sources, spacing_um=spacing_um)
 
 
-def test_fov_diameter_is_the_horizontal_extent_of_the_fov() -> None:
+def test_fov_diameter_is_the_longer_side_of_the_fov_bounding_box() -> None:
     fov = np.zeros((9, 20), bool)
-    assert fov_diameter(fov) == 0
+    assert fov_diameter_px(fov) == 0
     fov[4, 3] = True
     fov[2:6, 7:15] = True  # columns 3..14: 12 columns, gaps between them included
-    assert fov_diameter(fov) == 12
-    assert fov_diameter(np.ones((5, 33), bool)) == 33
+    assert fov_diameter_px(fov) == 12
+    assert fov_diameter_px(np.ones((5, 33), bool)) == 33
+    assert fov_diameter_px(np.ones((40, 33), bool)) == 40
 
 
 def test_micrometres_use_the_spacing_and_percent_fov_the_fov_diameter() -> None:
@@ -81,7 +82,7 @@ def test_result_records_pixels_and_the_lengths_as_given() -> None:
     assert result.lengths.given["cal_alpha"] == "2px"
     assert set(result.lengths.given) == set(LENGTH_KEYS)
     unknown = length_provenance(Params(), _case())
-    assert (unknown.spacing_um, unknown.spacing_source) == (None, "none")
+    assert (unknown.spacing_um, unknown.spacing_source) == (None, None)
 
 
 def test_lengths_equal_to_whole_pixels_give_todays_numbers_exactly() -> None:

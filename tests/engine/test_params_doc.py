@@ -36,7 +36,7 @@ def test_the_docs_table_has_one_row_per_parameter_in_key_order():
     rows = docs_table().splitlines()[2:]
     assert [row.split(" | ")[0].strip("| `") for row in rows] == list(PARAM_SPECS)
     assert "| `fom_k` | 1/9 | 0 to 1000 | ratio | Pratt FOM scaling constant k |" in rows
-    assert "| `ss_R` | 2 | 1 to 20 | length (px) |" in rows[4]
+    assert "| `ss_R` | 2 | 1 to 20 | length (px; or µm, % FOV) |" in rows[4]
 
 
 def test_the_readme_list_names_every_key_with_its_default():
@@ -57,7 +57,7 @@ def test_a_changed_spec_makes_the_files_stale(tmp_path, monkeypatch):
     assert params_doc.main(["--check", "--root", str(tmp_path)]) == 1
     assert params_doc.main(["--write", "--root", str(tmp_path)]) == 0
     assert stale_files(tmp_path) == []
-    assert "| `t` | 2 | 0 to 50 | length (px) | new words |" in (
+    assert "| `t` | 2 | 0 to 50 | length (px; or µm, % FOV) | new words |" in (
         tmp_path / "docs/metrics.md").read_text()
 
 

@@ -2,7 +2,7 @@
 
 Every length parameter (spec unit ``"length"``) given as a `Length` in µm or % FOV is
 converted to pixels with the case's spacing (`Case.spacing_um`) or FOV diameter
-(`vesselview.engine.lengths.fov_diameter`); lengths in pixels stay as they are. The
+(`vesselview.engine.lengths.fov_diameter_px`); lengths in pixels stay as they are. The
 evaluator works with the converted `Params` only, so every stage's cache key holds
 pixel values and equal physical tolerances share their stages.
 """
@@ -13,12 +13,9 @@ import dataclasses
 from collections.abc import Mapping
 
 from vesselview.engine.case import Case
-from vesselview.engine.lengths import Length, fov_diameter
+from vesselview.engine.lengths import Length, fov_diameter_px
 from vesselview.engine.params import LENGTH_KEYS, PARAM_SPECS, Params
 from vesselview.errors import ParamsError
-
-#: `LengthProvenance.spacing_source` of a case whose spacing is unknown.
-NO_SPACING = "none"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -29,15 +26,15 @@ class LengthProvenance:
     ----------
     spacing_um : float or None
         µm per pixel; None when unknown.
-    spacing_source : str
-        ``Case.sources["spacing"]`` (``"given"``, ``"manifest"``...), ``"none"`` when
-        the spacing is unknown.
+    spacing_source : str or None
+        ``Case.sources["spacing"]`` (``"given"``, ``"manifest"``...); None when the
+        spacing is unknown.
     given : Mapping[str, str]
         Every length parameter as given, with its unit (``{"t": "30um", "nsd_tau": "2px"}``).
     """
 
     spacing_um: float | None = None
-    spacing_source: str = NO_SPACING
+    spacing_source: str | None = None
     given: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
@@ -71,7 +68,7 @@ def length_provenance(params: Params, case: Case) -> LengthProvenance:
     given = {key: str(value if isinstance(value := getattr(params, key), Length)
                       else Length(value)) for key in LENGTH_KEYS}
     known = case.spacing_um is not None
-    source = (case.sources.get("spacing") or "given") if known else NO_SPACING
+    source = (case.sources.get("spacing") or "given") if known else None
     return LengthProvenance(case.spacing_um, source, given)
 
 
@@ -79,7 +76,7 @@ def _pixels(key: str, length: Length, case: Case) -> float:
     """``length`` of parameter ``key`` in pixels on ``case`` (rounded when it must be whole)."""
     try:
         pixels = length.pixels(spacing_um=case.spacing_um,
-                               fov_diameter_px=fov_diameter(case.fov))
+                               fov_diameter_px=fov_diameter_px(case.fov))
     except ParamsError:
         raise ParamsError(
             f"parameter {key} = {length} needs the pixel spacing of {_case_name(case)}, "

@@ -3,7 +3,7 @@
 A length parameter (``t``, ``cal_alpha``, ``nsd_tau``...: every parameter whose spec unit
 is ``"length"``) is a number of pixels, as always, or a `Length`: a number with a unit,
 written ``NUMBER[UNIT]`` with UNIT ``px`` (the default), ``um`` (also ``µm``) or
-``%fov`` (percent of the FOV diameter, `fov_diameter`). ``Params(t="30um")``,
+``%fov`` (percent of the FOV diameter, `fov_diameter_px`). ``Params(t="30um")``,
 ``Params(t=Length(30, "um"))`` and ``--set t=30um`` say the same. A length in µm or
 % FOV is converted to pixels once per case, when an evaluation starts
 (`vesselview.engine.length_scope.resolved_lengths`).
@@ -102,12 +102,12 @@ class Length:
         return self.value / spacing_um
 
 
-def fov_diameter(fov: np.ndarray) -> int:
-    """The FOV diameter D in pixels: the horizontal extent of the field of view.
+def fov_diameter_px(fov: np.ndarray) -> int:
+    """The FOV diameter D in pixels: the longer side of the field of view's bounding box.
 
-    The columns from the leftmost to the rightmost FOV pixel, both included. A fundus
-    camera's field is a disc that images may crop at the top and bottom but not at the
-    sides, so this is the disc's diameter; with no FOV mask (all True) it is the width.
+    A fundus camera's field is a disc, sometimes cut straight by the frame (HRF's at top
+    and bottom), so its full width survives in one direction. With no FOV mask (all
+    True) it is the longer side of the image.
 
     Parameters
     ----------
@@ -116,12 +116,21 @@ def fov_diameter(fov: np.ndarray) -> int:
     Returns
     -------
     int
-        D >= 0 (0 for an empty FOV).
+        D >= 0 (0 for an empty mask).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> disc = np.hypot(*np.mgrid[-5:6, -5:6]) <= 5.5
+    >>> fov_diameter_px(disc[2:-2])  # cut at top and bottom: the width remains
+    11
     """
     import numpy as np  # here, not at the top: `--help` reads GRAMMAR without numpy
 
-    columns = np.flatnonzero(fov.any(axis=0))
-    return int(columns[-1] - columns[0] + 1) if columns.size else 0
+    rows, columns = np.flatnonzero(fov.any(axis=1)), np.flatnonzero(fov.any(axis=0))
+    if rows.size == 0:
+        return 0
+    return int(max(rows[-1] - rows[0], columns[-1] - columns[0]) + 1)
 
 
 def in_pixels(value: float | Length) -> float:

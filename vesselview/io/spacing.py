@@ -23,9 +23,8 @@ from __future__ import annotations
 import dataclasses
 import math
 
-import numpy as np
-
 from vesselview.engine.case import Case
+from vesselview.engine.lengths import fov_diameter_px
 from vesselview.errors import InputError
 
 #: Retinal distance per degree of visual angle, in µm: "one degree of visual angle =
@@ -90,31 +89,6 @@ class Spacing:
             return case
         return dataclasses.replace(case, spacing_um=um,
                                    sources={**case.sources, "spacing": self.source})
-
-
-def fov_diameter_px(fov: np.ndarray) -> int:
-    """The diameter of a field of view in pixels: the longer side of its bounding box.
-
-    A fundus camera's field is a disc, sometimes cut straight by the frame (HRF's at top
-    and bottom), so its full width survives in one direction.
-
-    Parameters
-    ----------
-    fov : ndarray of bool, shape (H, W)
-
-    Returns
-    -------
-    int
-        0 for an empty mask.
-
-    >>> disc = np.hypot(*np.mgrid[-5:6, -5:6]) <= 5.5
-    >>> fov_diameter_px(disc[2:-2])  # cut at top and bottom: the width remains
-    11
-    """
-    rows, columns = np.flatnonzero(fov.any(axis=1)), np.flatnonzero(fov.any(axis=0))
-    if rows.size == 0:
-        return 0
-    return int(max(rows[-1] - rows[0], columns[-1] - columns[0]) + 1)
 
 
 def spacing_from_field_angle(degrees: float, diameter_px: int,
