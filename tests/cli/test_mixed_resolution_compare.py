@@ -4,6 +4,8 @@ resolution (DRIVE cases whose FOVs differ in size, so their derived spacings dif
 from __future__ import annotations
 
 from tests.io.dataset_files import halve_fov, write_drive, write_predictions
+from tests.mask_files import save_mask, vessel_mask
+from vesselview.cli import batch
 from vesselview.cli.main import main
 
 
@@ -35,3 +37,23 @@ def test_metrics_independent_of_the_pixel_size_are_compared(capsys, tmp_path) ->
     out, err = capsys.readouterr()
     assert code == 0, err
     assert "dice" in out.lower() and "f1_t" not in out
+
+
+def test_spacings_given_up_front_are_checked_before_any_work(capsys, tmp_path,
+                                                             monkeypatch) -> None:
+    monkeypatch.setattr(batch, "run_pairs", _no_evaluation)
+    save_mask(tmp_path / "ref.png", vessel_mask(0))
+    save_mask(tmp_path / "cand.png", vessel_mask(1))
+    manifest = tmp_path / "pairs.csv"
+    manifest.write_text("id,reference,candidate,spacing_um\na,ref.png,cand.png,24\n"
+                        "b,ref.png,cand.png,7\n")
+    code = main(["--manifest", str(manifest), "--compare", "--workers", "1"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert ("error: --compare would pool metrics measured in pixels (se_thin, se_thick, "
+            "mse, hausdorff") in err
+    assert "cases b at 7 µm per pixel and a at 24, 3.43x apart" in err
+
+
+def _no_evaluation(*args, **kwargs):
+    raise AssertionError("a refused comparison evaluates nothing")

@@ -67,6 +67,8 @@ def evaluate(options: argparse.Namespace) -> int:
     graded = _read_grades(options)
     if graded and not _grades_match(options, graded, pairs):
         return EXIT_BAD_INPUT
+    if options.compare and not _known_spacings_pool(options, pairs):
+        return EXIT_BAD_INPUT
     grades = [grade for _, grade in graded]
     _warn_if_oversubscribed(options.workers, options.scheduler)
     workers = _budgeted_workers(options.workers, options.scheduler, pairs, len(grid))
@@ -150,6 +152,12 @@ def _grades_match(options: argparse.Namespace, graded: list[GradeRow],
     """`vesselview.cli.compare.grades_match_pairs` (imported with the grades)."""
     from vesselview.cli.compare import grades_match_pairs
     return grades_match_pairs(options, graded, pairs)
+
+
+def _known_spacings_pool(options: argparse.Namespace, pairs: Sequence[Pair]) -> bool:
+    """`vesselview.cli.compare.known_spacings_pool` (imported with ``--compare``)."""
+    from vesselview.cli.compare import known_spacings_pool
+    return known_spacings_pool(options, pairs)
 
 
 def _write_records(records: list[Record], job: Job, base: Params,

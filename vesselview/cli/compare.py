@@ -26,6 +26,7 @@ from collections.abc import Iterable, Sequence
 from typing import TextIO
 
 from vesselview.cli.console import report
+from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.metric_sets import left_out
 from vesselview.engine.params import Params
 from vesselview.errors import InputError
@@ -35,7 +36,7 @@ from vesselview.io.grader_report import grader_agreement, record_metrics, record
 from vesselview.io.grades import GradeRow, read_grade_rows, unmatched_grades
 from vesselview.io.manifest import Pair
 from vesselview.io.output_file import atomic_output
-from vesselview.io.pooling import pooling_problem
+from vesselview.io.pooling import known_spacings_problem, pooling_problem
 from vesselview.io.report_tables import write_comparison
 from vesselview.io.writers import Record
 from vesselview.research.friedman import friedman_tests
@@ -76,6 +77,18 @@ def grades_match_pairs(options: argparse.Namespace, rows: Sequence[GradeRow],
                else f"error: {problem}; correct the id or method, or give --allow-unmatched "
                     "to leave such rows out")
     return options.allow_unmatched or not problems
+
+
+def known_spacings_pool(options: argparse.Namespace, pairs: Sequence[Pair]) -> bool:
+    """Whether ``--compare`` may go on, checked before any work when every pair's spacing
+    is given (``--spacing``, a manifest's ``spacing_um``): metrics measured in pixels
+    are not pooled over cases of different spacing (`known_spacings_problem`; reported
+    as an error, the run then stops, exit 2)."""
+    spacings = {pair.id: None if pair.spacing is None else pair.spacing.um for pair in pairs}
+    problem = known_spacings_problem(spacings, options.metrics or METRIC_KEYS, "--compare")
+    if problem is not None:
+        report(f"error: {problem}")
+    return problem is None
 
 
 def write_report(options: argparse.Namespace, grades: Sequence[GraderScore],

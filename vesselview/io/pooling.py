@@ -90,6 +90,18 @@ def _listed(keys: tuple[str, ...]) -> str:
     return ", ".join(keys[:3 * _NAMED]) + more
 
 
+def known_spacings_problem(spacings: Mapping[str, float | None], metrics: Iterable[str],
+                           what: str) -> str | None:
+    """`pooling_problem` before any evaluation, from the spacings the pairs are given
+    (``{case id: µm per pixel or None}``); None when some spacing is only known once
+    the case is read (the records are checked then)."""
+    if any(value is None for value in spacings.values()):
+        return None
+    records = [{"id": case, "spacing_um": value, "fov_diameter_px": None, "error": None}
+               for case, value in spacings.items()]
+    return pooling_problem(records, metrics, what)
+
+
 def _ends(values: Mapping[str, float], unit: str) -> str:
     """``"cases 01, 02 at 23.8-24.1 µm per pixel and im0001 at 8.6-9"``: the cases within
     the tolerance of the smallest value, and the others."""
