@@ -7,17 +7,18 @@ or a teaching case, save and load sessions, export metrics. It is the single sou
 truth of the parameters and of the shown case; the Qt widgets only observe its events
 and call its actions. Evaluations run on the shared `vesselview.app.scheduler.Scheduler`
 (latest wins, one `Evaluator` per case shared with the research tools). Opening files
-per role (and dropping, reloading, inverting them) is `vesselview.app.case_opening`.
+per role (and dropping, reloading, inverting them) is `vesselview.app.case_opening`,
+stepping through a dataset's cases `vesselview.app.dataset_stepping`.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from vesselview.app.case_opening import CaseOpening
 from vesselview.app.dataset_position import DatasetPosition
+from vesselview.app.dataset_stepping import DatasetStepping
 from vesselview.app.events import Event
 from vesselview.app.export import write_metrics, write_output
 from vesselview.app.files import (
@@ -38,7 +39,6 @@ from vesselview.engine.param_scope import kept_params
 from vesselview.engine.params import Params
 from vesselview.errors import InputError
 from vesselview.io.candidate_flags import candidate_note
-from vesselview.io.dataset import Dataset, open_dataset
 from vesselview.synth import demo_case, teaching_case
 
 #: Channel priorities: the live view's evaluations run before (and inside) research work.
@@ -47,7 +47,7 @@ LIVE_PRIORITY, LOADING_PRIORITY = 2, 1
 TEACHING_SHAPE, TEACHING_SEED = (584, 565), 0
 
 
-class Inspector(CaseOpening):
+class Inspector(CaseOpening, DatasetStepping):
     """State and actions of one inspector window.
 
     Parameters
@@ -226,56 +226,6 @@ class Inspector(CaseOpening):
         """Build teaching case ``name`` at ``severity`` in the background, then show it."""
         shape, seed = self.teaching_shape, self.teaching_seed
         self.loading.submit(lambda stop, progress: teaching_case(name, severity, shape, seed))
-
-    def open_dataset(self, root: str, predictions: dict[str, str] | None = None,
-                     method: str | None = None) -> bool:
-        """Step through a dataset folder's cases (with method folders' candidates).
-
-        Shows the first case of ``method`` (default: the first method found; a dataset's
-        second observer counts as method ``observer2``). On error the current case stays.
-        What the user should hear about the dataset (`Dataset.notes`: files left out,
-        missing FOV masks) goes to `notices`.
-        """
-        try:
-            dataset = open_dataset(root, predictions)
-            position = DatasetPosition.first(dataset, method)
-        except InputError as error:
-            self.error.emit(str(error))
-            return False
-        for note in dataset.notes():
-            self.notices.add(note, "warning")
-        self._go_to(position)
-        return True
-
-    def show_dataset_case(self, dataset: Dataset, case_id: str, method: str,
-                          rows: Sequence[str] = (), order: str = "") -> None:
-        """Show case ``case_id`` of ``dataset`` with ``method``'s candidate (a browser pick);
-        the cases are stepped through in the order of ``rows`` (case ids; default and
-        cases not in it: by id), described as ``order`` (`DatasetPosition.reordered`)."""
-        position = DatasetPosition.first(dataset, method)
-        index = [case.id for case in position.cases].index(case_id)
-        self._go_to(dataclasses.replace(position, index=index).reordered(rows, order))
-
-    def reorder_dataset(self, rows: Sequence[str], order: str) -> None:
-        """Step through the dataset's cases in the order of ``rows`` (case ids) from now
-        on, described as ``order``; the shown case stays (not loaded again)."""
-        if self.dataset is not None:
-            self.dataset = self.dataset.reordered(rows, order)
-            self.dataset_changed.emit(self.dataset)
-            self.status.emit(self.dataset.describe())
-
-    def step_case(self, step: int) -> None:
-        """Show the dataset case ``step`` cases on (nothing at either end)."""
-        if self.dataset is not None and self.dataset.stepped(step) != self.dataset:
-            self._go_to(self.dataset.stepped(step))
-
-    def _go_to(self, position: DatasetPosition) -> None:
-        """Make ``position`` current and load its case in the background."""
-        self.dataset = position
-        self.dataset_changed.emit(position)
-        self.status.emit(position.describe())
-        case, method = position.case, position.method
-        self.loading.submit(lambda stop, progress: case.load(method))
 
     # -- sessions and exports ------------------------------------------------------------
 
