@@ -2,11 +2,10 @@
 
 An *item* is a case id with the method (candidate) shown for it (`ItemKey`). A
 `GradingSession` presents the items in order (sorted by id and method, or shuffled
-by a seed when blinded), moves between them, and saves the grading file on every
-change (atomically): a crash loses at most the change being saved. Opening the same
-file again resumes: scores, notes, marks, scale, blinding and seed come back.
-Qt-free; the GUI's grading mode observes it.
-"""
+by a seed when blinded), moves between them (`vesselview.app.grading_navigation`), and
+saves the grading file on every change (atomically): a crash loses at most the change
+being saved. Opening the same file again resumes: scores, notes, marks, scale, blinding
+and seed come back. Qt-free; the GUI's grading mode observes it."""
 
 from __future__ import annotations
 
@@ -18,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
+from vesselview.app.grading_navigation import GradingNavigation
 from vesselview.app.grading_order import presentation_order
 from vesselview.engine.flags import checked_flag
 from vesselview.errors import InputError, VesselviewError
@@ -40,7 +40,7 @@ class GradingSaveError(VesselviewError):
     """The grading file could not be written; the grades stay in memory."""
 
 
-class GradingSession:
+class GradingSession(GradingNavigation):
     """One grader grading a list of items, saved to one grading file on every change.
 
     Other writers of the same file (another window, a script) are merged in on each save
@@ -122,42 +122,6 @@ class GradingSession:
     def content(self) -> GradingFile:
         """Everything the grading file holds (as saved, or about to be)."""
         return self._file
-
-    # -- navigation ------------------------------------------------------------------
-
-    @property
-    def current(self) -> ItemKey:
-        """The item at `position`."""
-        return self.items[self.position]
-
-    def go_to(self, position: int) -> ItemKey:
-        """Show the item at ``position`` (clamped to the list) and return it."""
-        self.position = min(max(position, 0), len(self.items) - 1)
-        return self.current
-
-    def next(self) -> ItemKey:
-        """Move to the next item (stays on the last one)."""
-        return self.go_to(self.position + 1)
-
-    def previous(self) -> ItemKey:
-        """Move to the previous item (stays on the first one)."""
-        return self.go_to(self.position - 1)
-
-    def next_ungraded(self) -> ItemKey | None:
-        """Move to the first unscored item after the current one, wrapping around.
-
-        Returns None (and stays) when every item is scored.
-        """
-        count = len(self.items)
-        for step in range(1, count + 1):
-            position = (self.position + step) % count
-            if self.grade(self.items[position]).score is None:
-                return self.go_to(position)
-        return None
-
-    def progress(self) -> tuple[int, int]:
-        """``(scored, total)`` over the presented items."""
-        return sum(self.grade(item).score is not None for item in self.items), len(self.items)
 
     def title(self, item: ItemKey) -> str:
         """How the item is named on screen: blinded, the case id only."""
