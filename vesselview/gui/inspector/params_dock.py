@@ -18,7 +18,7 @@ announces (an edit, a reset, a session).
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -98,6 +98,10 @@ class ParamsPanel(QWidget):
     def params(self) -> Params:
         """The model's current parameters."""
         return self.model.params
+
+    def add_above(self, widget: QWidget) -> None:
+        """Put ``widget`` above the parameters (the reference the case is scored against)."""
+        cast(QVBoxLayout, self.layout()).insertWidget(0, widget)
 
     def set_case(self, case: Case) -> None:
         """Enable the controls of the parameters that act on ``case``, grey the others."""

@@ -30,6 +30,7 @@ from vesselview.app.captions import dataset_method, method_name, window_title
 from vesselview.app.files import ShownCase
 from vesselview.app.inspector import Inspector
 from vesselview.app.live import Response
+from vesselview.app.reference_switch import ReferenceSwitch
 from vesselview.app.scheduler import Scheduler
 from vesselview.gui.inspector.case_browser import install_dataset_browser
 from vesselview.gui.inspector.compare import CompareController
@@ -41,6 +42,7 @@ from vesselview.gui.inspector.overview import Overview
 from vesselview.gui.inspector.params_dock import ParamsPanel
 from vesselview.gui.inspector.polarity import LOADER_POLARITY_NOTE, PolarityControls
 from vesselview.gui.inspector.readout import format_readout, format_readout_details
+from vesselview.gui.inspector.reference_choice import ReferenceChoice
 from vesselview.gui.inspector.research_menus import install_research_tools
 from vesselview.gui.inspector.secondary_windows import SecondaryWindows
 from vesselview.gui.inspector.segments_table import SegmentsTable, segment_region
@@ -125,6 +127,8 @@ class MainWindow(QMainWindow):
         self.compare = CompareController(self.view)
         self.layer_display = LayerDisplay(self.view, self.model, self.compare)
         self.params_panel = ParamsPanel(self.model)
+        self.reference_choice = ReferenceChoice(ReferenceSwitch(self.model))
+        self.params_panel.add_above(self.reference_choice)
         self.layer_panel = LayerPanel(self.model.layers)
         self.metrics_panel = MetricsPanel()
         self.segments_table = SegmentsTable()
