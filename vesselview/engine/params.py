@@ -126,6 +126,11 @@ class Params:
                                doc="restrict distance metrics to the FOV")
     cal_fov: bool = param(False, unit="flag", panel=_ADVANCED, label="CAL inside the FOV only",
                           doc="restrict CAL to the FOV")
+    disagreement: str = param("count", choices=("count", "ignore"), unit="choice",
+                              panel="Observers", label="pixels observers disagree on",
+                              doc="pixels where the case's observers disagree: 'count' them "
+                                  "as the chosen reference says, or 'ignore' them in every "
+                                  "metric (three-valued reference)")
 
     def __post_init__(self) -> None:
         for key, spec in PARAM_SPECS.items():

@@ -28,8 +28,9 @@ Public API (read these, never restate keys elsewhere):
 ``EVALUATION_ORDER: tuple[Family, ...]``
     The families in the order the pipeline computes them: cheapest first, so that
     progressive results show useful numbers early (pixel metrics and the confusion layer,
-    then tolerance, CAL, vessel-width sensitivity, distances and contours, skeletal
-    similarity, topology).
+    the fuzzy measures, then tolerance, CAL, vessel-width sensitivity, distances and
+    contours, skeletal similarity, topology, and last the Williams index, which runs the
+    stages of its metrics again against each observer).
 ``family_of(key) -> Family``
     The family computing metric ``key``.
 
@@ -54,11 +55,13 @@ from vesselview.engine.families import (
     cal,
     contour,
     distance,
+    fuzzy,
     pixel,
     skeletal,
     tolerance,
     topology,
     width,
+    williams,
 )
 from vesselview.engine.families.base import (
     STACKING,
@@ -79,10 +82,13 @@ FAMILIES: tuple[Family, ...] = (
     cal.FAMILY,
     skeletal.FAMILY,
     topology.FAMILY,
+    fuzzy.FAMILY,
+    williams.FAMILY,
 )
 
 EVALUATION_ORDER: tuple[Family, ...] = (
     pixel.FAMILY,
+    fuzzy.FAMILY,
     tolerance.FAMILY,
     cal.FAMILY,
     width.FAMILY,
@@ -90,6 +96,7 @@ EVALUATION_ORDER: tuple[Family, ...] = (
     contour.FAMILY,
     skeletal.FAMILY,
     topology.FAMILY,
+    williams.FAMILY,
 )
 
 METRICS: Mapping[str, MetricInfo] = MappingProxyType(

@@ -9,6 +9,7 @@ those of the stages it needs, so a parameter change recomputes only what uses it
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 
 from vesselview._version import __version__
@@ -17,6 +18,7 @@ from vesselview.engine.families import EVALUATION_ORDER, LAYERS, METRIC_KEYS, Fa
 from vesselview.engine.families.base import layer_name
 from vesselview.engine.kernels_warmup import start_compiling
 from vesselview.engine.length_scope import LengthProvenance, length_provenance
+from vesselview.engine.observer_maps import scored_case
 from vesselview.engine.param_scope import applied_params
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline.cache import StageCache
@@ -46,14 +48,24 @@ class Evaluator:
 
     def __init__(self, case: Case) -> None:
         self.case = case
-        # Every stage sees the ignored pixels removed (docs/metrics.md section 0).
-        self._scored = case.without_ignored()
-        self._cache = StageCache()
+        # Every stage sees the ignored pixels removed (docs/metrics.md section 0), and,
+        # when `disagreement` says so, the pixels the observers disagree on: one scored
+        # case and one cache per value of `disagreement`.
+        self._scored: dict[str, tuple[Case, StageCache]] = {}
+
+    def _scored_for(self, params: Params) -> tuple[Case, StageCache]:
+        """The case the stages see under ``params`` and the cache of its stage values."""
+        if params.disagreement not in self._scored:
+            self._scored[params.disagreement] = (scored_case(self.case, params), StageCache())
+        return self._scored[params.disagreement]
 
     @property
     def stage_runs(self) -> Mapping[str, int]:
         """How many times each stage has been computed (not fetched from the cache)."""
-        return dict(self._cache.runs)
+        runs: Counter[str] = Counter()
+        for _, cache in self._scored.values():
+            runs.update(cache.runs)
+        return dict(runs)
 
     def evaluate(self, params: Params | None = None, *, should_stop: StopCallback | None = None,
                  progress: ProgressCallback | None = None,
@@ -62,8 +74,9 @@ class Evaluator:
         """Evaluate the metrics and prepare the overlay layers for ``params``.
 
         Families are computed in `EVALUATION_ORDER`, cheapest first: pixel metrics (and
-        the confusion layer), tolerance F1, CAL, vessel-width sensitivity, distances,
-        contour distances, skeletal similarity, topology.
+        the confusion layer), fuzzy measures, tolerance F1, CAL, vessel-width
+        sensitivity, distances, contour distances, skeletal similarity, topology, and the
+        Williams index (its metrics again, against each observer).
 
         Parameters
         ----------
@@ -108,8 +121,8 @@ class Evaluator:
         params = applied_params(params or Params(), self.case)
         keys = _requested(metrics)
         families = tuple(f for f in EVALUATION_ORDER if not set(f.keys).isdisjoint(keys))
-        run = Run(self._scored, params, self._cache, should_stop, progress,
-                  _planned(families, keys))
+        scored, cache = self._scored_for(params)
+        run = Run(scored, params, cache, should_stop, progress, _planned(families, keys))
         scores = Scores()
         for done, family in enumerate(families, start=1):
             for score_stage in family.score_stages(keys):
