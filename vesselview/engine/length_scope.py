@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from typing import Any
 
 from vesselview.engine.case import Case
 from vesselview.engine.lengths import Length, fov_diameter_px
@@ -65,11 +66,21 @@ def resolved_lengths(params: Params, case: Case) -> Params:
 
 def length_provenance(params: Params, case: Case) -> LengthProvenance:
     """The spacing of ``case`` with its source and every length of ``params`` as given."""
-    given = {key: str(value if isinstance(value := getattr(params, key), Length)
-                      else Length(value)) for key in LENGTH_KEYS}
     known = case.spacing_um is not None
     source = (case.sources.get("spacing") or "given") if known else None
-    return LengthProvenance(case.spacing_um, source, given)
+    return LengthProvenance(case.spacing_um, source, given_lengths(params.to_dict()))
+
+
+def given_lengths(values: Mapping[str, Any]) -> dict[str, str]:
+    """Every length parameter of ``values`` (`Params.to_dict`) as text with its unit.
+
+    Examples
+    --------
+    >>> given_lengths(Params(t="30um").to_dict())["t"], given_lengths(Params().to_dict())["t"]
+    ('30um', '2px')
+    """
+    return {key: value if isinstance(value := values[key], str) else str(Length(value))
+            for key in LENGTH_KEYS}
 
 
 def _pixels(key: str, length: Length, case: Case) -> float:

@@ -11,6 +11,7 @@ from vesselview.engine.families import METRICS
 from vesselview.engine.layers import Layer
 from vesselview.engine.length_scope import LengthProvenance
 from vesselview.engine.params import Params
+from vesselview.engine.physical import physical_values
 from vesselview.engine.skeletal import SkeletalProducts
 
 #: The family whose products `Result.skeletal` returns.
@@ -70,6 +71,12 @@ class Result:
     def complete(self) -> bool:
         """True when no metric is pending (every result ``evaluate`` returns)."""
         return not self.pending
+
+    @property
+    def distances_um(self) -> dict[str, float]:
+        """The distance metrics in µm (``hausdorff_um``, ``mse_um2``...) of those computed,
+        ``nan`` when the spacing is unknown (`vesselview.engine.physical`)."""
+        return physical_values(self.metrics, self.lengths.spacing_um)
 
     def explain(self, row: int, col: int) -> dict[str, Any]:
         """What pixel ``(row, col)`` is in every layer (`vesselview.engine.pipeline.explain`)."""

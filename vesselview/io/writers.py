@@ -5,7 +5,7 @@ A *record* is one pair under one parameter set, already JSON-safe:
 
 ``{"id", "method", "reference", "candidate", "fov", "fov_source", "ignore", "observer",
 "references", "flags", "spacing_um", "spacing_source", "fov_diameter_px", "params": {...},
-"metrics": {...}, "undefined": {...}, "error"}``
+"lengths": {...}, "metrics": {...}, "metrics_um": {...}, "undefined": {...}, "error"}``
 
 ``method`` names the method of the candidate (dataset runs, else ``None``);
 ``fov_source`` says where the field of view came from: ``"file"``, ``"estimated"``
@@ -23,6 +23,12 @@ consensus, e.g. ``"majority of observer1, observer2"``);
 came from (``"given"``, ``"manifest"``, ``"fov_degrees:<dataset>"``; `vesselview.io.spacing`),
 both ``None`` when unknown; ``fov_diameter_px`` is the diameter of the evaluated field of
 view in pixels (`vesselview.io.spacing.fov_diameter_px`; ``None`` for a failed pair).
+``params`` are the values that produced the numbers, every length in pixels (a failed
+pair's as given); ``lengths`` is every length parameter as given with its unit
+(``{"t": "30um", "nsd_tau": "2px", ...}``; in CSV one cell ``t=30um nsd_tau=2px ...``);
+``metrics_um`` the distance metrics in µm (``hausdorff_um``..., ``mse_um2``;
+`vesselview.engine.physical`), ``null`` when the spacing is unknown (CSV: empty; summary
+rows leave them empty). ``docs/metrics.md`` "Lengths and units" says more.
 ``error`` is ``None`` for an evaluated pair; for a pair that could not be evaluated it
 says why (with the manifest line and id) and every metric is ``None``.
 
@@ -51,7 +57,9 @@ from PIL import Image
 
 from vesselview._version import __version__
 from vesselview.engine.keys import METRIC_KEYS
+from vesselview.engine.length_scope import given_lengths
 from vesselview.engine.params import PARAM_SPECS, Params
+from vesselview.engine.physical import PHYSICAL_KEYS, physical_reasons
 from vesselview.engine.result import Result
 from vesselview.io.csv_cells import FormulaSafeWriter
 from vesselview.io.loader import AUTO_FOV
@@ -59,11 +67,13 @@ from vesselview.io.loader import AUTO_FOV
 Record = dict[str, Any]
 Encoded = float | int | str | None
 
+#: The distance metrics in µm, in output order (``hausdorff_um``..., ``mse_um2``).
+METRIC_UM_KEYS: tuple[str, ...] = tuple(name for name, _ in PHYSICAL_KEYS.values())
 #: CSV columns, in order.
 CSV_COLUMNS: tuple[str, ...] = (
     "id", "method", "reference", "candidate", "fov", "fov_source", "ignore", "observer",
     "references", "flags", "spacing_um", "spacing_source", "fov_diameter_px", *PARAM_SPECS,
-    *METRIC_KEYS, "vesselview_version", "error",
+    "lengths", *METRIC_KEYS, *METRIC_UM_KEYS, "vesselview_version", "error",
 )
 #: Columns of a record that describe the pair (before the parameters in CSV).
 PAIR_COLUMNS: tuple[str, ...] = CSV_COLUMNS[:13]
@@ -141,11 +151,12 @@ def decode_number(value: Encoded, reason: str | None = None) -> float:
     return math.nan
 
 
-def decode_metrics(record: Record) -> dict[str, float]:
-    """A record's metric values as floats (infinities restored from ``undefined``)."""
+def decode_metrics(record: Record, field: str = "metrics") -> dict[str, float]:
+    """A record's metric values (``field``: or ``"metrics_um"``) as floats (infinities
+    restored from ``undefined``)."""
     undefined = record.get("undefined") or {}
     return {key: decode_number(value, undefined.get(key))
-            for key, value in record["metrics"].items()}
+            for key, value in record[field].items()}
 
 
 def result_record(result: Result, *, id: str, sources: Mapping[str, str],
@@ -184,13 +195,19 @@ def result_record(result: Result, *, id: str, sources: Mapping[str, str],
         in order, encoded by `encode_number`, ``undefined`` the reason of each ``None``
         among them; ``error`` is None.
     """
+    distances = result.distances_um
     return {
         **_pair_fields(id, sources, method, observer, flags, references),
         **_resolution_fields(sources, spacing_um, fov_diameter_px),
         "params": result.params.to_dict(),
+        "lengths": dict(result.lengths.given),
         "metrics": {key: encode_number(result.metrics[key]) for key in METRIC_KEYS},
-        "undefined": non_finite_reasons({key: result.metrics[key] for key in METRIC_KEYS},
-                                        result.undefined),
+        "metrics_um": {key: encode_number(value) for key, value in distances.items()},
+        "undefined": non_finite_reasons({**{key: result.metrics[key] for key in METRIC_KEYS},
+                                         **distances},
+                                        {**result.undefined, **physical_reasons(
+                                            distances, result.lengths.spacing_um,
+                                            result.undefined)}),
         "error": None,
     }
 
@@ -207,7 +224,9 @@ def error_record(error: str, params: Params, *, id: str, sources: Mapping[str, s
         **_pair_fields(id, sources, method, observer, None, references),
         **_resolution_fields(sources, spacing_um, None),
         "params": params.to_dict(),
+        "lengths": given_lengths(params.to_dict()),
         "metrics": dict.fromkeys(METRIC_KEYS),
+        "metrics_um": dict.fromkeys(METRIC_UM_KEYS),
         "undefined": {},
         "error": error,
     }
@@ -280,14 +299,16 @@ def write_csv(
     writer = FormulaSafeWriter(stream, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for record in records:
+        values = {**decode_metrics(record), **decode_metrics(record, "metrics_um")}
         writer.writerow(_row([record[key] for key in PAIR_COLUMNS], record["params"],
-                             decode_metrics(record), version, record["error"]))
+                             record["lengths"], values, version, record["error"]))
     for group in summary or ():
         for statistic in SUMMARY_STATISTICS:
             pair = [f"summary:{statistic}", *[None] * (len(PAIR_COLUMNS) - 1)]
             values = decode_metrics({"metrics": group[statistic],
                                      "undefined": group["undefined"][statistic]})
-            writer.writerow(_row(pair, group["params"], values, version, None))
+            writer.writerow(_row(pair, group["params"], given_lengths(group["params"]),
+                                 values, version, None))
 
 
 def write_png(path: str | os.PathLike, image: np.ndarray) -> None:
@@ -335,11 +356,13 @@ def _resolution_fields(sources: Mapping[str, str | None], spacing_um: float | No
             "fov_diameter_px": fov_diameter_px}
 
 
-def _row(pair: list[Any], params: Mapping[str, Any], metrics: Mapping[str, float],
-         version: str, error: str | None) -> list[str]:
-    """One CSV row in `CSV_COLUMNS` order."""
+def _row(pair: list[Any], params: Mapping[str, Any], lengths: Mapping[str, str],
+         metrics: Mapping[str, float], version: str, error: str | None) -> list[str]:
+    """One CSV row in `CSV_COLUMNS` order (a µm key missing from ``metrics`` is empty)."""
     values = [*pair, *(params[key] for key in PARAM_SPECS),
-              *(metrics[key] for key in METRIC_KEYS), version, error]
+              " ".join(f"{key}={text}" for key, text in lengths.items()),
+              *(metrics[key] for key in METRIC_KEYS),
+              *(metrics.get(key) for key in METRIC_UM_KEYS), version, error]
     return [_cell(value) for value in values]
 
 

@@ -1,0 +1,113 @@
+"""Scale consistency (issue 22 item 3): the same physical parameters at 1x, 2x and 3x.
+
+Each synthetic DRIVE-sized case (`vesselview.synth.demo_case`, 584x565) is evaluated at
+its own resolution and as a copy upscaled 2x and 3x (nearest neighbour, as the issue's
+DRIVE test did), with the spacing divided by the factor and every length parameter in µm
+(its default in pixels times the 1x spacing). For each metric the table gives, over the
+cases, the mean |Δ| of a ratio against 1x, or the mean relative difference of a
+distance in µm (an area in µm²). Targets (issue 22): ratio metrics mean |Δ| <= 0.02,
+SS's <= 0.03, distances <= 5 %. Counts (Betti errors) are shown as mean |Δ| for context.
+
+Usage: ``python benchmarks/bench_scale_consistency.py [--cases N] [--factors 2,3]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+
+import numpy as np
+
+import vesselview as vv
+from vesselview.engine.families import METRICS
+from vesselview.engine.params import LENGTH_KEYS
+from vesselview.synth import demo_case
+
+#: µm per pixel of the 1x cases (DRIVE's, from its 45° field: about 24).
+SPACING_UM = 24.0
+#: Target per metric kind; SS's own keys have the looser target of the issue.
+RATIO_TARGET, SS_TARGET, DISTANCE_TARGET = 0.02, 0.03, 0.05
+_SS_FAMILY = "skeletal"
+
+
+def upscaled(case: vv.Case, factor: int) -> vv.Case:
+    """``case``'s masks repeated ``factor`` x ``factor`` (nearest neighbour), spacing / factor."""
+    def grow(mask: np.ndarray) -> np.ndarray:
+        return np.kron(mask, np.ones((factor, factor), bool)).astype(bool)
+    return vv.Case(grow(case.reference), grow(case.candidate), grow(case.fov),
+                   spacing_um=SPACING_UM / factor, sources={"spacing": "given"})
+
+
+def physical_params() -> vv.Params:
+    """Every length at its default, in µm at `SPACING_UM` (so 1x is today's pixels)."""
+    defaults = vv.Params()
+    return vv.Params(**{key: f"{getattr(defaults, key) * SPACING_UM:g}um"
+                        for key in LENGTH_KEYS})
+
+
+def difference(key: str, base: float, scaled: float, factor: int) -> float:
+    """|Δ| of a ratio or count; relative difference of a length (area) in µm (µm²)."""
+    kind = METRICS[key].kind
+    if kind in ("ratio", "count"):
+        return abs(scaled - base)
+    power = 1 if kind == "length" else 2
+    base_um, scaled_um = base, scaled / factor**power
+    if base_um == scaled_um:  # 0 and 0, or inf and inf
+        return 0.0
+    return abs(scaled_um - base_um) / abs(base_um)
+
+
+def target(key: str) -> float | None:
+    """The issue's bound for ``key``, None for counts."""
+    info = METRICS[key]
+    if info.kind == "count":
+        return None
+    if info.kind in ("length", "area"):
+        return DISTANCE_TARGET
+    return SS_TARGET if key in _ss_keys() else RATIO_TARGET
+
+
+def _ss_keys() -> set[str]:
+    return {key for family in vv.FAMILIES if family.name == _SS_FAMILY for key in family.keys}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", type=int, default=5)
+    parser.add_argument("--factors", default="2,3")
+    options = parser.parse_args()
+    factors = [int(text) for text in options.factors.split(",")]
+    params = physical_params()
+    diffs: dict[int, dict[str, list[float]]] = {k: {key: [] for key in METRICS} for k in factors}
+    start = time.perf_counter()
+    for seed in range(options.cases):
+        case = demo_case((584, 565), seed=seed)
+        base = vv.evaluate(upscaled(case, 1), params).metrics
+        for factor in factors:
+            scaled = vv.evaluate(upscaled(case, factor), params).metrics
+            for key in METRICS:
+                if np.isfinite(base[key]) and np.isfinite(scaled[key]):
+                    diffs[factor][key].append(difference(key, base[key], scaled[key], factor))
+    print(f"{options.cases} synthetic 584x565 cases at {SPACING_UM:g} µm/px, upscaled "
+          f"{', '.join(f'{k}x' for k in factors)}; lengths in µm "
+          f"({time.perf_counter() - start:.0f} s)\n")
+    header = "| metric | kind | " + " | ".join(f"{k}x vs 1x" for k in factors) + " | target |"
+    print(header)
+    print("|" + "---|" * (3 + len(factors)))
+    for key, info in METRICS.items():
+        bound = target(key)
+        cells = []
+        for factor in factors:
+            values = diffs[factor][key]
+            mean = statistics.fmean(values) if values else float("nan")
+            text = f"{100 * mean:.1f} %" if info.kind in ("length", "area") else f"{mean:.3f}"
+            cells.append(text + (" ✗" if bound is not None and mean > bound else ""))
+        shown = "—" if bound is None else (f"<= {100 * bound:.0f} %"
+                                          if info.kind in ("length", "area") else f"<= {bound}")
+        print(f"| {key} | {info.kind} | " + " | ".join(cells) + f" | {shown} |")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
