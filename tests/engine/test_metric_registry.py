@@ -40,8 +40,11 @@ VARIANTS = [Params(), Params(cal_fov=True, distance_fov=True, distance="citybloc
 
 @pytest.fixture(scope="module")
 def recordings() -> list[Recording]:
+    # With a second observer too: the Williams index fetches its metric's stage then.
+    two_observers = dataclasses.replace(small_case(), references={
+        "observer2": small_case(soft=True).candidate})
     return [record(case, params) for case in (small_case(), small_case(soft=True))
-            for params in VARIANTS]
+            for params in VARIANTS] + [record(two_observers, Params())]
 
 
 def _union(recordings: list[Recording], field: str) -> dict[str, set[str]]:

@@ -101,7 +101,8 @@ def williams_index(key: str, method: Mapping[str, float],
     return WilliamsIndex(key, method, pairs, mean_method / mean_among, position)
 
 
-def agreements(case: Case, score_stage: Stage[Scores], key: str, params: Params
+def agreements(case: Case, score_stage: Stage[Scores], key: str, params: Params,
+               known: Mapping[str, float] | None = None
                ) -> tuple[dict[str, float], dict[tuple[str, str], float]]:
     """The metric ``key`` of the method against each observer, and between observers.
 
@@ -117,10 +118,14 @@ def agreements(case: Case, score_stage: Stage[Scores], key: str, params: Params
     key : str
     params : Params
         Must hold every parameter ``score_stage`` depends on.
+    known : Mapping[str, float], optional
+        The method's values already computed against some observers (the evaluation's
+        own, against the chosen observer), used instead of running the stage again.
     """
     observers = dict(case.references)
-    method = {name: _scored(dataclasses.replace(case, reference=mask, observer=name,
-                                                references={}), score_stage, key, params)
+    method = {name: known[name] if known and name in known else
+              _scored(dataclasses.replace(case, reference=mask, observer=name, references={}),
+                      score_stage, key, params)
               for name, mask in observers.items()}
     pairs = {}
     for first, second in itertools.combinations(observers, 2):

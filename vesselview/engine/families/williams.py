@@ -33,7 +33,7 @@ def williams_stage(key: str, score_stage: Stage[Scores]) -> Stage[Scores]:
     """The score stage of ``williams_<key>`` and ``williams_<key>_position``.
 
     It reads every parameter ``score_stage`` depends on, which it runs against each
-    observer, and no stage of this case's own evaluation.
+    observer but the chosen one, whose value is the evaluation's own (``needs``).
     """
     parameters = tuple(sorted(score_stage.dependencies))
 
@@ -44,7 +44,11 @@ def williams_stage(key: str, score_stage: Stage[Scores]) -> Stage[Scores]:
             out.undefined(f"williams_{key}", FEW_OBSERVERS)
             out.undefined(f"williams_{key}_position", FEW_OBSERVERS)
             return out
-        method, pairs = agreements(ctx.case, score_stage, key, params)
+        case = ctx.case
+        # Against the chosen observer, the evaluation's own value (not computed twice).
+        known = {case.observer: ctx.get(score_stage).values[key]} \
+            if case.observer in case.references else {}
+        method, pairs = agreements(case, score_stage, key, params, known)
         index = williams_index(key, method, pairs)
         if index.reason:
             out.undefined(f"williams_{key}", index.reason)
@@ -54,7 +58,8 @@ def williams_stage(key: str, score_stage: Stage[Scores]) -> Stage[Scores]:
             out.set(f"williams_{key}_position", index.position)
         return out
 
-    return Stage(name=f"williams_{key}", compute=compute, params=parameters)
+    return Stage(name=f"williams_{key}", compute=compute, params=parameters,
+                 needs=(score_stage,))
 
 
 def _infos(key: str, label: str) -> tuple[MetricInfo, MetricInfo]:

@@ -9,7 +9,6 @@ those of the stages it needs, so a parameter change recomputes only what uses it
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 
 from vesselview._version import __version__
@@ -49,23 +48,24 @@ class Evaluator:
     def __init__(self, case: Case) -> None:
         self.case = case
         # Every stage sees the ignored pixels removed (docs/metrics.md section 0), and,
-        # when `disagreement` says so, the pixels the observers disagree on: one scored
-        # case and one cache per value of `disagreement`.
-        self._scored: dict[str, tuple[Case, StageCache]] = {}
+        # with disagreement = "ignore", the pixels the observers disagree on: one scored
+        # case per value and one cache each (`_cache` holds the default's).
+        self._scored: dict[str, Case] = {}
+        self._cache = StageCache()
+        self._cache_ignoring_disagreement = StageCache()
 
     def _scored_for(self, params: Params) -> tuple[Case, StageCache]:
         """The case the stages see under ``params`` and the cache of its stage values."""
-        if params.disagreement not in self._scored:
-            self._scored[params.disagreement] = (scored_case(self.case, params), StageCache())
-        return self._scored[params.disagreement]
+        mode = params.disagreement
+        if mode not in self._scored:
+            self._scored[mode] = scored_case(self.case, params)
+        return self._scored[mode], (self._cache if mode == "count"
+                                    else self._cache_ignoring_disagreement)
 
     @property
     def stage_runs(self) -> Mapping[str, int]:
         """How many times each stage has been computed (not fetched from the cache)."""
-        runs: Counter[str] = Counter()
-        for _, cache in self._scored.values():
-            runs.update(cache.runs)
-        return dict(runs)
+        return dict(self._cache.runs + self._cache_ignoring_disagreement.runs)
 
     def evaluate(self, params: Params | None = None, *, should_stop: StopCallback | None = None,
                  progress: ProgressCallback | None = None,
