@@ -17,7 +17,8 @@ from vesselview.engine.families.base import layer_name
 SOFT_CASE = small_case(soft=True)
 #: The documented order (``Evaluator.evaluate``): cheap families first.
 DOCUMENTED_ORDER = ["pixel", "fuzzy", "tolerance", "cal", "width", "distance", "contour",
-                    "skeletal", "topology", "williams"]
+                    "skeletal", "topology", "detection",
+                    "williams"]
 
 PARAM_CHOICES = {
     "threshold": [0.3, 0.5, 0.7], "t": [0, 2, 4], "cal_alpha": [1, 3], "cal_beta": [1, 3],

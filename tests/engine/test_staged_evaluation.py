@@ -42,6 +42,9 @@ PARAM_VALUES = {
     "distance_fov": [True],
     "cal_fov": [True],
     "threshold": [0.3, 0.7],
+    "junction_r": [1.0, 6.0],
+    "segment_tol": [0.5, 4.0],
+    "segment_share": [0.2, 0.9],
 }
 
 

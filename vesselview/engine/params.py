@@ -31,6 +31,7 @@ ALIASES: dict[str, str] = {}
 
 _SS = "Skeletal similarity"
 _ADVANCED = "Advanced"
+_DETECTION = "Detection"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -112,6 +113,20 @@ class Params:
                                        label="thin-vessel width limit (px)", slider=(0.0, 20.0),
                                        step=0.5, doc="vessel width (SS thickness, pixels) up to "
                                        "which a vessel is thin (se_thin, se_thick)")
+    junction_r: float | Length = param(3.0, low=0.0, high=1000.0, unit="length",
+                                       panel=_DETECTION, label="junction radius (px)",
+                                       slider=(0.0, 20.0), step=0.5,
+                                       doc="largest distance of a matched junction pair "
+                                           "(pixels)")
+    segment_tol: float | Length = param(2.0, low=0.0, high=1000.0, unit="length",
+                                        panel=_DETECTION, label="segment tolerance (px)",
+                                        slider=(0.0, 20.0), step=0.5,
+                                        doc="distance (pixels) within which a segment pixel "
+                                            "is near the other skeleton")
+    segment_share: float = param(0.5, low=0.0, high=1.0, unit="ratio", panel=_DETECTION,
+                                 label="segment share detected", step=0.05,
+                                 doc="share of a segment's pixels that must be near the "
+                                     "other skeleton for it to count as detected")
     distance: str = param("euclidean", choices=("euclidean", "cityblock", "chessboard"),
                           unit="choice", panel="Distance metrics", label="distance transform",
                           doc="distance transform for distance metrics")

@@ -35,7 +35,7 @@ def test_thin_layers_stack_above_area_layers(small_window):
 
 def test_drag_restacks_the_layer_in_model_view_and_panel(shown_window):
     panel, model = shown_window.layer_panel, shown_window.model
-    _drop(panel, "band_t", "unmatched_skeleton", below=True)
+    _drop(panel, "band_t", panel.names[-1], below=True)  # under the topmost layer
     assert model.layers.names[-1] == "band_t"
     assert panel.names[-1] == "band_t"
     items = shown_window.view.main.items

@@ -29,7 +29,8 @@ Public API (read these, never restate keys elsewhere):
     The families in the order the pipeline computes them: cheapest first, so that
     progressive results show useful numbers early (pixel metrics and the confusion layer,
     the fuzzy measures, then tolerance, CAL, vessel-width sensitivity, distances and
-    contours, skeletal similarity, topology, and last the Williams index, which runs the
+    contours, skeletal similarity, topology, junction and segment detection, and
+    last the Williams index, which runs the
     stages of its metrics again against each observer).
 ``family_of(key) -> Family``
     The family computing metric ``key``.
@@ -54,6 +55,7 @@ from typing import Any
 from vesselview.engine.families import (
     cal,
     contour,
+    detection,
     distance,
     fuzzy,
     pixel,
@@ -84,6 +86,7 @@ FAMILIES: tuple[Family, ...] = (
     topology.FAMILY,
     fuzzy.FAMILY,
     williams.FAMILY,
+    detection.FAMILY,
 )
 
 EVALUATION_ORDER: tuple[Family, ...] = (
@@ -96,6 +99,7 @@ EVALUATION_ORDER: tuple[Family, ...] = (
     contour.FAMILY,
     skeletal.FAMILY,
     topology.FAMILY,
+    detection.FAMILY,
     williams.FAMILY,
 )
 
