@@ -11,6 +11,7 @@ from vesselview.app.dataset_browser import DatasetBrowser
 from vesselview.app.dataset_table import SortOrder
 from vesselview.app.inspector import Inspector
 from vesselview.app.scheduler import Scheduler
+from vesselview.engine.params import Params
 
 
 def _browser(tmp_path, *, mixed: bool) -> tuple[DatasetBrowser, list[str]]:
@@ -66,3 +67,12 @@ def test_the_resolutions_come_from_the_cache_too(tmp_path) -> None:
     # re-opened, every value cached: nothing is evaluated, the resolutions come back
     assert browser.open(tmp_path / "DRIVE", {"unet": tmp_path / "unet"})
     assert browser.evaluations == evaluations and len(_resolution_notices(browser)) == 1
+
+
+def test_a_tolerance_in_micrometres_sorts_cases_of_different_resolution(tmp_path) -> None:
+    browser, errors = _browser(tmp_path, mixed=True)
+    browser.inspector.set_params(Params(t="1000um"))
+    browser.compute()
+    assert _resolution_notices(browser) == []
+    browser.worst_first("f1_t")
+    assert browser.order.metric == "f1_t" and errors == []

@@ -3,6 +3,8 @@ resolution (DRIVE cases whose FOVs differ in size, so their derived spacings dif
 
 from __future__ import annotations
 
+import pytest
+
 from tests.io.dataset_files import halve_fov, write_drive, write_predictions
 from tests.mask_files import save_mask, vessel_mask
 from vesselview.cli import batch
@@ -57,3 +59,15 @@ def test_spacings_given_up_front_are_checked_before_any_work(capsys, tmp_path,
 
 def _no_evaluation(*args, **kwargs):
     raise AssertionError("a refused comparison evaluates nothing")
+
+
+@pytest.mark.parametrize("length", ["1000um", "20%fov"])
+def test_tolerances_in_micrometres_or_fov_percent_are_compared(capsys, tmp_path,
+                                                               length) -> None:
+    root, predictions = _mixed_drive(tmp_path)
+    code = main(["--dataset", str(root), "--predictions", f"unet={predictions}", "--compare",
+                 "--metrics", "dice,f1_t", "--set", f"t={length}", "--format", "json",
+                 "--workers", "1"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "f1_t" in out

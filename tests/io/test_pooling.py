@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from vesselview.engine.pixel_lengths import LENGTH_PARAMS, pixel_length_metrics
+from vesselview.engine.params import Params
+from vesselview.engine.pixel_lengths import pixel_length_metrics, pixel_lengths
 from vesselview.io.pooling import POOLING_TOLERANCE, pooling_problem
 
 
@@ -16,8 +17,11 @@ def _records(*cases: tuple[str, float | None, int | None], error: str | None = N
 
 
 def test_the_length_parameters_and_pixel_metrics_are_the_declared_ones() -> None:
-    assert {"t", "cal_alpha", "cal_beta", "ss_R", "nsd_tau", "thin_width"} <= LENGTH_PARAMS
-    assert "ss_alpha" not in LENGTH_PARAMS and "threshold" not in LENGTH_PARAMS
+    every = pixel_lengths(None)
+    assert {"t", "cal_alpha", "cal_beta", "ss_R", "nsd_tau", "thin_width"} <= every
+    assert "ss_alpha" not in every and "threshold" not in every
+    assert pixel_lengths(Params()) == every == pixel_lengths(Params(t="2px"))
+    assert pixel_lengths(Params(t="30um", cal_alpha="1%fov")) == every - {"t", "cal_alpha"}
     assert pixel_length_metrics(["dice", "se", "sp", "cldice", "betti0_error"]) == ()
     assert pixel_length_metrics(["hd95", "f1_t", "cal", "ss", "nsd", "se_thin"]) == (
         "hd95", "f1_t", "cal", "ss", "nsd", "se_thin")
@@ -35,9 +39,21 @@ def test_spacings_further_apart_than_the_tolerance_are_refused_naming_the_cases(
         "--compare would pool metrics measured in pixels (f1_t, hd95) over cases of "
         "different resolution: cases im0001 at 19 µm per pixel and 01, 02 at 24-24.2, "
         "1.27x apart (more than the 5% tolerance), and a pixel is not the same length on "
-        "them; compare the cases of one resolution at a time (one dataset or manifest "
-        "each), rescale the masks to one spacing, or keep to metrics that do not depend on "
-        "the pixel size (e.g. dice, se, sp, cldice)")
+        "them; give the lengths in µm or % FOV (e.g. --set t=30um or t=0.5%fov), compare "
+        "the cases of one resolution at a time (one dataset or manifest each), or keep to "
+        "metrics that do not depend on the pixel size (e.g. dice, se, sp, cldice; "
+        "distances in pixels always do)")
+
+
+@pytest.mark.parametrize("length", ["30um", "0.5%fov"])
+def test_lengths_in_micrometres_or_fov_percent_pool(length) -> None:
+    records = _records(("01", 24.0, 540), ("im0001", 7.0, 650))
+    physical = Params(t=length, cal_alpha=length, cal_beta=length)
+    assert pooling_problem(records, ["f1_t", "cal"], "x", physical) is None
+    assert "(ss)" in pooling_problem(records, ["f1_t", "ss"], "x", physical)
+    assert "(f1_t)" in pooling_problem(records, ["f1_t"], "x", Params(t="2px"))
+    # distances are in pixels whatever the lengths
+    assert "(hd95)" in pooling_problem(records, ["hd95"], "x", physical)
 
 
 def test_metrics_that_do_not_depend_on_the_pixel_size_always_pool() -> None:

@@ -12,8 +12,9 @@ from collections.abc import Iterable
 
 from vesselview.app.notices import NoticeBoard
 from vesselview.engine.case import Case
+from vesselview.engine.lengths import fov_diameter_px
+from vesselview.engine.params import Params
 from vesselview.io.pooling import pooling_problem
-from vesselview.io.spacing import fov_diameter_px
 
 #: The key of the case browser's notice on cases of different resolution.
 RESOLUTION_NOTICE = "dataset resolutions"
@@ -37,18 +38,19 @@ class CaseResolutions:
         """Record ``case_id``'s resolution (the same for every method of the case)."""
         self._by_case[case_id] = resolution
 
-    def problem(self, metrics: Iterable[str], what: str) -> str | None:
-        """Why ``metrics`` of these cases cannot be pooled by ``what``, or None
-        (`vesselview.io.pooling.pooling_problem`)."""
+    def problem(self, metrics: Iterable[str], what: str, params: Params) -> str | None:
+        """Why ``metrics`` of these cases cannot be pooled by ``what`` under ``params``
+        (lengths in µm or % FOV pool), or None (`vesselview.io.pooling.pooling_problem`)."""
         records = [{"id": case_id, "spacing_um": spacing, "fov_diameter_px": diameter,
                     "error": None} for case_id, (spacing, diameter) in self._by_case.items()]
-        return pooling_problem(records, metrics, what)
+        return pooling_problem(records, metrics, what, params)
 
-    def show(self, notices: NoticeBoard, metrics: Iterable[str], source: str) -> None:
+    def show(self, notices: NoticeBoard, metrics: Iterable[str], params: Params,
+             source: str) -> None:
         """The one notice (a warning on ``notices``) on cases of different resolution
-        whose ``metrics`` measured in pixels the table and plots would pool; none when
-        the cases share one."""
-        problem = self.problem(metrics, "The case browser's plots")
+        whose ``metrics`` measured in pixels (under ``params``) the table and plots would
+        pool; none when the cases share one."""
+        problem = self.problem(metrics, "The case browser's plots", params)
         if problem is None:
             notices.remove(RESOLUTION_NOTICE)
         else:

@@ -183,7 +183,7 @@ class DatasetBrowser:
                 else:
                     missing.append((case, method))
         self._show_flagged()
-        self.resolutions.show(self.inspector.notices, self.metrics, BROWSER)
+        self.resolutions.show(self.inspector.notices, self.metrics, self.params, BROWSER)
         self._sort()
         if missing:
             self.channel.submit(functools.partial(self._run, missing, self.params,
@@ -271,7 +271,7 @@ class DatasetBrowser:
                 and self.dataset is not None and case in self.dataset.cases:
             self.table.set(case.id, method, values, flag)
             self.resolutions.add(case.id, resolution)
-            self.resolutions.show(self.inspector.notices, self.metrics, BROWSER)
+            self.resolutions.show(self.inspector.notices, self.metrics, self.params, BROWSER)
             if flag is not None:
                 self._show_flagged()
             self.values_changed.emit(case.id, method)
@@ -299,7 +299,7 @@ class DatasetBrowser:
         order kept) when it ranks a metric measured in pixels over cases of different
         resolution (`CaseResolutions.problem`)."""
         problem = None if order.metric is None else self.resolutions.problem(
-            [order.metric], f"Sorting by {order.metric}")
+            [order.metric], f"Sorting by {order.metric}", self.params)
         if problem is not None:
             self.inspector.error.emit(problem)
             return

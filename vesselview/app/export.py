@@ -6,11 +6,11 @@ import os
 from collections.abc import Callable, Iterable
 
 from vesselview.engine.case import Case
+from vesselview.engine.lengths import fov_diameter_px
 from vesselview.engine.result import Result
 from vesselview.errors import InputError
 from vesselview.io.candidate_flags import candidate_flags
 from vesselview.io.output_file import atomic_output, check_output
-from vesselview.io.spacing import fov_diameter_px
 from vesselview.io.writers import result_record, write_csv, write_json
 
 

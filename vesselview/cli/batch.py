@@ -67,7 +67,7 @@ def evaluate(options: argparse.Namespace) -> int:
     graded = _read_grades(options)
     if graded and not _grades_match(options, graded, pairs):
         return EXIT_BAD_INPUT
-    if options.compare and not _known_spacings_pool(options, pairs):
+    if options.compare and not _known_spacings_pool(options, pairs, base):
         return EXIT_BAD_INPUT
     grades = [grade for _, grade in graded]
     _warn_if_oversubscribed(options.workers, options.scheduler)
@@ -154,10 +154,11 @@ def _grades_match(options: argparse.Namespace, graded: list[GradeRow],
     return grades_match_pairs(options, graded, pairs)
 
 
-def _known_spacings_pool(options: argparse.Namespace, pairs: Sequence[Pair]) -> bool:
+def _known_spacings_pool(options: argparse.Namespace, pairs: Sequence[Pair],
+                         base: Params) -> bool:
     """`vesselview.cli.compare.known_spacings_pool` (imported with ``--compare``)."""
     from vesselview.cli.compare import known_spacings_pool
-    return known_spacings_pool(options, pairs)
+    return known_spacings_pool(options, pairs, base)
 
 
 def _write_records(records: list[Record], job: Job, base: Params,

@@ -79,13 +79,15 @@ def grades_match_pairs(options: argparse.Namespace, rows: Sequence[GradeRow],
     return options.allow_unmatched or not problems
 
 
-def known_spacings_pool(options: argparse.Namespace, pairs: Sequence[Pair]) -> bool:
+def known_spacings_pool(options: argparse.Namespace, pairs: Sequence[Pair],
+                        base: Params) -> bool:
     """Whether ``--compare`` may go on, checked before any work when every pair's spacing
     is given (``--spacing``, a manifest's ``spacing_um``): metrics measured in pixels
-    are not pooled over cases of different spacing (`known_spacings_problem`; reported
-    as an error, the run then stops, exit 2)."""
+    under ``base`` (the ``--set`` parameters) are not pooled over cases of different
+    spacing (`known_spacings_problem`; reported as an error, the run then stops, exit 2)."""
     spacings = {pair.id: None if pair.spacing is None else pair.spacing.um for pair in pairs}
-    problem = known_spacings_problem(spacings, options.metrics or METRIC_KEYS, "--compare")
+    problem = known_spacings_problem(spacings, options.metrics or METRIC_KEYS, "--compare",
+                                     base)
     if problem is not None:
         report(f"error: {problem}")
     return problem is None
@@ -150,7 +152,7 @@ def write_method_comparison(records: Sequence[Record], params: Params, stream: T
     baselines = () if rank_observer else human_baselines(records)
     repeats = {} if metrics else left_out(record_metrics(records), params)
     chosen = list(metrics or [key for key in record_metrics(records) if key not in repeats])
-    problem = pooling_problem(records, chosen, "--compare")
+    problem = pooling_problem(records, chosen, "--compare", params)
     if problem is not None:
         raise InputError(problem)
     scores = MethodScores.from_mapping(_by_method(records), metrics=chosen,

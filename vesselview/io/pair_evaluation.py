@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from vesselview.engine import pipeline
 from vesselview.engine.case import Case
+from vesselview.engine.lengths import fov_diameter_px
 from vesselview.engine.observers import observer_number
 from vesselview.engine.params import Params
 from vesselview.engine.reference_choice import reference_cases
@@ -29,7 +30,6 @@ from vesselview.io.candidate_flags import candidate_flags
 from vesselview.io.loader import load_case, load_case_estimating_fov
 from vesselview.io.manifest import Pair
 from vesselview.io.masks import MaskWarning
-from vesselview.io.spacing import fov_diameter_px
 from vesselview.io.writers import Record, error_record, result_record
 
 #: Reads a pair's files into a `Case`; `load_case`'s signature.

@@ -1,16 +1,17 @@
 """Whether the records of several cases may be pooled: a length in pixels means the same
 on every case only when the cases have one resolution.
 
-Every length parameter (``t``, ``cal_alpha``, ``ss_R``, ``nsd_tau``...) and every
-distance metric is in pixels, so pooling the metrics that depend on them
-(`vesselview.engine.pixel_lengths`) over cases of different resolution (a mean, a
-ranking, a test over cases) mixes tolerances that differ physically: "t = 2 px" is
-about 48 µm on a DRIVE case and a third of that on an image of three times the
-resolution. `pooling_problem` says which cases differ and
-how; the cases' resolution is their spacing when every case's is known (``spacing_um``),
-else their FOV diameter (``fov_diameter_px``, a proxy for the same field angle at
-another resolution). Values within `POOLING_TOLERANCE` of each other count as one
-resolution (DRIVE's FOV diameters, for one, differ by a few pixels).
+A length parameter in pixels (``t = 2``, ``cal_alpha``, ``ss_R``, ``nsd_tau``...) and
+every distance metric (in pixels) mean different things on cases of different
+resolution, so pooling the metrics that depend on them (`vesselview.engine.pixel_lengths`)
+over such cases (a mean, a ranking, a test over cases) mixes tolerances that differ
+physically: "t = 2 px" is about 48 µm on a DRIVE case and a third of that on an image of
+three times the resolution. Lengths given in µm or % FOV are converted per case and pool.
+`pooling_problem` says which cases differ and how; the cases' resolution is their
+spacing when every case's is known (``spacing_um``), else their FOV diameter
+(``fov_diameter_px``, a proxy for the same field angle at another resolution). Values
+within `POOLING_TOLERANCE` of each other count as one resolution (DRIVE's FOV diameters,
+for one, differ by a few pixels).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from vesselview.engine.params import Params
 from vesselview.engine.pixel_lengths import pixel_length_metrics
 
 #: Largest relative difference (largest / smallest - 1) of the cases' spacings, or FOV
@@ -40,7 +42,7 @@ def case_resolutions(records: Iterable[Mapping[str, Any]]) -> dict[str, tuple[fl
 
 
 def pooling_problem(records: Iterable[Mapping[str, Any]], metrics: Iterable[str],
-                    what: str) -> str | None:
+                    what: str, params: Params | None = None) -> str | None:
     """Why ``metrics`` of the cases of ``records`` cannot be pooled, or None when they can.
 
     Parameters
@@ -49,10 +51,13 @@ def pooling_problem(records: Iterable[Mapping[str, Any]], metrics: Iterable[str]
         Evaluation records (`vesselview.io.writers`), with ``id``, ``spacing_um``,
         ``fov_diameter_px`` and ``error``.
     metrics : iterable of str
-        The pooled metric keys; only those depending on the pixel size
+        The pooled metric keys; only those depending on the pixel size under ``params``
         (`pixel_length_metrics`) need one resolution.
     what : str
-        What pools them, for the message (``"--compare"``, ``"sorting the table"``).
+        What pools them, for the message (``"--compare"``, ``"Sorting by f1_t"``).
+    params : Params, optional
+        The parameters as given: a length in µm or % FOV means the same on every case.
+        None: every length in pixels.
 
     Returns
     -------
@@ -60,7 +65,7 @@ def pooling_problem(records: Iterable[Mapping[str, Any]], metrics: Iterable[str]
         One message: which cases differ (those within the tolerance of the smallest
         value, and the others, ids and values), by how much, and the fix.
     """
-    pixel_metrics = pixel_length_metrics(metrics)
+    pixel_metrics = pixel_length_metrics(metrics, params)
     resolutions = case_resolutions(records)
     if not pixel_metrics:
         return None
@@ -79,9 +84,10 @@ def pooling_problem(records: Iterable[Mapping[str, Any]], metrics: Iterable[str]
     return (f"{what} would pool metrics measured in pixels ({_listed(pixel_metrics)}) over "
             f"cases of different resolution: {_ends(known, unit)}, {high / low:.2f}x apart "
             f"(more than the {POOLING_TOLERANCE:.0%} tolerance), and a pixel is not the same "
-            "length on them; compare the cases of one resolution at a time (one dataset or "
-            "manifest each), rescale the masks to one spacing, or keep to metrics that do "
-            "not depend on the pixel size (e.g. dice, se, sp, cldice)")
+            "length on them; give the lengths in µm or % FOV (e.g. --set t=30um or "
+            "t=0.5%fov), compare the cases of one resolution at a time (one dataset or "
+            "manifest each), or keep to metrics that do not depend on the pixel size (e.g. "
+            "dice, se, sp, cldice; distances in pixels always do)")
 
 
 def _listed(keys: tuple[str, ...]) -> str:
@@ -91,7 +97,7 @@ def _listed(keys: tuple[str, ...]) -> str:
 
 
 def known_spacings_problem(spacings: Mapping[str, float | None], metrics: Iterable[str],
-                           what: str) -> str | None:
+                           what: str, params: Params | None = None) -> str | None:
     """`pooling_problem` before any evaluation, from the spacings the pairs are given
     (``{case id: µm per pixel or None}``); None when some spacing is only known once
     the case is read (the records are checked then)."""
@@ -99,7 +105,7 @@ def known_spacings_problem(spacings: Mapping[str, float | None], metrics: Iterab
         return None
     records = [{"id": case, "spacing_um": value, "fov_diameter_px": None, "error": None}
                for case, value in spacings.items()]
-    return pooling_problem(records, metrics, what)
+    return pooling_problem(records, metrics, what, params)
 
 
 def _ends(values: Mapping[str, float], unit: str) -> str:
