@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
-from scipy.sparse import coo_matrix
+from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import connected_components
 
 #: The ring of neighbours (row, col offsets) clockwise from north.
@@ -138,12 +138,13 @@ def component_labels(table: np.ndarray, keep: np.ndarray) -> np.ndarray:
         `neighbour_table`.
     keep : ndarray of bool, shape (p,)
     """
-    source = np.repeat(np.arange(len(table)), 8)
-    target = table.ravel()
-    linked = (target >= 0) & keep[source] & keep[np.maximum(target, 0)]
-    graph = coo_matrix((np.ones(int(linked.sum())), (source[linked], target[linked])),
+    linked = (table >= 0) & keep[:, None] & keep[np.maximum(table, 0)]
+    # The neighbour table is already a symmetric adjacency list: CSR rows without a copy
+    # through COO, and weak components (no symmetrising pass).
+    indptr = np.concatenate([[0], np.cumsum(linked.sum(axis=1))])
+    graph = csr_matrix((np.ones(int(indptr[-1]), np.int8), table[linked], indptr),
                        shape=(len(table),) * 2)
-    _, component = connected_components(graph, directed=False)
+    _, component = connected_components(graph, directed=True, connection="weak")
     labels = np.zeros(len(table), np.int32)
     _, labels[keep] = np.unique(component[keep], return_inverse=True)
     labels[keep] += 1
@@ -180,12 +181,16 @@ def vessel_graph(skeleton: np.ndarray) -> VesselGraph:
     present = table >= 0
     codes = (present * _RING_BITS).sum(axis=1)
     clusters = component_labels(table, present.sum(axis=1) >= 3)
-    degrees = cluster_degrees(table, clusters, component_labels(table, clusters == 0))
-    # Pixels of clusters that are no node rejoin the segment through them.
+    segments = component_labels(table, clusters == 0)
+    degrees = cluster_degrees(table, clusters, segments)
+    # Pixels of clusters that are no node rejoin the segment through them (labelled
+    # again only when there are such clusters).
     in_node = (degrees >= 3)[clusters] & (clusters > 0)
-    segments = component_labels(table, ~in_node)
-    clusters = component_labels(table, in_node)
-    degrees = cluster_degrees(table, clusters, segments)[1:]
+    if not np.array_equal(in_node, clusters > 0):
+        segments = component_labels(table, ~in_node)
+        clusters = component_labels(table, in_node)
+        degrees = cluster_degrees(table, clusters, segments)
+    degrees = degrees[1:]
     count = degrees.size
     # Two segments joined through a dropped cluster may now be one that touches a node
     # twice: a node needs 3 distinct segments after the rejoin too.
