@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 from hypothesis import given, settings
+from scipy import ndimage
 
 from tests.engine.masks import grid, vessel_masks
 from vesselview.engine.thinning import thin
@@ -98,3 +99,46 @@ def test_segments_and_junctions_partition_the_skeleton(mask: np.ndarray) -> None
     assert len(graph.junctions) <= int(graph.junction_pixels.sum())
     # Each node lies within its cluster's bounding box: inside the image.
     assert ((graph.junctions >= 0) & (graph.junctions < skeleton.shape)).all()
+
+
+def image_graph(skeleton: np.ndarray) -> tuple[list, list, list]:
+    """The same rule on whole images with `scipy.ndimage` (an independent implementation):
+    sorted (junction row, col, degree), sorted segment lengths, sorted end pixels."""
+    eight = np.ones((3, 3), int)
+    counts = ndimage.convolve(skeleton.astype(int), eight, mode="constant") - skeleton
+    ring = ndimage.generic_filter(skeleton.astype(int), lambda v: sum(
+        v[k] == 0 and v[n] == 1 for k, n in zip(RING_ORDER, RING_ORDER[1:] + RING_ORDER[:1],
+                                               strict=True)), size=3, mode="constant")
+
+    def degrees_of(clusters: np.ndarray, segments: np.ndarray) -> dict[int, int]:
+        grown = {label: ndimage.binary_dilation(clusters == label, eight)
+                 for label in range(1, clusters.max() + 1)}
+        return {label: len(set(segments[near].tolist()) - {0}) for label, near in grown.items()}
+
+    clusters, _ = ndimage.label(skeleton & (counts >= 3), eight)
+    segments, _ = ndimage.label(skeleton & (clusters == 0), eight)
+    nodes = {label for label, degree in degrees_of(clusters, segments).items() if degree >= 3}
+    in_node = np.isin(clusters, list(nodes)) & (clusters > 0)
+    segments, count = ndimage.label(skeleton & ~in_node, eight)
+    clusters, _ = ndimage.label(in_node, eight)
+    junctions = sorted((*np.argwhere(clusters == label).mean(axis=0).round(9).tolist(), degree)
+                       for label, degree in degrees_of(clusters, segments).items()
+                       if degree >= 3)
+    lengths = sorted(np.bincount(segments.ravel(), minlength=count + 1)[1:].tolist())
+    ends = sorted(map(tuple, np.argwhere(skeleton & ((ring == 1) | (counts == 0))).tolist()))
+    return junctions, lengths, ends
+
+
+#: Positions of the 3x3 window's flattened values going clockwise from north.
+RING_ORDER = [1, 2, 5, 8, 7, 6, 3, 0]
+
+
+@settings(max_examples=25, deadline=None)
+@given(vessel_masks())
+def test_graph_equals_a_whole_image_implementation(mask: np.ndarray) -> None:
+    skeleton = thin(mask)
+    graph = vessel_graph(skeleton)
+    junctions = sorted((*graph.junctions[k].round(9).tolist(), int(graph.degrees[k]))
+                       for k in range(len(graph.junctions)))
+    ends = sorted(map(tuple, graph.ends.tolist()))
+    assert (junctions, sorted(graph.lengths[1:].tolist()), ends) == image_graph(skeleton)
