@@ -115,7 +115,7 @@ def test_paper_tables_list_every_metric_and_method(records, document, output_for
     text = _comparison(records, output_format)
     if output_format == "csv":
         rows = list(csv.reader(io.StringIO(text)))
-        assert rows[0] == ["metric", "demo", "gap", "shift", "best"]
+        assert rows[0] == ["metric", "name", "demo", "gap", "shift", "best"]
         assert [row[0] for row in rows[1:]] == list(document["summary"]["demo"])
         dice = next(row for row in rows if row[0] == "dice")
         assert dice[-1] == "gap"

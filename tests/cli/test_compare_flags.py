@@ -72,9 +72,9 @@ def test_cd_diagram_is_written_with_every_method_at_its_friedman_mean_rank(
 
 
 @pytest.mark.parametrize(("output_format", "start"), [
-    ("csv", "metric,demo,shift,gap,best\n"),
-    ("markdown", "Mean ± sd [95 % bootstrap CI]"),
-    ("latex", "\\begin{table}"),
+    ("csv", "metric,name,demo,shift,gap,best\n"),
+    ("markdown", "Mean ± sd [95 % bootstrap CI of the mean]"),
+    ("latex", "% vesselview table: needs \\usepackage{booktabs,longtable,graphicx}"),
 ])
 def test_compare_paper_tables(capsys, method_dataset, tmp_path, output_format, start) -> None:
     output = tmp_path / f"table.{output_format}"
@@ -82,6 +82,27 @@ def test_compare_paper_tables(capsys, method_dataset, tmp_path, output_format, s
                         output_format, "--output", str(output))
     assert (code, out) == (0, "")
     assert output.read_text(encoding="utf-8").startswith(start)
+
+
+def test_compare_median_tables_and_resized_latex(capsys, method_dataset, tmp_path) -> None:
+    output = tmp_path / "table.tex"
+    code, _, err = _run(capsys, *_sources(method_dataset), "--compare", "--format", "latex",
+                        "--summary-stat", "median", "--latex-fit", "resize", "--output",
+                        str(output))
+    assert code == 0, err
+    text = output.read_text(encoding="utf-8")
+    assert "\\caption{Median [interquartile range] over the 8 cases" in text
+    assert text.count("\\resizebox{\\textwidth}{!}") == 1  # the paper table only
+    assert "FOV: from a mask file (24 pairs). Reference: observer 1." in text
+
+
+@pytest.mark.parametrize(("flags", "message"), [
+    (("--summary-stat", "median"), "--summary-stat chooses what the --compare tables show"),
+    (("--compare", "--latex-fit", "resize"), "--latex-fit is about the --compare tables in"),
+])
+def test_table_flags_need_their_report(capsys, method_dataset, flags, message) -> None:
+    code, _, err = _run(capsys, *_sources(method_dataset), *flags)
+    assert code == 2 and message in err
 
 
 def test_grades_with_a_sweep(capsys, method_dataset, tmp_path) -> None:

@@ -54,7 +54,8 @@ def records(method_dataset) -> list[dict]:
     methods = [*method_dataset[1], *dataset.baselines]
     loaded = [(case.id, method, case.load(method)) for case in dataset.cases
               for method in methods]
-    return [result_record(Evaluator(case).evaluate(Params()), id=case_id, sources={},
+    return [result_record(Evaluator(case).evaluate(Params()), id=case_id,
+                          sources={"fov": f"fov/{case_id}.png"},
                           method=method, observer=dataset.observer,
                           flags=candidate_flags(case))
             for case_id, method, case in loaded]
@@ -118,14 +119,15 @@ def test_csv_names_the_baseline_and_never_makes_it_best(records) -> None:
     rows = list(csv.reader(io.StringIO(_report(records, "csv"))))
     header = rows[0]
     assert header[-2:] == [BASELINE, "best"]
-    assert {row[-1] for row in rows[1:]} <= set(header[1:-2]) | {""}
+    # the best methods, ties together (", "), never the baseline
+    assert {m for row in rows[1:] for m in row[-1].split(", ") if m} <= set(header[2:-2])
     assert _row(rows, "dice")[-1] == "gap"
     blank = header.index("blank")
-    assert _row(rows, "precision")[blank].endswith(f"(n={N_CASES - 1})")
+    assert _row(rows, "precision")[blank].endswith(f"(n={N_CASES - 1}, 1 undefined)")
     assert "(n=" not in _row(rows, "dice")[blank]
     flagged = rows[-1]
-    assert flagged[0] == "flagged predictions" and flagged[blank] == "01 (empty)"
-    assert flagged[1:].count("") == len(header) - 2
+    assert flagged[:2] == ["flagged", "flagged predictions"]
+    assert flagged[blank] == "01 (empty)" and flagged[2:].count("") == len(header) - 3
 
 
 def _markdown_rows(text: str) -> list[list[str]]:
@@ -142,20 +144,25 @@ def test_markdown_never_bolds_or_stars_the_baseline(records) -> None:
     assert all(not row[-1].startswith("**") and not row[-1].endswith("\\*")
                for row in summary)
     assert _row(summary, "dice")[header.index("gap")].startswith("**")
-    assert f"(n={N_CASES - 1})" in _row(summary, "precision")[header.index("blank")]
+    assert f"(n={N_CASES - 1}, 1 undefined)" in _row(summary, "precision")[
+        header.index("blank")]
     assert f"| dice | gap | {BASELINE} | {N_CASES} |" in text
     orders_header = next(r for r in rows if "winner" in r)
     assert orders_header[:2] == ["metric", "n"] and "observer2" not in " ".join(orders_header)
 
 
 def test_latex_names_the_baseline_and_never_bolds_it(records) -> None:
-    lines = _report(records, "latex").splitlines()
-    header = next(line for line in lines if line.startswith("metric & "))
-    assert header.endswith("observer2 (human baseline) \\\\")
-    summary = lines[lines.index(header) + 2:]
-    summary = summary[:summary.index("\\bottomrule")]
-    assert all("\\textbf" not in row.split(" & ")[-1] for row in summary)
+    stream = io.StringIO()
+    write_method_comparison(records, Params(), stream, "latex", latex_fit="resize")
+    lines = stream.getvalue().splitlines()
+    # resized: one table with the methods as rows, the baseline last
+    assert sum(line.startswith("method & ") for line in lines) == 1
+    baseline = next(line for line in lines if line.startswith("observer2 (human baseline) & "))
+    assert lines[lines.index(baseline) + 1] == "\\bottomrule"
+    assert "\\textbf" not in baseline
+    assert "\\textbf" in next(line for line in lines if line.startswith("gap & "))
     assert re.search(r"human baseline.*not ranked", "\n".join(lines))
+    assert "observer2 (human baseline)" in _report(records, "latex")  # split
 
 
 def test_the_command_line_writes_the_same_report(capsys, method_dataset, records) -> None:

@@ -57,9 +57,9 @@ def test_a_human_baseline_is_shown_last_and_never_marked_best() -> None:
     stream = io.StringIO()
     write_comparison(*_with_a_human_baseline(), Params(), stream, "markdown")
     text = stream.getvalue()
-    assert "| metric | A | B | H (human baseline) |" in text
+    assert "| metric | name | A | B | H (human baseline) |" in text
     # A beats B significantly: bold and starred, although H beats A
-    assert "| dice | **0.809 ± 0.029 [0.790, 0.829]**\\* | " in text
+    assert "| dice | Dice ↑ | **0.809 ± 0.029 [0.790, 0.829]**\\* | " in text
     assert "| dice | A | H (human baseline) | 8 |" in text
     assert "| metric | n | A | B | winner |" in text
     stream = io.StringIO()
@@ -83,7 +83,8 @@ def test_comparison_json_has_exactly_the_contract_fields() -> None:
     assert document["holm_family"].startswith("per metric, over all pairs of methods")
     assert list(document["summary"]) == ["A", "B", "C"]
     assert list(document["summary"]["A"]["dice"]) == ["mean", "sd", "median", "ci_low",
-                                                      "ci_high", "n", "n_inf", "undefined"]
+                                                      "ci_high", "n", "n_inf", "q1", "q3",
+                                                      "undefined"]
     first = document["comparisons"][0]
     assert list(first) == ["metric", "a", "b", "test", "statistic", "p", "p_holm",
                            "median_diff", "n", "undefined"]
@@ -97,7 +98,7 @@ def test_comparison_json_has_exactly_the_contract_fields() -> None:
 
 def test_undefined_values_are_null_in_json() -> None:
     document = json.loads(_written("json"))
-    fields = ("mean", "sd", "median", "ci_low", "ci_high")
+    fields = ("mean", "sd", "median", "ci_low", "ci_high", "q1", "q3")
     cal = document["summary"]["C"]["cal"]
     assert cal == {**dict.fromkeys(fields), "n": 0, "n_inf": 0, "undefined": cal["undefined"]}
     assert list(cal["undefined"]) == list(fields)
@@ -138,19 +139,20 @@ def test_friedman_test_and_critical_difference_are_in_json_and_markdown() -> Non
 
 def test_csv_is_the_paper_table_with_the_best_method() -> None:
     rows = list(csv.reader(io.StringIO(_written("csv"))))
-    assert rows[0] == ["metric", "A", "B", "C", "best"]
+    assert rows[0] == ["metric", "name", "A", "B", "C", "best"]
     dice = rows[1]
-    assert dice[0] == "dice" and dice[-1] == "A"
-    assert dice[1].startswith("0.809 ± 0.029 [0.790, ") and dice[1].endswith("]*")
+    assert dice[:2] == ["dice", "Dice ↑"] and dice[-1] == "A"
+    assert dice[2].startswith("0.809 ± 0.029 [0.790, ") and dice[2].endswith("]*")
     hausdorff = rows[2]
-    assert hausdorff[-1] == "C" and hausdorff[3].endswith("*")
-    assert rows[3][3] == "– ± – [–, –] (n=0)" and rows[3][-1] == "A"
-    assert "(n=" not in rows[3][1]
+    assert hausdorff[1] == "Hausdorff (px) ↓"
+    assert hausdorff[-1] == "C" and hausdorff[4].endswith("*")
+    assert rows[3][4] == "– ± – [–, –] (n=0, 8 undefined)" and rows[3][-1] == "A"
+    assert "(n=" not in rows[3][2]
 
 
 def test_markdown_marks_the_best_in_bold_and_the_tests_with_stars() -> None:
     text = _written("markdown")
-    assert "| dice | **0.809 ± 0.029 [0.790, 0.829]**\\* |" in text
+    assert "| dice | Dice ↑ | **0.809 ± 0.029 [0.790, 0.829]**\\* |" in text
     assert "|:---|---:|" in text
     # 8 differences of one sign: exact p = 2/256; Holm over the 3 pairs of dice: (A, B)
     # and (A, C) share the smallest p, so both get 3 p
@@ -164,7 +166,9 @@ def test_markdown_marks_the_best_in_bold_and_the_tests_with_stars() -> None:
 def test_latex_escapes_and_uses_booktabs() -> None:
     text = _written("latex")
     assert text.count("\\begin{tabular}") == 4 and "\\toprule" in text
-    assert "\\textbf{0.809 $\\pm$ 0.029 [0.790, 0.829]}$^{*}$ &" in text
+    # methods as rows (the table fits): no CI, named metrics with their arrows
+    assert "method & Dice $\\uparrow$ & Hausdorff (px) $\\downarrow$ & CAL $\\uparrow$" in text
+    assert "A & \\textbf{0.809 $\\pm$ 0.029}$^{*}$ &" in text
     assert "Wilcoxon p $<$ 0.05" in text
     assert latex_escape("f1_t & 5%") == "f1\\_t \\& 5\\%"
 

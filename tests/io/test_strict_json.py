@@ -136,11 +136,11 @@ def test_comparison_tables_count_undefined_and_infinite_values_per_cell() -> Non
     text = _comparison_text("markdown")
     dice = next(line for line in text.splitlines() if line.startswith("| dice |"))
     hausdorff = next(line for line in text.splitlines() if line.startswith("| hausdorff |"))
-    a_dice, b_dice = dice.split(" | ")[1:3]
-    a_hausdorff, b_hausdorff = hausdorff.split(" | ")[1:3]
-    assert a_dice.rstrip("*").endswith("(n=5)") and "(n=" not in b_dice
+    a_dice, b_dice = dice.split(" | ")[2:4]
+    a_hausdorff, b_hausdorff = hausdorff.split(" | ")[2:4]
+    assert a_dice.rstrip("*").endswith("(n=5, 1 undefined)") and "(n=" not in b_dice
     assert b_hausdorff.rstrip(" |").endswith("(n=6, 1 inf)") and "(n=" not in a_hausdorff
-    assert "j inf: j of them infinite" in text
+    assert "i inf: i of them infinite" in text
 
 
 def test_agreement_json_is_strict_and_explains_its_nulls() -> None:

@@ -22,6 +22,7 @@ the method ``""``). Records of failed pairs (an ``error``) count as undefined va
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TextIO
 
@@ -37,7 +38,7 @@ from vesselview.io.grades import GradeRow, read_grade_rows, unmatched_grades
 from vesselview.io.manifest import Pair
 from vesselview.io.output_file import atomic_output
 from vesselview.io.pooling import known_spacings_problem, pooling_problem
-from vesselview.io.report_tables import write_comparison
+from vesselview.io.report_tables import TableOptions, write_comparison
 from vesselview.io.writers import Record
 from vesselview.research.friedman import friedman_tests
 from vesselview.research.grading_agreement import GraderScore
@@ -119,7 +120,9 @@ def write_report(options: argparse.Namespace, grades: Sequence[GraderScore],
     if options.compare:
         return write_method_comparison(records, base, stream, options.format,
                                        rank_observer=options.rank_observer,
-                                       metrics=options.metrics, cd_diagram=options.cd_diagram)
+                                       metrics=options.metrics, cd_diagram=options.cd_diagram,
+                                       summary_stat=options.summary_stat,
+                                       latex_fit=options.latex_fit)
     sweep_key = options.sweep[0].partition("=")[0].strip() if options.sweep else None
     return write_grader_agreement(records, grades, base, stream, options.format,
                            sweep_key=sweep_key, grid=grid, source=options.grades)
@@ -128,7 +131,8 @@ def write_report(options: argparse.Namespace, grades: Sequence[GraderScore],
 def write_method_comparison(records: Sequence[Record], params: Params, stream: TextIO,
                             output_format: str, *, rank_observer: bool = False,
                             metrics: Sequence[str] | None = None,
-                            cd_diagram: str | None = None) -> list[str]:
+                            cd_diagram: str | None = None, summary_stat: str = "mean",
+                            latex_fit: str = "split") -> list[str]:
     """Compare the methods of ``records`` (one parameter set) and write the report.
 
     The other observer's records (`human_baselines`) are a human baseline, not a
@@ -136,7 +140,9 @@ def write_method_comparison(records: Sequence[Record], params: Params, stream: T
     report's; by default every metric of the records except those repeating another
     under ``params`` (`vesselview.engine.metric_sets.left_out`, named in the report).
     With ``cd_diagram`` (a path) the critical-difference diagram is written there too
-    (`vesselview.io.cd_diagram`).
+    (`vesselview.io.cd_diagram`). ``summary_stat`` and ``latex_fit``: the tables'
+    `TableOptions` (``--summary-stat``, ``--latex-fit``); their captions name the
+    records' FOV rule and reference observer (`inputs_sentence`).
 
     Returns
     -------
@@ -160,7 +166,8 @@ def write_method_comparison(records: Sequence[Record], params: Params, stream: T
     friedman = friedman_tests(scores)
     write_comparison(compare_methods(scores), method_orders(scores), params, stream,
                      output_format, flagged=_flagged(records), friedman=friedman,
-                     left_out=repeats)
+                     left_out=repeats,
+                     options=TableOptions(summary_stat, latex_fit, inputs_sentence(records)))
     if cd_diagram is None:
         return []
     if not friedman:
@@ -191,6 +198,31 @@ def write_grader_agreement(records: Sequence[Record], grades: Sequence[GraderSco
                               source=source)
     report.write(stream, output_format)
     return report.warnings
+
+
+def inputs_sentence(records: Sequence[Record]) -> str:
+    """The tables' caption sentence on the inputs: where each field of view came from
+    (`vesselview.io.writers.fov_source`) and whose annotation is the reference.
+
+    Examples
+    --------
+    >>> inputs_sentence([{"fov_source": "file", "observer": 1},
+    ...                  {"fov_source": "estimated", "observer": 1}])
+    'FOV: from a mask file (1 pair), estimated from the photograph (1 pair). Reference: observer 1.'
+    """
+    sources = Counter(record.get("fov_source") or "none" for record in records)
+    fov = ", ".join(f"{_FOV_RULES.get(source, source)} ({count} pair{'s' * (count > 1)})"
+                    for source, count in sources.items())
+    observers = sorted({record["observer"] for record in records
+                        if record.get("observer") is not None})
+    reference = (f"observer {', '.join(map(str, observers))}" if observers
+                 else "the given reference masks")
+    return f"FOV: {fov}. Reference: {reference}."
+
+
+#: How `inputs_sentence` names each FOV source.
+_FOV_RULES = {"file": "from a mask file", "estimated": "estimated from the photograph",
+              "none": "the whole image"}
 
 
 def human_baselines(records: Iterable[Record]) -> tuple[str, ...]:

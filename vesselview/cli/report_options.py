@@ -38,6 +38,14 @@ def add_report_arguments(parser: argparse.ArgumentParser) -> None:
                                 "exactly (tversky = dice at α = β = 0.5, rse = ss, msd = "
                                 "hausdorff at contour_gamma 0, fpr = 1 − sp, perr = 1 − acc), "
                                 "named in a table note")
+    reports.add_argument("--summary-stat", choices=("mean", "median"), default="mean",
+                         help="--compare tables: each cell shows mean ± sd (Markdown and "
+                              "CSV add the 95%% bootstrap CI), or median [interquartile "
+                              "range] for skewed values such as distances; mean by default")
+    reports.add_argument("--latex-fit", choices=("split", "resize"), default="split",
+                         help="--format latex: a table wider than the page is split into "
+                              "parts of whole columns (default), or resized to the text "
+                              "width with \\resizebox (long tables are always split)")
     reports.add_argument("--cd-diagram", metavar="FILE.svg",
                          help="--compare with 3 or more methods: also write a critical-"
                               "difference diagram (Demsar 2006; Friedman test, Nemenyi CD "
@@ -73,7 +81,8 @@ def report_usage_problem(options: argparse.Namespace) -> str | None:
 
     Refused: ``--compare`` with ``--grades`` or ``--sweep``, ``--grades`` with more
     than one ``--sweep``, ``--allow-unmatched`` without ``--grades``, ``--rank-observer``
-    or ``--cd-diagram`` without ``--compare``, a ``--cd-diagram`` not ending in ``.svg``,
+    ``--cd-diagram`` or ``--summary-stat median`` without ``--compare``, ``--latex-fit
+    resize`` without ``--compare --format latex``, a ``--cd-diagram`` not ending in ``.svg``,
     a Markdown / LaTeX format without either report, and either report with
     ``--references each`` (several rows per case and method).
     """
@@ -83,6 +92,10 @@ def report_usage_problem(options: argparse.Namespace) -> str | None:
         return "--rank-observer goes with --compare (it ranks the other observer there)"
     if options.metrics and not options.compare:
         return "--metrics chooses the metrics of --compare; give --compare too"
+    if options.summary_stat != "mean" and not options.compare:
+        return "--summary-stat chooses what the --compare tables show; give --compare too"
+    if options.latex_fit != "split" and not (options.compare and options.format == "latex"):
+        return "--latex-fit is about the --compare tables in LaTeX; give --compare --format latex"
     if options.cd_diagram is not None and not options.compare:
         return "--cd-diagram goes with --compare (it draws the compared methods' mean ranks)"
     if options.cd_diagram is not None and not options.cd_diagram.lower().endswith(".svg"):

@@ -6,7 +6,7 @@ infinite mean)::
 
     {"vesselview": version, "params": {...}, "cases": number of cases,
      "summary": {method: {metric: {"mean", "sd", "median", "ci_low", "ci_high", "n",
-                                   "n_inf", "undefined"}}},
+                                   "n_inf", "q1", "q3", "undefined"}}},
      "human_baselines": {baseline: {metric: {...the same...}}},
      "comparisons": [{"metric", "a", "b", "test", "statistic", "p", "p_holm",
                       "median_diff", "n", "undefined"}],
@@ -29,21 +29,21 @@ failed pairs) are left out, never averaged in; ``n_inf`` of them are infinite
 observer, `MethodScores.baselines`) has its own entry, is tested against each method in
 ``comparisons`` (always as ``b``) and is in no ranking.
 
-Tables (one row per metric, one column per method, then one per human baseline, headed
-``observer2 (human baseline)``): a cell reads ``mean ± sd [ci_low, ci_high]``, with the
-decimals that give the row's largest mean three significant digits, and ``(n=k)`` when
-the value is defined on k of fewer than all the cases, ``(n=k, j inf)`` when j of those k
-values are infinite. The best method of a metric by its
-mean (the largest, or the smallest for a dissimilarity) is in bold, with ``*`` when its
-Holm-corrected Wilcoxon p against every other method is below `ALPHA`; a human baseline
-is never bold nor starred and does not count as an "other method". When some
+Tables: the paper table (`vesselview.io.summary_table`: cells, counts, bold) has one row
+per metric (its key and registry name with the direction arrow) and one column per
+method, then one per human baseline, headed ``observer2 (human baseline)``. In LaTeX
+the methods are the rows and the metrics the columns when that fits the page, and every
+table is fitted to the width (`vesselview.io.latex_tables`: split or resized,
+``longtable`` for long ones; each headed by the preamble it needs). When some
 predictions are flagged (the rows' ``flags``: empty or nearly empty, see
 `vesselview.io.candidate_flags`), a last row ``flagged predictions`` names their cases
-per method. CSV has this table
-only (the best method in a ``best`` column); Markdown and LaTeX add the pairwise tests
-(``*`` p_holm < 0.05, ``**`` < 0.01, ``***`` < 0.001), with k >= 3 methods Friedman's
-test with Nemenyi's critical difference, and the methods' orders (with the
-cases each metric's ranks are averaged over).
+per method. CSV has this table only (the best methods in a ``best`` column); Markdown
+and LaTeX add the pairwise tests (``*`` p_holm < 0.05, ``**`` < 0.01, ``***`` < 0.001),
+with k >= 3 methods Friedman's test with Nemenyi's critical difference, and the
+methods' orders (with the cases each metric's ranks are averaged over). Every caption
+of the paper table gives the statistic shown, the parameters that differ from the
+defaults, the inputs (`TableOptions.inputs`: FOV rule, reference observer) and the
+version.
 """
 
 from __future__ import annotations
@@ -58,11 +58,18 @@ import numpy as np
 from vesselview._version import __version__
 from vesselview.engine.params import Params
 from vesselview.io.friedman_tables import FRIEDMAN_CAPTION, friedman_entry, friedman_table
-from vesselview.io.text_tables import Bold, fixed, number, row_decimals, write_text_table
+from vesselview.io.latex_tables import split_parts
+from vesselview.io.summary_table import (
+    ALPHA,
+    Flagged,
+    flagged_row,
+    stat_caption,
+    summary_table,
+)
+from vesselview.io.text_tables import number, write_text_table
 from vesselview.io.writers import encode_fields, encode_number
 from vesselview.research.friedman import FriedmanTest
 from vesselview.research.method_orders import MethodOrders
-from vesselview.research.ranking import oriented
 from vesselview.research.statistics import (
     HOLM_FAMILY,
     Comparison,
@@ -71,16 +78,32 @@ from vesselview.research.statistics import (
 )
 from vesselview.research.summaries import Summary
 
-#: Method -> case id -> flag of the flagged rows (`vesselview.io.candidate_flags`).
-Flagged = Mapping[str, Mapping[str, str]]
 #: Output formats of a comparison.
 COMPARISON_FORMATS: tuple[str, ...] = ("json", "csv", "markdown", "latex")
 #: Reason of a ``nan`` summary or test value.
 _UNDEFINED = "undefined: too few cases define it (or an infinite value enters it)"
-#: Significance level of the marks in the tables.
-ALPHA = 0.05
+
+
+@dataclasses.dataclass(frozen=True)
+class TableOptions:
+    """How the tables are written.
+
+    Attributes
+    ----------
+    summary_stat : {"mean", "median"}
+        `vesselview.io.summary_table.SUMMARY_STATS` (``--summary-stat``).
+    latex_fit : {"split", "resize"}
+        `vesselview.io.latex_tables.LATEX_FITS` (``--latex-fit``).
+    inputs : str
+        A caption sentence on the inputs: FOV rule, reference observer.
+    """
+
+    summary_stat: str = "mean"
+    latex_fit: str = "split"
+    inputs: str = ""
 #: Keys of a summary entry and of a comparison entry in the JSON, in order.
-SUMMARY_FIELDS: tuple[str, ...] = ("mean", "sd", "median", "ci_low", "ci_high", "n", "n_inf")
+SUMMARY_FIELDS: tuple[str, ...] = (
+    "mean", "sd", "median", "ci_low", "ci_high", "n", "n_inf", "q1", "q3")
 COMPARISON_FIELDS: tuple[str, ...] = (
     "metric", "a", "b", "test", "statistic", "p", "p_holm", "median_diff", "n")
 
@@ -116,81 +139,116 @@ def comparison_document(comparison: Comparison, orders: MethodOrders, params: Pa
 def write_comparison(comparison: Comparison, orders: MethodOrders, params: Params,
                      stream: TextIO, output_format: str, flagged: Flagged | None = None,
                      friedman: Sequence[FriedmanTest] = (),
-                     left_out: Mapping[str, str] | None = None) -> None:
+                     left_out: Mapping[str, str] | None = None,
+                     options: TableOptions = TableOptions()) -> None:
     """Write ``comparison`` in ``output_format`` (one of `COMPARISON_FORMATS`);
     ``flagged`` and ``friedman`` as in `comparison_document`; ``left_out`` names the
     metrics left out as repeats of another (`vesselview.engine.metric_sets.left_out`):
-    JSON ``"left_out"``, a sentence of the tables' caption."""
+    JSON ``"left_out"``, a sentence of the tables' caption; ``options``: the tables'
+    statistic, LaTeX fit and inputs sentence."""
     if output_format == "json":
         document = comparison_document(comparison, orders, params, flagged, friedman)
         json.dump({**document, "left_out": dict(left_out or {})}, stream, indent=2,
                   allow_nan=False)
         stream.write("\n")
         return
+    fit = options.latex_fit
+
+    def table(header: list[str], rows: list[list[str]], caption: str, keys: int = 1) -> None:
+        write_text_table(header, rows, stream, output_format, caption=caption, latex_fit=fit,
+                         key_columns=keys)
+
+    latex = output_format == "latex"
+    header, rows, notes = summary_table(comparison, stat=options.summary_stat,
+                                        with_ci=not latex, note_marks=latex,
+                                        with_best_column=output_format == "csv")
+    if flagged:
+        rows.append(flagged_row(comparison.scores.methods, flagged, len(header)))
+    caption = _summary_caption(comparison, params, left_out or {}, options, with_ci=not latex)
+    if latex:
+        header, rows, legend = _latex_layout(header, rows, fit)
+        notes = f"{legend} {notes}".strip()
+    table(header, rows, f"{caption} {notes}" if notes else caption)
+    if output_format == "csv":
+        return
+    tests, legend = _tests_with_legend(comparison, latex)
+    table(*tests, "Paired Wilcoxon signed-rank tests (a - b) over the n cases both define; "
+          f"Holm {HOLM_FAMILY}: * p < 0.05, ** < 0.01, *** < 0.001.{legend}", keys=3)
+    if friedman:
+        table(*friedman_table(friedman), FRIEDMAN_CAPTION)
+    table(*orders_table(orders),
+          "Mean rank of each method per case (1 = best) over the n cases every method "
+          "defines, and Kendall's tau-b of each metric's order with the consensus order "
+          "(human baselines not ranked).")
+
+
+def _summary_caption(comparison: Comparison, params: Params, left_out: Mapping[str, str],
+                     options: TableOptions, *, with_ci: bool) -> str:
+    """The paper table's caption: statistic, counts, bold and stars, baselines, repeats
+    left out, parameters, inputs and version."""
     scores = comparison.scores
     baselines = "".join(f" {method_label(name, scores.baselines)}: the dataset's other observer, "
                         "shown for reference, not ranked." for name in scores.baselines)
-    caption = (f"Mean ± sd [95 % bootstrap CI] over the {len(scores.cases)} cases (n=k: "
-               f"defined on k of them only; j inf: j of them infinite); bold: best mean "
-               f"among the methods; * Holm-corrected Wilcoxon p < {ALPHA} against every "
-               f"other method (Holm {HOLM_FAMILY}).{baselines} "
-               f"{_left_out_note(left_out or {})}(vesselview {__version__}).")
-    header, rows = summary_table(comparison, with_best_column=output_format == "csv")
-    if flagged:
-        rows.append(flagged_row(comparison.scores.methods, flagged, len(header)))
-    write_text_table(header, rows, stream, output_format, caption=caption)
-    if output_format == "csv":
-        return
-    write_text_table(*tests_table(comparison.comparisons, scores.baselines), stream,
-                     output_format,
-                     caption="Paired Wilcoxon signed-rank tests (a - b) over the n cases "
-                             f"both define; Holm {HOLM_FAMILY}: * p < 0.05, ** < 0.01, "
-                             "*** < 0.001.")
-    if friedman:
-        write_text_table(*friedman_table(friedman), stream, output_format,
-                         caption=FRIEDMAN_CAPTION)
-    write_text_table(*orders_table(orders), stream, output_format,
-                     caption="Mean rank of each method per case (1 = best) over the n cases "
-                             "every method defines, and Kendall's tau-b of each metric's "
-                             "order with the consensus order (human baselines not ranked).")
+    stat = options.summary_stat
+    changed = [f"{key} = {value}" for key, value in params.to_dict().items()
+               if value != Params().to_dict()[key]]
+    return (f"{stat_caption(stat, with_ci)} over the {len(scores.cases)} cases (n=k: "
+            "defined on k of them; j undefined: j not defined or failed; i inf: i of "
+            f"them infinite); ↑ higher / ↓ lower is better; bold: the best {stat} as shown "
+            f"among the methods, ties together; * Holm-corrected Wilcoxon p < {ALPHA} "
+            f"against every other method (Holm {HOLM_FAMILY}).{baselines} "
+            f"{_left_out_note(left_out)}Parameters: "
+            f"{', '.join(changed) + ', others' if changed else 'all'} at their defaults. "
+            f"{options.inputs + ' ' if options.inputs else ''}(vesselview {__version__}).")
 
 
-def summary_table(comparison: Comparison, *, with_best_column: bool = False
-                  ) -> tuple[list[str], list[list[str]]]:
-    """Header and rows of the paper table: metric, one formatted cell per method, then
-    per human baseline (never the best)."""
+def _latex_layout(header: list[str], rows: list[list[str]], fit: str
+                  ) -> tuple[list[str], list[list[str]], str]:
+    """The LaTeX paper table and a caption sentence: methods as rows and metrics (named)
+    as columns when that fits the page or is to be resized (``fit``), else the way that
+    is cut into fewer parts (`split_parts`): metrics as rows with the methods as columns,
+    headed by name or, when names make them wide, by number (the sentence says which is
+    which); methods as rows on a tie."""
+    by_method = (["method", *(row[1] for row in rows)],
+                 [[name, *(row[column] for row in rows)]
+                  for column, name in enumerate(header[2:], start=2)])
+    numbers, legend = _numbered(header[2:])
+    layouts = [(*by_method, ""), (["metric", *header[2:]], [row[1:] for row in rows], ""),
+               (["metric", *numbers], [row[1:] for row in rows], legend)]
+    if fit == "resize":
+        return layouts[0]
+    return min(layouts, key=lambda layout: split_parts(layout[0], layout[1]))
+
+
+def _numbered(names: Sequence[str]) -> tuple[list[str], str]:
+    """``(1)``, ``(2)``, ... for ``names``, and the caption sentence saying which is which."""
+    numbers = [f"({i})" for i in range(1, len(names) + 1)]
+    legend = "; ".join(f"{number} {name}" for number, name in zip(numbers, names, strict=True))
+    return numbers, f"Methods: {legend}."
+
+
+def _tests_with_legend(comparison: Comparison, latex: bool
+                       ) -> tuple[tuple[list[str], list[list[str]]], str]:
+    """The pairwise tests table and a caption sentence: in LaTeX, when the methods' names
+    make it wider than the page, the methods are numbered (`_numbered`)."""
     scores = comparison.scores
-    methods, ranked = scores.methods, list(scores.ranked)
-    header = ["metric", *(method_label(m, scores.baselines) for m in methods),
-              *(["best"] if with_best_column else [])]
-    tests = [t for t in comparison.comparisons
-             if t.a not in scores.baselines and t.b not in scores.baselines]
-    rows = []
-    for metric in scores.metrics:
-        summaries = [comparison.summary[m][metric] for m in methods]
-        best = _best(metric, ranked, summaries[:len(ranked)])
-        marked = best is not None and _significantly_best(tests, metric, best)
-        decimals = row_decimals([s.mean for s in summaries])
-        cells = [_summary_cell(s, decimals, len(scores.cases), m == best, marked)
-                 for m, s in zip(methods, summaries, strict=True)]
-        rows.append([metric, *cells, *([best or ""] if with_best_column else [])])
-    return header, rows
+    table = tests_table(comparison.comparisons, scores.baselines)
+    if not latex or split_parts(*table) == 1:
+        return table, ""
+    numbers, legend = _numbered([method_label(m, scores.baselines) for m in scores.methods])
+    labels = dict(zip(scores.methods, numbers, strict=True))
+    return tests_table(comparison.comparisons, labels=labels), f" {legend}"
 
 
-def flagged_row(methods: Sequence[str], flagged: Flagged, width: int) -> list[str]:
-    """The ``flagged predictions`` row: per method its flagged cases, e.g.
-    ``01 (empty), 07 (nearly empty)``; ``width`` cells."""
-    cells = [", ".join(f"{case_id} ({flag.removesuffix('_candidate').replace('_', ' ')})"
-                       for case_id, flag in flagged.get(method, {}).items())
-             for method in methods]
-    return ["flagged predictions", *cells, *[""] * (width - 1 - len(methods))]
+def tests_table(tests: Sequence[PairedComparison], baselines: Sequence[str] = (), *,
+                labels: Mapping[str, str] | None = None) -> tuple[list[str], list[list[str]]]:
+    """Header and rows of the pairwise tests: one row per metric and pair of methods
+    (named by `method_label`, or by ``labels`` when given)."""
+    def name(method: str) -> str:
+        return labels[method] if labels else method_label(method, baselines)
 
-
-def tests_table(tests: Sequence[PairedComparison], baselines: Sequence[str] = ()
-                ) -> tuple[list[str], list[list[str]]]:
-    """Header and rows of the pairwise tests: one row per metric and pair of methods."""
     header = ["metric", "a", "b", "n", "median diff", "W", "p", "p Holm"]
-    rows = [[t.metric, method_label(t.a, baselines), method_label(t.b, baselines), str(t.n),
+    rows = [[t.metric, name(t.a), name(t.b), str(t.n),
              number(t.median_diff), number(t.statistic), number(t.p, 2),
              number(t.p_holm, 2) + _stars(t.p_holm)] for t in tests]
     return header, rows
@@ -230,32 +288,6 @@ def _summary_entry(summary: Summary) -> dict[str, Any]:
     values = dataclasses.asdict(summary)
     return encode_fields({field: values[field] for field in SUMMARY_FIELDS},
                          nan_reason=_UNDEFINED)
-
-
-def _best(metric: str, methods: list[str], summaries: list[Summary]) -> str | None:
-    """The method with the best defined mean (oriented); None when none or a tie."""
-    means = oriented(metric, [s.mean for s in summaries])
-    if np.isnan(means).all() or np.sum(means == np.nanmax(means)) > 1:
-        return None
-    return methods[int(np.nanargmax(means))]
-
-
-def _significantly_best(tests: Sequence[PairedComparison], metric: str, best: str) -> bool:
-    """Holm p < `ALPHA` in every test of ``metric`` involving ``best``."""
-    involved = [t.p_holm for t in tests if t.metric == metric and best in (t.a, t.b)]
-    return bool(involved) and all(p < ALPHA for p in involved)
-
-
-def _summary_cell(summary: Summary, decimals: int, cases: int, best: bool,
-                  marked: bool) -> str:
-    """``mean ± sd [low, high]``, with ``(n=k)`` when defined on k < ``cases`` cases only,
-    ``(n=k, j inf)`` when j values are infinite (bold when best, ``*`` when significantly best)."""
-    mean, sd, low, high = (fixed(value, decimals) for value in (
-        summary.mean, summary.sd, summary.ci_low, summary.ci_high))
-    infinite = f", {summary.n_inf} inf" if summary.n_inf else ""
-    count = f" (n={summary.n}{infinite})" if summary.n != cases or infinite else ""
-    text = f"{mean} ± {sd} [{low}, {high}]{count}"
-    return Bold(text, "*" if marked else "") if best else text
 
 
 def _left_out_note(left_out: Mapping[str, str]) -> str:

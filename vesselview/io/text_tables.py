@@ -1,7 +1,8 @@
-"""Render small tables of text cells as CSV, Markdown (GitHub pipes) or LaTeX (booktabs).
+"""Render tables of text cells as CSV, Markdown (GitHub pipes) or LaTeX (booktabs, fitted
+to the page: `vesselview.io.latex_tables`).
 
 Cells are plain text; the renderers escape what their format needs (``|`` and ``*`` in
-Markdown; ``\\ _ % & # $ { } ~ ^ < >`` and ``±`` in LaTeX). Bold cells are given as
+Markdown; ``\\ _ % & # $ { } ~ ^ < >``, ``±`` and the arrows in LaTeX). Bold cells are given as
 `Bold`, so each format marks them its own way (``**x**``, ``\\textbf{x}``; unmarked in
 CSV), with an optional mark after them (``*``; a superscript in LaTeX).
 Numbers are formatted once (`number`: significant digits; `fixed` with `row_decimals`:
@@ -11,37 +12,18 @@ the same decimals across a row) so every format shows the same digits.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from typing import TextIO
 
+from vesselview.io.bold_cells import Bold
 from vesselview.io.csv_cells import FormulaSafeWriter
+from vesselview.io.latex_tables import latex_escape, write_latex_table
+
+__all__ = ["TABLE_FORMATS", "Bold", "fixed", "latex_escape", "number", "row_decimals",
+           "write_text_table"]
 
 #: Formats `write_text_table` accepts.
 TABLE_FORMATS: tuple[str, ...] = ("csv", "markdown", "latex")
-_LATEX_SPECIAL = re.compile(r"([\\_%&#${}~^<>±–])")
-_LATEX_REPLACEMENT = {"\\": r"\textbackslash{}", "~": r"\textasciitilde{}",
-                      "^": r"\textasciicircum{}", "<": "$<$", ">": "$>$", "±": r"$\pm$",
-                      "–": "--"}
-
-
-class Bold(str):
-    """A cell to show in bold (Markdown, LaTeX), optionally followed by a plain ``mark``.
-
-    Examples
-    --------
-    >>> cell = Bold("0.81", mark="*")
-    >>> str(cell), cell.text, cell.mark
-    ('0.81*', '0.81', '*')
-    """
-
-    text: str
-    mark: str
-
-    def __new__(cls, text: str, mark: str = "") -> Bold:
-        cell = super().__new__(cls, text + mark)
-        cell.text, cell.mark = text, mark
-        return cell
 
 
 def number(value: float, digits: int = 3) -> str:
@@ -91,7 +73,8 @@ def fixed(value: float, decimals: int) -> str:
 
 
 def write_text_table(header: Sequence[str], rows: Sequence[Sequence[str]], stream: TextIO,
-                     table_format: str, *, caption: str = "") -> None:
+                     table_format: str, *, caption: str = "", latex_fit: str = "split",
+                     key_columns: int = 1) -> None:
     """Write one table.
 
     Parameters
@@ -103,13 +86,18 @@ def write_text_table(header: Sequence[str], rows: Sequence[Sequence[str]], strea
     table_format : {"csv", "markdown", "latex"}
     caption : str
         Markdown: a line before the table; LaTeX: ``\\caption``; CSV: ignored.
+    latex_fit : {"split", "resize"}
+        How LaTeX fits a table wider than the text (`vesselview.io.latex_tables`).
+    key_columns : int
+        LaTeX: the first columns, naming a row, that each part of a split table repeats.
     """
     if table_format == "csv":
         FormulaSafeWriter(stream, lineterminator="\n").writerows([list(header), *map(list, rows)])
     elif table_format == "markdown":
         _markdown(header, rows, stream, caption)
     elif table_format == "latex":
-        _latex(header, rows, stream, caption)
+        write_latex_table(header, rows, stream, caption, latex_fit,
+                          key_columns=key_columns)
     else:
         raise ValueError(f"unknown table format {table_format!r}; use one of {TABLE_FORMATS}")
 
@@ -136,34 +124,3 @@ def _markdown_row(cells: Sequence[str]) -> str:
 def _markdown_escape(text: str) -> str:
     """``|`` and ``*`` escaped, so cells neither split nor turn italic."""
     return text.replace("|", r"\|").replace("*", r"\*")
-
-
-def _latex(header: Sequence[str], rows: Sequence[Sequence[str]], stream: TextIO,
-           caption: str) -> None:
-    """A ``table`` with a booktabs ``tabular`` (needs ``\\usepackage{booktabs}``)."""
-    stream.write("\\begin{table}\n\\centering\n")
-    if caption:
-        stream.write(f"\\caption{{{latex_escape(caption)}}}\n")
-    stream.write(f"\\begin{{tabular}}{{l{'r' * (len(header) - 1)}}}\n\\toprule\n")
-    stream.write(_latex_row(header) + "\\midrule\n")
-    for row in rows:
-        stream.write(_latex_row(row))
-    stream.write("\\bottomrule\n\\end{tabular}\n\\end{table}\n\n")
-
-
-def _latex_row(cells: Sequence[str]) -> str:
-    """One ``a & b \\\\`` line; a `Bold` cell's mark as a superscript."""
-    text = [f"\\textbf{{{latex_escape(c.text)}}}" + (f"$^{{{c.mark}}}$" if c.mark else "")
-            if isinstance(c, Bold) else latex_escape(c) for c in cells]
-    return " & ".join(text) + " \\\\\n"
-
-
-def latex_escape(text: str) -> str:
-    """``text`` with LaTeX's special characters escaped (``±`` as ``$\\pm$``, ``<`` as ``$<$``).
-
-    Examples
-    --------
-    >>> latex_escape("f1_t 5% a&b")
-    'f1\\\\_t 5\\\\% a\\\\&b'
-    """
-    return _LATEX_SPECIAL.sub(lambda m: _LATEX_REPLACEMENT.get(m[1], "\\" + m[1]), text)

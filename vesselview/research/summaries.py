@@ -6,8 +6,9 @@ Conventions (``docs/metrics.md``, "Comparing methods"):
   ``n`` counts the values used. ``inf`` (a distance to an empty mask) is kept: the mean
   is then ``inf``, the sd and the confidence interval ``nan`` (undefined).
 * **Summary.** Mean, sample standard deviation (``ddof=1``, ``nan`` for n < 2), median,
-  and a 95 % percentile bootstrap confidence interval of the mean: ``n_resamples``
-  resamples of the n values with replacement drawn from
+  first and third quartiles (numpy's linear rule; between two equal infinite values the
+  quartile is that infinity), and a 95 % percentile bootstrap confidence interval of
+  the mean: ``n_resamples`` resamples of the n values with replacement drawn from
   ``numpy.random.default_rng(seed)`` in one vectorised call, the interval being the
   2.5 and 97.5 % quantiles (numpy's linear rule) of the resampled means. A fresh
   generator per summary makes every interval depend only on its values and the seed.
@@ -42,6 +43,8 @@ class Summary:
         Values used (defined ones).
     n_inf : int
         Infinite values among them (distances to an empty mask).
+    q1, q3 : float
+        First and third quartiles (the interquartile range is ``[q1, q3]``).
     """
 
     mean: float
@@ -51,6 +54,8 @@ class Summary:
     ci_high: float
     n: int
     n_inf: int = 0
+    q1: float = float("nan")
+    q3: float = float("nan")
 
 
 def summarise_values(values: ArrayLike, *, confidence: float = 0.95,
@@ -76,8 +81,40 @@ def summarise_values(values: ArrayLike, *, confidence: float = 0.95,
     low, high = bootstrap_interval(x, confidence=confidence, n_resamples=n_resamples, seed=seed)
     finite = bool(np.isfinite(x).all())
     sd = float(np.std(x, ddof=1)) if x.size > 1 and finite else nan
+    q1, q3 = quartiles(x)
     return Summary(float(np.mean(x)), sd, float(np.median(x)), low, high, int(x.size),
-                   int(np.isinf(x).sum()))
+                   int(np.isinf(x).sum()), q1, q3)
+
+
+def quartiles(values: np.ndarray) -> tuple[float, float]:
+    """First and third quartiles of ``values`` by numpy's linear rule.
+
+    Hand-written (a few lines) because ``numpy.quantile`` interpolates between two equal
+    infinite values as ``inf - inf`` and so returns ``nan`` where the quartile is ``inf``.
+
+    Parameters
+    ----------
+    values : ndarray of float64, shape (n,), n >= 1
+        No ``nan``; ``inf`` allowed.
+
+    Examples
+    --------
+    >>> quartiles(np.array([1.0, 2.0, 3.0, 4.0, 5.0]))
+    (2.0, 4.0)
+    >>> quartiles(np.array([1.0, np.inf, np.inf, np.inf]))
+    (inf, inf)
+    >>> quartiles(np.array([1.0, 2.0, 3.0, 4.0, np.inf]))
+    (2.0, 4.0)
+    """
+    ordered = np.sort(values)
+
+    def quantile(q: float) -> float:
+        position = q * (ordered.size - 1)
+        below, fraction = int(position), position - int(position)
+        low, high = ordered[below], ordered[min(below + 1, ordered.size - 1)]
+        return float(low if fraction == 0 or low == high else low + (high - low) * fraction)
+
+    return quantile(0.25), quantile(0.75)
 
 
 def bootstrap_interval(values: np.ndarray, *, confidence: float = 0.95,
