@@ -202,7 +202,9 @@ def write_grader_agreement(records: Sequence[Record], grades: Sequence[GraderSco
 
 def inputs_sentence(records: Sequence[Record]) -> str:
     """The tables' caption sentence on the inputs: where each field of view came from
-    (`vesselview.io.writers.fov_source`) and whose annotation is the reference.
+    (`vesselview.io.writers.fov_source`) and whose annotation is the reference (the
+    observer, or the consensus a ``references`` choice made, e.g. "majority of
+    observer1, observer2").
 
     Examples
     --------
@@ -213,10 +215,12 @@ def inputs_sentence(records: Sequence[Record]) -> str:
     sources = Counter(record.get("fov_source") or "none" for record in records)
     fov = ", ".join(f"{_FOV_RULES.get(source, source)} ({count} pair{'s' * (count > 1)})"
                     for source, count in sources.items())
-    observers = sorted({record["observer"] for record in records
+    observers = sorted({str(record["observer"]) for record in records
                         if record.get("observer") is not None})
-    reference = (f"observer {', '.join(map(str, observers))}" if observers
-                 else "the given reference masks")
+    consensus = sorted({str(record.get("reference")) for record in records
+                        if record.get("references") not in (None, "one", "each")})
+    reference = ("; ".join(consensus) if consensus else f"observer {', '.join(observers)}"
+                 if observers else "the given reference masks")
     return f"FOV: {fov}. Reference: {reference}."
 
 
