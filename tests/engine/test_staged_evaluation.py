@@ -45,6 +45,7 @@ PARAM_VALUES = {
     "junction_r": [1.0, 6.0],
     "segment_tol": [0.5, 4.0],
     "segment_share": [0.2, 0.9],
+    "component_overlap": [0.1, 0.9],
 }
 
 

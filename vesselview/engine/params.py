@@ -127,6 +127,10 @@ class Params:
                                  label="segment share detected", step=0.05,
                                  doc="share of a segment's pixels that must be near the "
                                      "other skeleton for it to count as detected")
+    component_overlap: float = param(0.5, low=0.0, high=1.0, unit="ratio", panel=_DETECTION,
+                                     label="component overlap found", step=0.05,
+                                     doc="share of a component's pixels that must lie in the "
+                                         "other mask for it to count as found")
     distance: str = param("euclidean", choices=("euclidean", "cityblock", "chessboard"),
                           unit="choice", panel="Distance metrics", label="distance transform",
                           doc="distance transform for distance metrics")

@@ -1,10 +1,13 @@
-"""Detection family (``docs/metrics.md`` §10): junctions and segments of the vessel graphs.
+"""Detection family (``docs/metrics.md`` §10): junctions and segments of the vessel graphs,
+and the components of the masks.
 
-Wires `vesselview.engine.vessel_graph` and `vesselview.engine.detection` into the
-pipeline: one graph per skeleton (the shared skeleton stages), junction matching
-(``junction_r``), segment detection (``segment_tol``, ``segment_share``); declares the
-metrics, the per-segment product and the marker and segment layers. Whole image, like
-the skeletons; the family sees the case with the ignored pixels removed.
+Wires `vesselview.engine.vessel_graph`, `vesselview.engine.detection` and
+`vesselview.engine.component_detection` into the pipeline: one graph per skeleton (the
+shared skeleton stages), junction matching (``junction_r``), segment detection
+(``segment_tol``, ``segment_share``), component detection (``component_overlap``);
+declares the metrics, the per-segment product and the marker, segment and component
+layers. Whole image, like the skeletons; the family sees the case with the ignored
+pixels removed.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import cv2
 import numpy as np
 
+from vesselview.engine.component_detection import Components, component_scores, components_in
 from vesselview.engine.detection import (
     JunctionMatch,
     SegmentDetection,
@@ -32,7 +36,11 @@ from vesselview.engine.families.base import (
     stage,
 )
 from vesselview.engine.families.family import Family, Probe
-from vesselview.engine.families.shared import candidate_skeleton, reference_skeleton
+from vesselview.engine.families.shared import (
+    candidate_mask,
+    candidate_skeleton,
+    reference_skeleton,
+)
 from vesselview.engine.layers import Layer, classes_layer
 from vesselview.engine.lengths import in_pixels
 from vesselview.engine.scores import Scores
@@ -70,6 +78,18 @@ METRICS = (
                "segment_share of their pixels within segment_tol of skel(G)", _SOURCE,
                "lower", short="False seg.", kind="count", value_range=NON_NEGATIVE,
                stage="segment_scores"),
+    _metric("component_precision", "Component precision", "components of S with at least "
+            "component_overlap of their pixels in G / components of S", "component_scores",
+            "Comp. prec."),
+    _metric("component_recall", "Component recall", "components of G with at least "
+            "component_overlap of their pixels in S / components of G", "component_scores",
+            "Comp. rec."),
+    _metric("component_f1", "Component F1", "harmonic mean of component precision and "
+            "recall", "component_scores", "Comp. F1"),
+    MetricInfo("false_components", "False components", "", "components of S with less than "
+               "component_overlap of their pixels in G", _SOURCE, "lower",
+               short="False comp.", kind="count", value_range=NON_NEGATIVE,
+               stage="component_scores"),
 )
 
 
@@ -112,6 +132,27 @@ def segments(ctx: StageContext) -> SegmentDetection:
 def segment_metrics(ctx: StageContext) -> Scores:
     """``segment_recall`` and ``false_segments``."""
     return segment_scores(ctx.get(segments))
+
+
+@stage("reference_components", needs=(candidate_mask,))
+def reference_components(ctx: StageContext) -> Components:
+    """The reference's components and the share of each in the candidate."""
+    return components_in(ctx.case.reference, ctx.get(candidate_mask))
+
+
+@stage("candidate_components_found", needs=(candidate_mask,))
+def candidate_components(ctx: StageContext) -> Components:
+    """The candidate's components and the share of each in the reference."""
+    return components_in(ctx.get(candidate_mask), ctx.case.reference)
+
+
+@stage("component_scores", params=("component_overlap",),
+       needs=(reference_components, candidate_components))
+def component_metrics(ctx: StageContext) -> Scores:
+    """The component detection metrics at ``component_overlap``."""
+    return component_scores(ctx.get(reference_components).shares,
+                            ctx.get(candidate_components).shares,
+                            ctx.params.component_overlap)
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -209,7 +250,23 @@ def false_segments_layer(ctx: StageContext) -> Layer:
                            "blue")])
 
 
-FAMILY = Family(name="detection", title="Junction and segment detection", metrics=METRICS,
-                scores=(junction_metrics, segment_metrics), products=products,
-                probes=(Probe(products, pixel_detection_segment),),
-                layers=(junctions_layer, missed_segments_layer, false_segments_layer))
+@layer("component_detection", kind="area", stacking="region", params=("component_overlap",),
+       needs=(reference_components, candidate_components))
+def component_layer(ctx: StageContext) -> Layer:
+    """Missed reference components and false candidate components."""
+    overlap = ctx.params.component_overlap
+    return classes_layer("component_detection",
+                         f"Component detection (overlap >= {overlap:g})", [
+        (ctx.get(reference_components).unfound(overlap), "missed reference component",
+         "vermillion"),
+        (ctx.get(candidate_components).unfound(overlap),
+         "false candidate component", "blue"),
+    ])
+
+
+FAMILY = Family(name="detection", title="Detection: junctions, segments, components",
+                metrics=METRICS,
+                scores=(junction_metrics, segment_metrics, component_metrics),
+                products=products, probes=(Probe(products, pixel_detection_segment),),
+                layers=(junctions_layer, missed_segments_layer, false_segments_layer,
+                        component_layer))

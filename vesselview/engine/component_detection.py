@@ -1,0 +1,87 @@
+"""Component detection for any binary structure (``docs/metrics.md`` §10).
+
+Objects are the 8-connected components of each mask. A component is *found* by the
+other mask when at least ``component_overlap`` of its pixels (and at least one) lie in
+that mask: a reference component found by the candidate is detected, a candidate
+component not found by the reference is a false component. The rule is many-to-many
+(a vessel tree broken into pieces is still found by each piece's share), as the
+per-object definition of the detection literature asks only whether each object was
+hit and how many false objects there are.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from vesselview.engine.morphology import label_components
+from vesselview.engine.scores import Scores
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Components:
+    """The components of one mask and the share of each lying in the other mask.
+
+    Attributes
+    ----------
+    labels : ndarray of int32, shape (H, W)
+        8-connected component labels 1..k (0: background), OpenCV's raster order.
+    shares : ndarray of float64, shape (k,)
+        Share of component k + 1's pixels lying in the other mask.
+    """
+
+    labels: np.ndarray
+    shares: np.ndarray
+
+    def unfound(self, overlap: float) -> np.ndarray:
+        """Pixels (bool, shape (H, W)) of the components the other mask does not find."""
+        lookup = np.concatenate([[False], ~found(self.shares, overlap)])
+        return lookup[self.labels]
+
+
+def components_in(mask: np.ndarray, other: np.ndarray) -> Components:
+    """The 8-connected components of ``mask`` and the share of each lying in ``other``.
+
+    Parameters
+    ----------
+    mask, other : ndarray of bool, shape (H, W)
+    """
+    labels, count = label_components(np.ascontiguousarray(mask, dtype=bool))
+    sizes = np.bincount(labels.ravel(), minlength=count + 1)[1:]
+    inside = np.bincount(labels[other & mask], minlength=count + 1)[1:]
+    return Components(labels, inside / np.maximum(sizes, 1))
+
+
+def component_scores(reference_shares: np.ndarray, candidate_shares: np.ndarray,
+                     overlap: float) -> Scores:
+    """``component_precision component_recall component_f1 false_components``.
+
+    Parameters
+    ----------
+    reference_shares, candidate_shares : ndarray of float64
+        `Components.shares` of the reference in the candidate and the other way round.
+    overlap : float
+        ``component_overlap``: the least share that finds a component (0..1).
+    """
+    out = Scores()
+    detected = int(np.count_nonzero(found(reference_shares, overlap)))
+    true = int(np.count_nonzero(found(candidate_shares, overlap)))
+    precision = out.ratio("component_precision", true, candidate_shares.size,
+                          "the candidate has no component")
+    recall = out.ratio("component_recall", detected, reference_shares.size,
+                       "the reference has no component")
+    if candidate_shares.size == 0 and reference_shares.size == 0:
+        out.undefined("component_f1", "neither mask has a component")
+    elif candidate_shares.size == 0 or reference_shares.size == 0:
+        out.set("component_f1", 0.0)  # the defined one of precision and recall is 0
+    else:  # both defined; 0 when both are 0
+        total = precision + recall
+        out.set("component_f1", 2 * precision * recall / total if total else 0.0)
+    out.set("false_components", candidate_shares.size - true)
+    return out
+
+
+def found(shares: np.ndarray, overlap: float) -> np.ndarray:
+    """Whether each share finds its component: at least ``overlap`` and more than none."""
+    return (shares >= overlap) & (shares > 0)
