@@ -117,3 +117,18 @@ def test_a_renamed_parameter_is_read_under_its_old_key_and_said_once(tmp_path, m
     save_session(session, path)
     assert "t" in json.loads(path.read_text())["params"]
     assert load_session(path) == SESSION  # no note, no warning: written with the new name
+
+
+def test_lengths_in_micrometres_and_percent_fov_round_trip(tmp_path):
+    session = Session(CaseFiles(), Params(t="30um", nsd_tau="0.5%fov", cal_alpha=2.5), {})
+    save_session(session, tmp_path / "s.json")
+    saved = json.loads((tmp_path / "s.json").read_text())["params"]
+    assert (saved["t"], saved["nsd_tau"], saved["cal_alpha"]) == ("30um", "0.5%fov", 2.5)
+    assert load_session(tmp_path / "s.json") == session
+
+
+def test_a_length_in_an_unknown_unit_names_the_file_and_the_parameter(tmp_path):
+    path = _broken(tmp_path, lambda d: d["params"].update(t="30mm"))
+    with pytest.raises(InputError, match="parameter t: expected a number of pixels") as raised:
+        load_session(path)
+    assert str(path) in str(raised.value)
