@@ -15,8 +15,10 @@ from tests.mask_files import save_mask, vessel_mask
 from vesselview.app.files import CaseFiles
 from vesselview.app.inspector import Inspector
 from vesselview.app.scheduler import Scheduler
+from vesselview.app.session import Session, save_session
 from vesselview.app.style import FUNDUS
 from vesselview.engine.keys import METRIC_KEYS
+from vesselview.engine.lengths import fov_diameter_px
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator
 from vesselview.research.sweep import sweep
@@ -226,3 +228,26 @@ def test_a_dataset_without_candidates_says_what_to_give(model, tmp_path):
     model.error.connect(errors.append)
     assert not model.open_dataset(str(root))
     assert errors and "method's results" in errors[0] and model.dataset is None
+
+
+def test_a_session_in_percent_fov_shows_pixels_and_says_so(model, tmp_path):
+    path = tmp_path / "fov.json"
+    save_session(Session(CaseFiles(), Params(t="1%fov"), {}), path)
+    recorder = Recorder(model)
+    assert model.load_session(str(path))  # no files: the demo case, no spacing
+    pixels = fov_diameter_px(model.case.fov) / 100
+    assert model.params.t == pytest.approx(pixels) and model.response.result.params.t == pixels
+    notes = [message for name, message in recorder.events if name == "warning"]
+    assert any(f"t = 1%fov is {pixels:g} px" in note for note in notes)
+
+
+def test_a_session_in_micrometres_without_a_spacing_changes_nothing(model, small_case,
+                                                                     tmp_path):
+    model.show_case(small_case)
+    path = tmp_path / "um.json"
+    save_session(Session(CaseFiles(), Params(t="30um"), {}), path)
+    recorder = Recorder(model)
+    assert not model.load_session(str(path))
+    assert recorder.names() == ["error"]
+    assert "um.json" in recorder.events[0][1] and "needs the pixel spacing" in recorder.events[0][1]
+    assert model.case is small_case and model.params == Params()

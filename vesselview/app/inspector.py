@@ -35,9 +35,10 @@ from vesselview.app.notices import NoticeBoard
 from vesselview.app.scheduler import Scheduler
 from vesselview.app.session import Session, ViewRect, load_session, save_session
 from vesselview.engine.case import Case
+from vesselview.engine.length_scope import resolved_lengths
 from vesselview.engine.param_scope import kept_params
-from vesselview.engine.params import Params
-from vesselview.errors import InputError
+from vesselview.engine.params import LENGTH_KEYS, Params
+from vesselview.errors import InputError, ParamsError
 from vesselview.io.candidate_flags import candidate_note
 from vesselview.synth import demo_case, teaching_case
 
@@ -247,14 +248,15 @@ class Inspector(CaseOpening, DatasetStepping):
         try:
             session = load_session(path)
             case = load_files(session.files) if session.files.complete else demo_case(soft=True)
-        except InputError as error:
-            self.error.emit(str(error))
+            params = resolved_lengths(session.params, case)
+        except (InputError, ParamsError) as error:
+            self.error.emit(f"{path}: {error}" if isinstance(error, ParamsError) else str(error))
             return False
-        self._params = session.params
-        for note in session.notes:
+        self._params = params
+        for note in (*session.notes, *_pixel_notes(session.params, params)):
             self.warning.emit(note)
         self.layers.restore(session.styles)
-        self.params_changed.emit(session.params)
+        self.params_changed.emit(params)
         self.show_case(case, session.files if session.files.complete else CaseFiles())
         if session.view_rect is not None:
             self.view_requested.emit(session.view_rect)
@@ -275,3 +277,12 @@ class Inspector(CaseOpening, DatasetStepping):
         except InputError as error:
             self.error.emit(str(error))
 
+
+def _pixel_notes(given: Params, shown: Params) -> list[str]:
+    """What the window says of lengths it converted to pixels (its controls are in pixels)."""
+    converted = [f"{key} = {getattr(given, key)} is {getattr(shown, key):g} px"
+                 for key in LENGTH_KEYS if getattr(given, key) != getattr(shown, key)]
+    if not converted:
+        return []
+    return [f"the window's controls are in pixels: {', '.join(converted)} on this case "
+            "(a session saved now keeps the pixels)"]
