@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from vesselview.engine.lengths import Length
+from vesselview.engine.param_spec import param, specs_of
 from vesselview.engine.params import LENGTH_KEYS, PARAM_SPECS, Params, parse_value
 from vesselview.engine.sweep import parse_sweep_values
 from vesselview.errors import ParamsError
@@ -51,10 +54,21 @@ def test_bad_lengths_are_refused(value: object, unit: str) -> None:
 
 
 def test_length_keys_come_from_the_spec_units() -> None:
-    assert set(LENGTH_KEYS) == {"t", "cal_alpha", "cal_beta", "ss_R", "ss_min_length",
+    assert set(LENGTH_KEYS) >= {"t", "cal_alpha", "cal_beta", "ss_R", "ss_min_length",
                                 "ss_max_length", "baddeley_c", "contour_gamma", "nsd_tau",
                                 "thin_width"}
-    assert all(PARAM_SPECS[key].unit == "length" for key in LENGTH_KEYS)
+    assert set(LENGTH_KEYS) == {key for key, spec in PARAM_SPECS.items()
+                                if spec.unit == "length"}
+
+
+def test_a_length_declared_without_length_values_is_refused() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class Lengths:
+        radius: float = param(2.0, low=0.0, high=9.0, unit="length", label="r", doc="a radius")
+
+    with pytest.raises(TypeError, match="parameter radius: a length's annotation must allow "
+                                        "a Length"):
+        specs_of(Lengths)
 
 
 @pytest.mark.parametrize("key", LENGTH_KEYS)

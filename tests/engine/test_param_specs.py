@@ -88,7 +88,7 @@ def test_a_field_without_a_spec_is_refused():
 
 
 def test_a_good_declaration_gives_its_spec():
-    spec = specs_of(_declared(default=2.0, unit="length", low=0, high=5, label="w (px)",
+    spec = specs_of(_declared(default=2.0, unit="ratio", low=0, high=5, label="w (px)",
                               doc="a width", step=0.25))["width"]
     assert (spec.kind, spec.default, spec.bounds, spec.slider_bounds, spec.decimals) == (
         float, 2.0, (0, 5), (0, 5), 2)

@@ -154,6 +154,10 @@ def specs_of(record: type) -> dict[str, ParamSpec]:
         spec = ParamSpec(kind, field.default, optional=types.NoneType in kinds,
                          **field.metadata[_SPEC])
         _check_spec(field.name, spec)
+        if spec.unit == "length" and Length not in kinds:
+            # else a value in µm would reach the metrics typed as a number
+            raise TypeError(f"parameter {field.name}: a length's annotation must allow a "
+                            f"Length (e.g. float | Length)")
         specs[field.name] = spec
     return specs
 
