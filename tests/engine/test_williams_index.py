@@ -16,7 +16,7 @@ from hypothesis.extra import numpy as hnp
 from tests.engine.masks import grid, random_vessel_mask
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
-from vesselview.engine.pipeline import evaluate
+from vesselview.engine.pipeline import Evaluator, evaluate
 from vesselview.engine.williams import FEW_OBSERVERS, williams, williams_index
 
 WILLIAMS = ["williams_dice", "williams_dice_position", "williams_f1_t",
@@ -128,3 +128,21 @@ def test_any_metric_on_request_and_an_unknown_one_refused() -> None:
         ((3 / 4 + 2 / 4) / 2) / (2 / 3))
     with pytest.raises(ValueError, match="unknown metric"):
         williams(case, ["nope"])
+
+
+def test_a_threshold_change_does_not_recompute_the_observers_agreements() -> None:
+    observers = [grid(["###.", "...."]), grid(["##..", "...."])]
+    soft = np.array([[0.9, 0.6, 0.4, 0.1], [0.2, 0.0, 0.0, 0.0]], np.float32)
+    case = Case(reference=observers[0], candidate=soft > 0.5, candidate_soft=soft,
+                fov=np.ones((2, 4), bool), references={"observer2": observers[1]})
+    evaluator = Evaluator(case)
+    first = evaluator.evaluate(Params(threshold=0.5), metrics=["williams_dice"]).metrics
+    before = evaluator.stage_runs
+    second = evaluator.evaluate(Params(threshold=0.15), metrics=["williams_dice"]).metrics
+    rerun = {name for name, n in evaluator.stage_runs.items() if n != before.get(name, 0)}
+    assert "williams_dice_observers" not in rerun and "williams_dice" in rerun
+    # Dice: at 0.5 the method is observer 2 (4/5, 1), at 0.15 observer 1 plus pixel (1, 0)
+    # (6/7, 4/6); the observers' Dice is 4/5.
+    among = 4 / 5
+    assert first["williams_dice"] == pytest.approx((4 / 5 + 1) / 2 / among)
+    assert second["williams_dice"] == pytest.approx((6 / 7 + 4 / 6) / 2 / among)

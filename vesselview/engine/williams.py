@@ -5,10 +5,11 @@ agreements with the observers over the mean of the n(n−1)/2 agreements between
 observers (`WILLIAMS_INDEX`; ``docs/metrics.md`` §9). Above 1 the method agrees with the
 observers better than they agree with each other. An agreement is the metric's value
 with the method (or one observer) as candidate and an observer as reference, computed by
-the metric's own score stage (`agreements`); a pair of observers is scored both ways
-round and the two values averaged, so an asymmetric metric gives the pair one value
-whatever the order of their names. A metric where lower is better (a distance) enters
-as its reciprocal, as Chalana and Kim do, so above 1 is better for every metric.
+the metric's own score stage (`method_agreements`, `observer_agreements`); a pair of
+observers is scored both ways round and the two values averaged, so an asymmetric metric
+gives the pair one value whatever the order of their names. A metric where lower is
+better (a distance) enters as its reciprocal, as Chalana and Kim do, so above 1 is better
+for every metric.
 """
 
 from __future__ import annotations
@@ -101,14 +102,12 @@ def williams_index(key: str, method: Mapping[str, float],
     return WilliamsIndex(key, method, pairs, mean_method / mean_among, position)
 
 
-def agreements(case: Case, score_stage: Stage[Scores], key: str, params: Params,
-               known: Mapping[str, float] | None = None
-               ) -> tuple[dict[str, float], dict[tuple[str, str], float]]:
-    """The metric ``key`` of the method against each observer, and between observers.
+def method_agreements(case: Case, score_stage: Stage[Scores], key: str, params: Params,
+                      known: Mapping[str, float] | None = None) -> dict[str, float]:
+    """The metric ``key`` of the method (the case's candidate) against each observer.
 
     Evaluates ``score_stage`` (the stage producing ``key``) and every stage it needs on
-    cases whose reference is one observer's mask and whose candidate is the method's
-    (as given, the probability map included) or another observer's.
+    the case with each observer's mask as its reference.
 
     Parameters
     ----------
@@ -122,18 +121,27 @@ def agreements(case: Case, score_stage: Stage[Scores], key: str, params: Params,
         The method's values already computed against some observers (the evaluation's
         own, against the chosen observer), used instead of running the stage again.
     """
+    return {name: known[name] if known and name in known else
+            _scored(dataclasses.replace(case, reference=mask, observer=name, references={}),
+                    score_stage, key, params)
+            for name, mask in case.references.items()}
+
+
+def observer_agreements(case: Case, score_stage: Stage[Scores], key: str, params: Params
+                        ) -> dict[tuple[str, str], float]:
+    """The metric ``key`` between each pair of the case's observers (mean of both orders).
+
+    Same parameters as `method_agreements`; the candidate plays no part, so ``params``
+    need not hold ``threshold``.
+    """
     observers = dict(case.references)
-    method = {name: known[name] if known and name in known else
-              _scored(dataclasses.replace(case, reference=mask, observer=name, references={}),
-                      score_stage, key, params)
-              for name, mask in observers.items()}
     pairs = {}
     for first, second in itertools.combinations(observers, 2):
         both_ways = [_scored(_observer_pair(case, observers, candidate, reference),
                              score_stage, key, params)
                      for candidate, reference in ((first, second), (second, first))]
         pairs[first, second] = sum(both_ways) / 2.0
-    return method, pairs
+    return pairs
 
 
 def _observer_pair(case: Case, observers: Mapping[str, np.ndarray], candidate: str,
@@ -181,6 +189,8 @@ def williams(case: Case, keys: Iterable[str], params: Params | None = None
     for key in keys:
         if key not in METRICS:
             raise ParamsError(f"unknown metric {key!r}; known: {', '.join(METRICS)}")
-        method, pairs = agreements(scored, family_of(key).score_stage(key), key, params)
-        out[key] = williams_index(key, method, pairs, METRICS[key].lower_is_better)
+        score_stage = family_of(key).score_stage(key)
+        out[key] = williams_index(key, method_agreements(scored, score_stage, key, params),
+                                  observer_agreements(scored, score_stage, key, params),
+                                  METRICS[key].lower_is_better)
     return out
