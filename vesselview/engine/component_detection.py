@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import dataclasses
 
+import cv2
 import numpy as np
 
-from vesselview.engine.morphology import label_components
 from vesselview.engine.scores import Scores
 
 
@@ -47,9 +47,11 @@ def components_in(mask: np.ndarray, other: np.ndarray) -> Components:
     ----------
     mask, other : ndarray of bool, shape (H, W)
     """
-    labels, count = label_components(np.ascontiguousarray(mask, dtype=bool))
-    sizes = np.bincount(labels.ravel(), minlength=count + 1)[1:]
-    inside = np.bincount(labels[other & mask], minlength=count + 1)[1:]
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(
+        np.ascontiguousarray(mask, dtype=bool).view(np.uint8), connectivity=8,
+        ltype=cv2.CV_32S)
+    sizes = stats[1:, cv2.CC_STAT_AREA]
+    inside = np.bincount(labels[other & mask], minlength=count)[1:]
     return Components(labels, inside / np.maximum(sizes, 1))
 
 

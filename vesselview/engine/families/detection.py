@@ -41,7 +41,7 @@ from vesselview.engine.families.shared import (
     candidate_skeleton,
     reference_skeleton,
 )
-from vesselview.engine.layers import Layer, classes_layer
+from vesselview.engine.layers import Layer, LegendEntry, classes_layer, palette_colour
 from vesselview.engine.lengths import in_pixels
 from vesselview.engine.scores import Scores
 from vesselview.engine.vessel_graph import VesselGraph, vessel_graph
@@ -201,16 +201,23 @@ def pixel_detection_segment(found: DetectionProducts | None, params: Params, row
     return {"detection_segment": None}
 
 
-def markers(shape: tuple[int, ...], points: np.ndarray) -> np.ndarray:
-    """Filled discs of radius `MARKER_RADIUS` at ``points`` (row, col; rounded), bool (H, W).
+#: The junction marker classes, drawn in this order (a later dot covers an earlier one).
+JUNCTION_CLASSES = (("matched junction", "white"), ("missed reference junction", "vermillion"),
+                    ("false candidate junction", "blue"))
 
-    Drawn one by one (OpenCV): a few hundred dots, where a dilation would pass over the
-    whole image.
+
+def markers(shape: tuple[int, ...], groups: list[np.ndarray]) -> np.ndarray:
+    """Class map (uint8, shape (H, W)) of filled discs of radius `MARKER_RADIUS`: the
+    points (row, col; rounded) of ``groups[k]`` painted k + 1.
+
+    Drawn one by one (OpenCV) into one image: a few hundred dots, where a dilation or a
+    plane per class would pass over the whole image.
     """
     dots = np.zeros(shape, np.uint8)
-    for row, col in np.rint(points).astype(int).reshape(-1, 2):
-        cv2.circle(dots, (int(col), int(row)), MARKER_RADIUS, 1, thickness=-1)
-    return dots.view(bool)
+    for value, points in enumerate(groups, start=1):
+        for row, col in np.rint(points).astype(int).reshape(-1, 2):
+            cv2.circle(dots, (int(col), int(row)), MARKER_RADIUS, value, thickness=-1)
+    return dots
 
 
 @layer("junctions", kind="thin", stacking="skeleton", params=("junction_r",),
@@ -218,17 +225,15 @@ def markers(shape: tuple[int, ...], points: np.ndarray) -> np.ndarray:
 def junctions_layer(ctx: StageContext) -> Layer:
     """Junction markers: matched (both graphs'), missed reference, false candidate."""
     match = ctx.get(junctions)
-    shape = ctx.case.shape
-    return classes_layer("junctions", f"Junctions (matched within junction_r = "
-                                      f"{in_pixels(ctx.params.junction_r):g} px)", [
-        (markers(shape, np.concatenate([match.reference[match.reference_matched],
-                                        match.candidate[match.candidate_matched]])),
-         "matched junction", "white"),
-        (markers(shape, match.reference[~match.reference_matched]),
-         "missed reference junction", "vermillion"),
-        (markers(shape, match.candidate[~match.candidate_matched]),
-         "false candidate junction", "blue"),
-    ])
+    groups = [np.concatenate([match.reference[match.reference_matched],
+                              match.candidate[match.candidate_matched]]),
+              match.reference[~match.reference_matched],
+              match.candidate[~match.candidate_matched]]
+    return Layer(name="junctions", title=f"Junctions (matched within junction_r = "
+                                         f"{in_pixels(ctx.params.junction_r):g} px)",
+                 kind="classes", data=markers(ctx.case.shape, groups),
+                 legend=tuple(LegendEntry(value, name, palette_colour(colour))
+                              for value, (name, colour) in enumerate(JUNCTION_CLASSES, 1)))
 
 
 @layer("missed_segments", kind="thin", stacking="skeleton", explained_by="detection_segment",
