@@ -42,9 +42,9 @@ LEAST_ROWS = 8
 #: Plots less tall than this (pixels) below the table go beside it instead.
 PLOTS_LEAST_HEIGHT = 220
 #: How the reference choices read in the browser's combo box.
-_REFERENCE_LABELS = {"one": "the chosen observer", "majority": "majority of observers",
-                     "intersection": "intersection of observers",
-                     "union": "union of observers", "fuzzy": "fuzzy (observers' share)"}
+#: Short, so the controls row keeps the browser narrow enough to float beside the image.
+_REFERENCE_LABELS = {"one": "observer", "majority": "majority", "intersection": "all",
+                     "union": "any", "fuzzy": "fuzzy"}
 
 
 def _show_rows(table: QTableWidget, rows: int) -> None:
@@ -102,7 +102,8 @@ class DatasetBrowserWindow(QWidget):
         self.reference_choice.setToolTip(
             "The reference the cases are scored against: the chosen observer's, a "
             "consensus of the dataset's observers (majority: strictly more than half of "
-            "them, so with two the pixels both mark) or their fuzzy reference")
+            "them, so with two the pixels both mark; all: their intersection; any: their "
+            "union) or their fuzzy reference (the share of observers marking a pixel)")
         self.by_difference = QCheckBox("A − B")
         self.descending = QCheckBox("descending")
         worst = QPushButton("Worst first")
@@ -175,15 +176,15 @@ class DatasetBrowserWindow(QWidget):
     def _layout(self, worst: QPushButton, recompute: QPushButton) -> None:
         controls = QHBoxLayout()
         for label, combo in (("A", self.method_a), ("B", self.method_b),
-                             ("metric", self.metric_choice),
-                             ("reference", self.reference_choice)):
+                             ("metric", self.metric_choice)):
             controls.addWidget(QLabel(label))
             controls.addWidget(combo)
         for widget in (self.by_difference, self.descending, worst, self.choose_metrics):
             controls.addWidget(widget)
         controls.addStretch()
         running = QHBoxLayout()  # the run and the exports share a row: room for the table
-        for item in (self.progress, self.cancel, recompute):
+        running.addWidget(QLabel("reference"))
+        for item in (self.reference_choice, self.progress, self.cancel, recompute):
             running.addWidget(item)
         for text, title, filter_, act in (
                 ("Export table (CSV)…", "Export table", CSV_FILTER, self.export_csv),
