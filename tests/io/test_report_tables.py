@@ -169,6 +169,9 @@ def test_latex_escapes_and_uses_booktabs() -> None:
     # methods as rows (the table fits): no CI, named metrics with their arrows
     assert "method & Dice $\\uparrow$ & Hausdorff (px) $\\downarrow$ & CAL $\\uparrow$" in text
     assert "A & \\textbf{0.809 $\\pm$ 0.029}$^{*}$ &" in text
+    # the Friedman and orders tables name the metric too; a negative number has a minus
+    assert "\nDice $\\uparrow$ & 8 & 14.2 & " in text and "\nDice $\\uparrow$ & 8 & 1 & " in text
+    assert "dice & B & C & 8 & $-$0.0035 & " in text
     assert "Wilcoxon p $<$ 0.05" in text
     assert latex_escape("f1_t & 5%") == "f1\\_t \\& 5\\%"
 

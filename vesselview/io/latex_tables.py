@@ -48,6 +48,8 @@ _WIDTHS: tuple[tuple[re.Pattern[str], float], ...] = (
     (re.compile(r"[.,;:'!|ijl]"), 2.8),
 )
 _OTHER = 5.2
+#: A minus sign (``$-$``), wider than a hyphen.
+_MINUS_SIGN = 7.8
 #: Bold Computer Modern is wider than the roman.
 _BOLD = 1.15
 
@@ -57,6 +59,8 @@ _LATEX_REPLACEMENT = {"\\": r"\textbackslash{}", "~": r"\textasciitilde{}",
                       "α": r"$\alpha$", "β": r"$\beta$", "Δ": r"$\Delta$", "µ": r"$\mu$",
                       "\N{GREEK SMALL LETTER GAMMA}": r"$\gamma$", "²": r"$^2$", "š": r"\v{s}"}
 _LATEX_SPECIAL = re.compile("([" + re.escape("".join(_LATEX_REPLACEMENT) + "_%&#${}") + "])")
+#: A minus sign: a hyphen starting a number (``-0.25``, not ``Li-2019`` nor ``a - b``).
+_MINUS = re.compile(r"(?<![\w.])-(?=\d|\.\d|inf\b)")
 
 
 def latex_escape(text: str) -> str:
@@ -69,8 +73,11 @@ def latex_escape(text: str) -> str:
     'f1\\\\_t 5\\\\% a\\\\&b'
     >>> latex_escape("HD95 (px²) ↓")
     'HD95 (px$^2$) $\\\\downarrow$'
+    >>> latex_escape("-0.25 a - b Li-2019")
+    '$-$0.25 a - b Li-2019'
     """
-    return _LATEX_SPECIAL.sub(lambda m: _LATEX_REPLACEMENT.get(m[1], "\\" + m[1]), text)
+    escaped = _LATEX_SPECIAL.sub(lambda m: _LATEX_REPLACEMENT.get(m[1], "\\" + m[1]), text)
+    return _MINUS.sub("$-$", escaped)
 
 
 def estimated_width(text: str, *, bold: bool = False) -> float:
@@ -84,6 +91,7 @@ def estimated_width(text: str, *, bold: bool = False) -> float:
     counts = [len(pattern.findall(text)) for pattern, _ in _WIDTHS]
     width = sum(count * size for count, (_, size) in zip(counts, _WIDTHS, strict=True))
     width += (len(text) - sum(counts)) * _OTHER
+    width += len(_MINUS.findall(text)) * (_MINUS_SIGN - 4.0)  # a minus, not a hyphen
     return round(width * (_BOLD if bold else 1.0), 1)
 
 

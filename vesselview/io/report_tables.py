@@ -63,6 +63,7 @@ from vesselview.io.summary_table import (
     ALPHA,
     Flagged,
     flagged_row,
+    metric_label,
     stat_caption,
     summary_table,
 )
@@ -175,8 +176,8 @@ def write_comparison(comparison: Comparison, orders: MethodOrders, params: Param
     table(*tests, "Paired Wilcoxon signed-rank tests (a - b) over the n cases both define; "
           f"Holm {HOLM_FAMILY}: * p < 0.05, ** < 0.01, *** < 0.001.{legend}", keys=3)
     if friedman:
-        table(*friedman_table(friedman), FRIEDMAN_CAPTION)
-    table(*orders_table(orders),
+        table(*_named(*friedman_table(friedman), latex), FRIEDMAN_CAPTION)
+    table(*_named(*orders_table(orders), latex),
           "Mean rank of each method per case (1 = best) over the n cases every method "
           "defines, and Kendall's tau-b of each metric's order with the consensus order "
           "(human baselines not ranked).")
@@ -218,6 +219,15 @@ def _latex_layout(header: list[str], rows: list[list[str]], fit: str
     if fit == "resize":
         return layouts[0]
     return min(layouts, key=lambda layout: split_parts(layout[0], layout[1]))
+
+
+def _named(header: list[str], rows: list[list[str]], latex: bool
+           ) -> tuple[list[str], list[list[str]]]:
+    """A table with a metric key per row; in LaTeX the registry's name (`metric_label`)
+    instead, as in the paper table."""
+    if not latex:
+        return header, rows
+    return header, [[metric_label(row[0]), *row[1:]] for row in rows]
 
 
 def _numbered(names: Sequence[str]) -> tuple[list[str], str]:
