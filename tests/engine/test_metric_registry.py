@@ -126,8 +126,10 @@ def test_every_metric_is_documented(key: str) -> None:
 
 
 def test_derived_key_views_follow_the_registry() -> None:
+    matrix = {f"av_cm_{r}_{c}" for r in ("background", "artery", "vein")
+              for c in ("background", "artery", "vein")}
     assert {"betti0_error", "betti1_error", "williams_dice_position", "williams_f1_t_position",
-            "williams_ss_position", "false_segments", "false_components"} == COUNTS
+            "williams_ss_position", "false_segments", "false_components"} | matrix == COUNTS
     assert {"fpr", "hausdorff", "rnc"} <= DISSIMILARITIES and "dice" not in DISSIMILARITIES
     assert vv.METRIC_KEYS == METRIC_KEYS and vv.METRICS is METRICS
 

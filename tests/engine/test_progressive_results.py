@@ -17,7 +17,7 @@ from vesselview.engine.families.base import layer_name
 SOFT_CASE = small_case(soft=True)
 #: The documented order (``Evaluator.evaluate``): cheap families first.
 DOCUMENTED_ORDER = ["pixel", "fuzzy", "tolerance", "cal", "width", "distance", "contour",
-                    "skeletal", "topology", "detection",
+                    "skeletal", "topology", "detection", "artery_vein",
                     "williams"]
 
 PARAM_CHOICES = {

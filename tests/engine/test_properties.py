@@ -148,7 +148,9 @@ def test_grid_symmetries_leave_non_skeletal_metrics_unchanged(
 
 
 def test_the_skeleton_based_metrics_are_found_from_their_stages() -> None:
-    assert set(SKELETAL) == {"se_thin", "se_thick", "cal", "cal_l", "cldice"}
+    classification = {f"av_{key}{suffix}" for key in ("acc", "se_artery", "se_vein")
+                      for suffix in ("", "_centreline")}  # one stage; the centre line's
+    assert set(SKELETAL) == {"se_thin", "se_thick", "cal", "cal_l", "cldice", *classification}
     assert not set(SKELETAL) & set(INVARIANT)
 
 

@@ -93,7 +93,8 @@ def test_t_change_runs_only_f1_t() -> None:
     evaluator.evaluate(Params(t=5))
     rerun = {s for s, n in evaluator.stage_runs.items() if n != before.get(s, 0)}
     # The Williams index of F1_t depends on t too (undefined at once for one observer).
-    assert rerun == {"tolerance_match", "tolerance", "williams_f1_t", "williams_f1_t_observers"}
+    assert rerun == {"tolerance_match", "tolerance", "williams_f1_t", "williams_f1_t_observers",
+                     "av_class_tolerance"}
 
 
 def test_threshold_is_ignored_for_a_hard_candidate() -> None:
@@ -220,7 +221,8 @@ def test_a_t_change_rebuilds_only_the_layers_that_depend_on_t() -> None:
         second.layers[name]
     rebuilt = {s for s, n in evaluator.stage_runs.items() if n != before.get(s, 0)}
     assert rebuilt == {"tolerance_match", "tolerance", "williams_f1_t",
-                       "williams_f1_t_observers", "layer:tolerant", "layer:band_t"}
+                       "williams_f1_t_observers", "av_class_tolerance", "layer:tolerant",
+                       "layer:band_t"}
     assert second.layers["confusion"] is first.layers["confusion"]
     assert first.layers["tolerant"].title.endswith("(t = 2)")  # earlier results keep theirs
     assert second.layers["tolerant"].title.endswith("(t = 4)")

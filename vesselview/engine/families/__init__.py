@@ -29,8 +29,8 @@ Public API (read these, never restate keys elsewhere):
     The families in the order the pipeline computes them: cheapest first, so that
     progressive results show useful numbers early (pixel metrics and the confusion layer,
     the fuzzy measures, then tolerance, CAL, vessel-width sensitivity, distances and
-    contours, skeletal similarity, topology, junction and segment detection, and
-    last the Williams index, which runs the
+    contours, skeletal similarity, topology, junction and segment detection, the artery/vein
+    metrics, and last the Williams index, which runs the
     stages of its metrics again against each observer).
 ``family_of(key) -> Family``
     The family computing metric ``key``.
@@ -53,6 +53,7 @@ from types import MappingProxyType
 from typing import Any
 
 from vesselview.engine.families import (
+    artery_vein,
     cal,
     contour,
     detection,
@@ -87,6 +88,7 @@ FAMILIES: tuple[Family, ...] = (
     fuzzy.FAMILY,
     williams.FAMILY,
     detection.FAMILY,
+    artery_vein.FAMILY,
 )
 
 EVALUATION_ORDER: tuple[Family, ...] = (
@@ -100,6 +102,7 @@ EVALUATION_ORDER: tuple[Family, ...] = (
     skeletal.FAMILY,
     topology.FAMILY,
     detection.FAMILY,
+    artery_vein.FAMILY,
     williams.FAMILY,
 )
 

@@ -19,3 +19,7 @@ WILLIAMS_INDEX = ("G. W. Williams, \"Comparing the joint agreement of several ra
                   "Y. Kim, \"A methodology for evaluation of boundary detection algorithms on "
                   "medical images\", IEEE Trans. Med. Imaging 16(5):642-652, 1997, "
                   "doi:10.1109/42.640755")
+AV_PAPER = ("R. Hemelings, B. Elen, I. Stalmans, K. Van Keer, P. De Boever, M. B. Blaschko, "
+            "\"Artery-vein segmentation in fundus images using a fully convolutional network\", "
+            "Comput. Med. Imaging Graph. 76:101636, 2019, doi:10.1016/j.compmedimag.2019.05.004 "
+            "(A/V accuracy on vessel pixels and on centre-line pixels both detect)")
