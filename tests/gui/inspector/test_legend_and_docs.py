@@ -45,7 +45,8 @@ def test_every_metric_is_documented_with_direction_and_source():
     for key in METRIC_KEYS:
         tip = metric_tooltip(key)
         assert METRICS[key].name in tip and "Source:" in tip
-        direction = "smaller is better" if key in DISSIMILARITIES else "larger is better"
+        direction = ("smaller is better" if key in DISSIMILARITIES else "no value is better"
+                     if METRICS[key].direction == "neither" else "larger is better")
         assert direction in tip
 
 

@@ -244,5 +244,5 @@ def test_sweep_choices_come_from_the_registry():
     assert {"t", "cal_alpha", "cal_beta", "ss_R", "ss_alpha", "contour_gamma",
             "threshold"} <= offered
     assert all(any(key in family.params for family in FAMILIES) for key in offered)
-    assert swept_metrics("t") == family_of("f1_t").keys
+    assert swept_metrics("t") == (*family_of("f1_t").keys, "f1_t_artery", "f1_t_vein")
     assert swept_metrics("threshold") == MAIN_METRICS  # every family reads it

@@ -15,7 +15,8 @@ from PySide6.QtWidgets import (
 )
 
 from vesselview.app.param_labels import param_label
-from vesselview.engine.families import FAMILIES
+from vesselview.engine.families import FAMILIES, artery_vein
+from vesselview.engine.families.shared import candidate_mask
 from vesselview.engine.params import PARAM_SPECS
 from vesselview.engine.sweep import parse_sweep_values
 from vesselview.gui.research.inputs import default_sweep_text
@@ -25,13 +26,17 @@ from vesselview.gui.research.metric_choice import MAIN_METRICS, MetricChecklist
 def swept_metrics(key: str) -> tuple[str, ...]:
     """The metrics first drawn when sweeping parameter ``key`` (from the registry).
 
-    Those of the families whose values depend on ``key``; the main metrics for a
-    parameter every family depends on (``threshold``).
+    Those of the families whose values depend on ``key`` (of the artery/vein family, only
+    those whose own stage does: ``f1_t_artery`` for ``t``); the main metrics for a
+    parameter every family reading the candidate mask depends on (``threshold``).
     """
-    families = [family for family in FAMILIES if key in family.params]
-    if len(families) == len(FAMILIES):
+    readers = [family for family in FAMILIES
+               if any(candidate_mask in stage.upstream() for stage in family.scores)]
+    if all(key in family.params for family in readers):
         return MAIN_METRICS
-    return tuple(k for family in families for k in family.keys)
+    return tuple(k for family in FAMILIES if key in family.params for k in family.keys
+                 if family is not artery_vein.FAMILY
+                 or key in family.score_stage(k).dependencies)
 
 
 #: Parameters offered for sweeps: every numeric parameter some metric family depends
