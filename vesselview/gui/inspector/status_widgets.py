@@ -1,4 +1,5 @@
-"""The inspector's status bar: pixel readout, busy bar and evaluation timing."""
+"""The inspector's status bar: pixel readout, busy bar, evaluation timing and the case's
+pixel spacing with its source."""
 
 from __future__ import annotations
 
@@ -16,11 +17,12 @@ class StatusWidgets(NamedTuple):
     readout: QLabel
     busy: QProgressBar
     timing: QLabel
+    spacing: QLabel
 
 
 def fill_status_bar(bar: QStatusBar) -> StatusWidgets:
-    """Add the readout (stretching), busy bar (hidden) and timing to ``bar``."""
-    widgets = StatusWidgets(QLabel(READOUT_PROMPT), QProgressBar(), QLabel())
+    """Add the readout (stretching), busy bar (hidden), timing and spacing to ``bar``."""
+    widgets = StatusWidgets(QLabel(READOUT_PROMPT), QProgressBar(), QLabel(), QLabel())
     widgets.busy.setRange(0, 0)
     widgets.busy.setFixedWidth(100)
     widgets.busy.setFormat("evaluating")
@@ -28,6 +30,7 @@ def fill_status_bar(bar: QStatusBar) -> StatusWidgets:
     bar.addWidget(widgets.readout, 1)
     bar.addPermanentWidget(widgets.busy)
     bar.addPermanentWidget(widgets.timing)
+    bar.addPermanentWidget(widgets.spacing)
     return widgets
 
 

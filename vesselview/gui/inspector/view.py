@@ -15,8 +15,10 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from vesselview.app.spacing_display import scale_bar_um
 from vesselview.engine.layers import HIGHLIGHT
 from vesselview.gui.inspector.legend_place import CORNERS, fov_integral, legend_rect
+from vesselview.gui.inspector.scale_bar import ScaleBar
 from vesselview.gui.widgets.canvas import LEVELS, LayerStack, index_item
 
 #: An image area ``(x, y, width, height)`` in pixels (x = column).
@@ -84,6 +86,8 @@ class InspectorView(QWidget):
         self.banner = self._overlay_label(Qt.AlignmentFlag.AlignHCenter)
         self.caption = self._overlay_label(Qt.AlignmentFlag.AlignLeft)
         self.headline = self._overlay_label(Qt.AlignmentFlag.AlignRight)
+        self.scale_bar = ScaleBar(self.canvas)
+        self._spacing_um: float | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.canvas)
@@ -96,10 +100,13 @@ class InspectorView(QWidget):
         return self._shape
 
     def set_images(self, shape: tuple[int, int], fundus: np.ndarray | None,
-                   fov: np.ndarray | None = None) -> None:
+                   fov: np.ndarray | None = None, spacing_um: float | None = None) -> None:
         """Start showing a case of ``shape`` (the fundus may be None) and reset the view;
-        the legend avoids covering ``fov`` (bool (H, W)) where it can."""
+        the legend avoids covering ``fov`` (bool (H, W)) where it can; a scale bar shows
+        when ``spacing_um`` (µm per pixel) is known."""
         self._shape = shape
+        self._spacing_um = spacing_um
+        self.scale_bar.setVisible(spacing_um is not None)
         self._fov_integral = fov_integral(fov)
         self.main.set_fundus(fundus)
         self.second.set_fundus(fundus)
@@ -212,6 +219,7 @@ class InspectorView(QWidget):
         for label in (self.legend, self.banner, self.caption):
             label.setStyleSheet(_overlay_label_style(round(_OVERLAY_FONT_PX * scale)))
             label.adjustSize()
+        self.scale_bar.set_text_scale(scale)
         self._show_legend()
 
     def resizeEvent(self, event) -> None:
@@ -265,6 +273,23 @@ class InspectorView(QWidget):
                 spot.moveTop(taken.bottom() + 1)
         banner.move(spot.topLeft())
         self.caption.move(margin, canvas.height() - self.caption.height() - margin)
+        self._place_scale_bar()
+
+    def _place_scale_bar(self) -> None:
+        """Size the scale bar to the zoom (`scale_bar_um`) and put it bottom right,
+        above the headline when that shows."""
+        if self._spacing_um is None:
+            return
+        image_px_per_screen_px = self.main_box.viewPixelSize()[0]
+        if not image_px_per_screen_px > 0:
+            return
+        um = scale_bar_um(self._spacing_um, self.view_rect()[2])
+        self.scale_bar.show_length(um, um / self._spacing_um / image_px_per_screen_px)
+        bottom = self.canvas.height() - _OVERLAY_MARGIN
+        if self.headline.isVisible():
+            bottom = self.headline.y() - _OVERLAY_MARGIN
+        self.scale_bar.move(self.canvas.width() - self.scale_bar.width() - _OVERLAY_MARGIN,
+                            bottom - self.scale_bar.height())
 
     def _to_image(self, point: QPointF) -> QPointF:
         """A canvas pixel's position in image coordinates (x = column, y = row)."""

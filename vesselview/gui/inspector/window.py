@@ -32,6 +32,7 @@ from vesselview.app.inspector import Inspector
 from vesselview.app.live import Response
 from vesselview.app.reference_switch import ReferenceSwitch
 from vesselview.app.scheduler import Scheduler
+from vesselview.app.spacing_display import spacing_caption
 from vesselview.gui.inspector.case_browser import install_dataset_browser
 from vesselview.gui.inspector.compare import CompareController
 from vesselview.gui.inspector.docks import WIDE_WIDTH, DockLayout
@@ -133,7 +134,7 @@ class MainWindow(QMainWindow):
         self.metrics_panel = MetricsPanel()
         self.segments_table = SegmentsTable()
         self._build_docks()
-        self.readout, self.busy, self.timing = fill_status_bar(self.statusBar())
+        self.readout, self.busy, self.timing, self.spacing = fill_status_bar(self.statusBar())
         self._connect()
         self.menus = InspectorMenus(self, self.model, self.view, self.compare, self.layer_panel,
                                    self.layer_display)
@@ -158,7 +159,8 @@ class MainWindow(QMainWindow):
         case = shown.case
         self._hovered = None
         self.readout.setText(READOUT_PROMPT)
-        self.view.set_images(case.shape, case.fundus, case.fov)
+        self.view.set_images(case.shape, case.fundus, case.fov, case.spacing_um)
+        self.spacing.setText(spacing_caption(case))
         self.params_panel.set_case(case)
         self.metrics_panel.clear_values()
         self.segments_table.show_segments(None)
