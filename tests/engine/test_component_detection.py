@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from tests.engine.masks import NAN, check_scores, grid
-from vesselview.engine.component_detection import component_scores, components_in
+from vesselview.engine.component_detection import component_scores, found_shares, unfound_pixels
 
 REFERENCE = grid([
     "##.......",
@@ -26,13 +26,13 @@ CANDIDATE = grid([
 
 
 def scores(overlap: float):
-    return component_scores(components_in(REFERENCE, CANDIDATE).shares,
-                            components_in(CANDIDATE, REFERENCE).shares, overlap)
+    return component_scores(found_shares(REFERENCE, CANDIDATE),
+                            found_shares(CANDIDATE, REFERENCE), overlap)
 
 
 def test_shares_by_hand() -> None:
-    assert components_in(REFERENCE, CANDIDATE).shares.tolist() == pytest.approx([1 / 4, 2 / 3, 0])
-    assert components_in(CANDIDATE, REFERENCE).shares.tolist() == [1.0, 1.0, 0.0]
+    assert found_shares(REFERENCE, CANDIDATE).tolist() == pytest.approx([1 / 4, 2 / 3, 0])
+    assert found_shares(CANDIDATE, REFERENCE).tolist() == [1.0, 1.0, 0.0]
 
 
 def test_scores_at_two_overlaps() -> None:
@@ -49,21 +49,20 @@ def test_overlap_zero_still_needs_one_pixel() -> None:
 
 
 def test_unfound_pixels() -> None:
-    found = components_in(REFERENCE, CANDIDATE)
-    missed = found.unfound(0.5)
+    missed = unfound_pixels(REFERENCE, CANDIDATE, 0.5)
     assert np.array_equal(missed, REFERENCE & ~grid(["........."] * 2 + [".....###."]
                                                     + ["........."] * 2))
 
 
 def test_empty_masks_are_defined_with_reasons() -> None:
     empty = np.zeros_like(REFERENCE)
-    nothing = component_scores(components_in(empty, empty).shares,
-                               components_in(empty, empty).shares, 0.5)
+    nothing = component_scores(found_shares(empty, empty),
+                               found_shares(empty, empty), 0.5)
     check_scores(nothing, {"component_precision": NAN, "component_recall": NAN,
                            "component_f1": NAN, "false_components": 0.0})
     assert nothing.reasons["component_f1"] == "neither mask has a component"
-    missed_all = component_scores(components_in(REFERENCE, empty).shares,
-                                  components_in(empty, REFERENCE).shares, 0.5)
+    missed_all = component_scores(found_shares(REFERENCE, empty),
+                                  found_shares(empty, REFERENCE), 0.5)
     check_scores(missed_all, {"component_precision": NAN, "component_recall": 0.0,
                               "component_f1": 0.0, "false_components": 0.0})
     assert missed_all.reasons["component_precision"] == "the candidate has no component"

@@ -11,48 +11,45 @@ hit and how many false objects there are.
 
 from __future__ import annotations
 
-import dataclasses
-
 import cv2
 import numpy as np
 
 from vesselview.engine.scores import Scores
 
 
-@dataclasses.dataclass(frozen=True, eq=False)
-class Components:
-    """The components of one mask and the share of each lying in the other mask.
-
-    Attributes
-    ----------
-    labels : ndarray of int32, shape (H, W)
-        8-connected component labels 1..k (0: background), OpenCV's raster order.
-    shares : ndarray of float64, shape (k,)
-        Share of component k + 1's pixels lying in the other mask.
-    """
-
-    labels: np.ndarray
-    shares: np.ndarray
-
-    def unfound(self, overlap: float) -> np.ndarray:
-        """Pixels (bool, shape (H, W)) of the components the other mask does not find."""
-        lookup = np.concatenate([[False], ~found(self.shares, overlap)])
-        return lookup[self.labels]
-
-
-def components_in(mask: np.ndarray, other: np.ndarray) -> Components:
-    """The 8-connected components of ``mask`` and the share of each lying in ``other``.
-
-    Parameters
-    ----------
-    mask, other : ndarray of bool, shape (H, W)
-    """
+def _labels_and_shares(mask: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """8-connected labels of ``mask`` (int32, shape (H, W); OpenCV's raster order) and
+    the share of each component lying in ``other`` (float64, shape (k,))."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(
         np.ascontiguousarray(mask, dtype=bool).view(np.uint8), connectivity=8,
         ltype=cv2.CV_32S)
     sizes = stats[1:, cv2.CC_STAT_AREA]
     inside = np.bincount(labels[other & mask], minlength=count)[1:]
-    return Components(labels, inside / np.maximum(sizes, 1))
+    return labels, inside / np.maximum(sizes, 1)
+
+
+def found_shares(mask: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """Share of each 8-connected component of ``mask`` lying in ``other``.
+
+    Parameters
+    ----------
+    mask, other : ndarray of bool, shape (H, W)
+
+    Returns
+    -------
+    ndarray of float64, shape (k,)
+        In label order (OpenCV's raster order). The label image is not kept (4 bytes
+        per pixel); `unfound_pixels` labels again when a layer is drawn.
+    """
+    return _labels_and_shares(mask, other)[1]
+
+
+def unfound_pixels(mask: np.ndarray, other: np.ndarray, overlap: float) -> np.ndarray:
+    """Pixels (bool, shape (H, W)) of the components of ``mask`` that ``other`` does not
+    find at ``overlap``."""
+    labels, shares = _labels_and_shares(mask, other)
+    lookup = np.concatenate([[False], ~found(shares, overlap)])
+    return lookup[labels]
 
 
 def component_scores(reference_shares: np.ndarray, candidate_shares: np.ndarray,
@@ -62,7 +59,7 @@ def component_scores(reference_shares: np.ndarray, candidate_shares: np.ndarray,
     Parameters
     ----------
     reference_shares, candidate_shares : ndarray of float64
-        `Components.shares` of the reference in the candidate and the other way round.
+        `found_shares` of the reference in the candidate and the other way round.
     overlap : float
         ``component_overlap``: the least share that finds a component (0..1).
     """

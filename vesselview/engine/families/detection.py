@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import cv2
 import numpy as np
 
-from vesselview.engine.component_detection import Components, component_scores, components_in
+from vesselview.engine.component_detection import component_scores, found_shares, unfound_pixels
 from vesselview.engine.detection import (
     JunctionMatch,
     SegmentDetection,
@@ -135,23 +135,22 @@ def segment_metrics(ctx: StageContext) -> Scores:
 
 
 @stage("reference_components", needs=(candidate_mask,))
-def reference_components(ctx: StageContext) -> Components:
-    """The reference's components and the share of each in the candidate."""
-    return components_in(ctx.case.reference, ctx.get(candidate_mask))
+def reference_components(ctx: StageContext) -> np.ndarray:
+    """The share of each reference component lying in the candidate."""
+    return found_shares(ctx.case.reference, ctx.get(candidate_mask))
 
 
 @stage("candidate_components_found", needs=(candidate_mask,))
-def candidate_components(ctx: StageContext) -> Components:
-    """The candidate's components and the share of each in the reference."""
-    return components_in(ctx.get(candidate_mask), ctx.case.reference)
+def candidate_components(ctx: StageContext) -> np.ndarray:
+    """The share of each candidate component lying in the reference."""
+    return found_shares(ctx.get(candidate_mask), ctx.case.reference)
 
 
 @stage("component_scores", params=("component_overlap",),
        needs=(reference_components, candidate_components))
 def component_metrics(ctx: StageContext) -> Scores:
     """The component detection metrics at ``component_overlap``."""
-    return component_scores(ctx.get(reference_components).shares,
-                            ctx.get(candidate_components).shares,
+    return component_scores(ctx.get(reference_components), ctx.get(candidate_components),
                             ctx.params.component_overlap)
 
 
@@ -256,16 +255,16 @@ def false_segments_layer(ctx: StageContext) -> Layer:
 
 
 @layer("component_detection", kind="area", stacking="region", params=("component_overlap",),
-       needs=(reference_components, candidate_components))
+       needs=(candidate_mask,))
 def component_layer(ctx: StageContext) -> Layer:
     """Missed reference components and false candidate components."""
     overlap = ctx.params.component_overlap
+    candidate, reference = ctx.get(candidate_mask), ctx.case.reference
     return classes_layer("component_detection",
                          f"Component detection (overlap >= {overlap:g})", [
-        (ctx.get(reference_components).unfound(overlap), "missed reference component",
+        (unfound_pixels(reference, candidate, overlap), "missed reference component",
          "vermillion"),
-        (ctx.get(candidate_components).unfound(overlap),
-         "false candidate component", "blue"),
+        (unfound_pixels(candidate, reference, overlap), "false candidate component", "blue"),
     ])
 
 
