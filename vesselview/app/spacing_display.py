@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 
 from vesselview.engine.case import Case
+from vesselview.engine.lengths import Length, fov_diameter_px
+from vesselview.errors import ParamsError
 from vesselview.io.dataset.layouts import LAYOUTS
 from vesselview.io.spacing import FIELD_ANGLE_SOURCE
 
@@ -57,3 +59,23 @@ def scale_bar_um(spacing_um: float, visible_width_px: float) -> float:
 def length_text(um: float) -> str:
     """``500.0`` -> ``"500 µm"``, ``2000.0`` -> ``"2 mm"``."""
     return f"{um / 1000:g} mm" if um >= 1000 else f"{um:g} µm"
+
+
+def shown_pixels(value: float | Length, case: Case | None) -> float | None:
+    """A length parameter's value in pixels on ``case``, for a slider in pixels: a number
+    as it is, a `Length` converted; None when ``case`` cannot convert it (no case yet, or
+    a length in µm on a case of unknown spacing).
+
+    >>> shown_pixels(Length(2, "px"), None)
+    2.0
+    """
+    if not isinstance(value, Length):
+        return value
+    if value.unit == "px":
+        return value.value
+    if case is None:
+        return None
+    try:
+        return value.pixels(spacing_um=case.spacing_um, fov_diameter_px=fov_diameter_px(case.fov))
+    except ParamsError:
+        return None

@@ -39,6 +39,7 @@ from vesselview.app.param_labels import (
     changed_from_default,
     default_text,
 )
+from vesselview.app.spacing_display import shown_pixels
 from vesselview.engine.case import Case
 from vesselview.engine.param_scope import applies
 from vesselview.engine.params import DEFAULT_THRESHOLD, PARAM_SPECS, Params
@@ -79,6 +80,7 @@ class ParamsPanel(QWidget):
         self.switches: dict[str, QCheckBox] = {}
         self.choices: dict[str, QComboBox] = {}
         self.labels: dict[str, ParamLabel] = {}
+        self._case: Case | None = None  # converts lengths in µm or % FOV for the sliders
         layout = QVBoxLayout(self)
         for title, keys in PANEL_SECTIONS.items():
             if title != ADVANCED:
@@ -104,7 +106,10 @@ class ParamsPanel(QWidget):
         cast(QVBoxLayout, self.layout()).insertWidget(0, widget)
 
     def set_case(self, case: Case) -> None:
-        """Enable the controls of the parameters that act on ``case``, grey the others."""
+        """Enable the controls of the parameters that act on ``case``, grey the others;
+        lengths in µm or % FOV show in pixels on ``case``."""
+        self._case = case
+        self._show(self.params)
         for key, text in NOT_APPLICABLE.items():
             acts = applies(key, case)
             for widget in (self.sliders[key], self.labels[key]):
@@ -171,7 +176,9 @@ class ParamsPanel(QWidget):
         for key, slider in self.sliders.items():
             slider.blockSignals(True)
             value = getattr(params, key)
-            slider.setValue(DEFAULT_THRESHOLD if value is None else value)
+            pixels = DEFAULT_THRESHOLD if value is None else shown_pixels(value, self._case)
+            if pixels is not None:  # else the slider stays: a µm length on no spacing
+                slider.setValue(round(pixels) if PARAM_SPECS[key].kind is int else pixels)
             slider.blockSignals(False)
         for key, switch in self.switches.items():
             switch.blockSignals(True)
