@@ -150,6 +150,13 @@ class Params:
                               doc="pixels where the case's observers disagree: 'count' them "
                                   "as the chosen reference says, or 'ignore' them in every "
                                   "metric (three-valued reference)")
+    distance_convention: str = param("vesselview",
+                                     choices=("vesselview", "medpy", "monai", "seg-metrics"),
+                                     unit="choice", panel="Distance metrics",
+                                     label="peer library convention",
+                                     doc="contour distances (msd at g = 0, asd, hd95_contour, "
+                                         "nsd) as this library defines them (docs/metrics.md "
+                                         "section 2)")
 
     def __post_init__(self) -> None:
         for key, spec in PARAM_SPECS.items():

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from vesselview.engine.conventions import symmetric_percentile
 from vesselview.engine.families.contour import ContourDistances
 from vesselview.engine.scores import Scores
 
@@ -31,7 +32,7 @@ PERCENTILE = 95.0
 
 
 def surface_scores(distances: ContourDistances, has_candidate: bool, has_reference: bool,
-                   tau: float) -> Scores:
+                   tau: float, convention: str = "vesselview") -> Scores:
     """``hd95_contour`` and ``nsd`` from the contour-to-contour distances.
 
     Parameters
@@ -44,6 +45,9 @@ def surface_scores(distances: ContourDistances, has_candidate: bool, has_referen
     tau : float
         ``nsd_tau``: the largest distance (pixels) at which a contour pixel counts as
         matched.
+    convention : str
+        ``distance_convention``: whether ``hd95_contour`` is the percentile of the pooled
+        distances or the larger of the two directed ones (`symmetric_percentile`).
 
     Returns
     -------
@@ -59,7 +63,7 @@ def surface_scores(distances: ContourDistances, has_candidate: bool, has_referen
     s_to_g = distances.candidate_to_reference
     g_to_s = distances.reference_to_candidate
     pooled = np.concatenate([s_to_g, g_to_s])
-    out.set("hd95_contour", float(np.percentile(pooled, PERCENTILE)))
+    out.set("hd95_contour", symmetric_percentile(s_to_g, g_to_s, PERCENTILE, convention))
     matched = np.count_nonzero(s_to_g <= tau) + np.count_nonzero(g_to_s <= tau)
     out.set("nsd", matched / pooled.size)
     return out

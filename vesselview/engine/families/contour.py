@@ -20,6 +20,7 @@ from typing import Literal
 import numpy as np
 from scipy.spatial import cKDTree
 
+from vesselview.engine.conventions import contour_pixels, symmetric_mean
 from vesselview.engine.distance_map import DistanceMap, distance_map
 from vesselview.engine.families.base import (
     NON_NEGATIVE,
@@ -32,7 +33,7 @@ from vesselview.engine.families.family import Family
 from vesselview.engine.families.shared import candidate_distances, distance_masks, restricted
 from vesselview.engine.families.sources import CAL_PAPER
 from vesselview.engine.lengths import in_pixels
-from vesselview.engine.morphology import distance_to, inner_contour
+from vesselview.engine.morphology import distance_to
 from vesselview.engine.overlap import tolerant_overlap
 from vesselview.engine.scores import Scores
 
@@ -69,15 +70,17 @@ class Contour:
     distances: DistanceMap | None
 
 
-def contour_of(mask: np.ndarray) -> Contour:
-    """``P(mask)`` and the Euclidean distance of every pixel to it."""
-    pixels = inner_contour(mask)
+def contour_of(mask: np.ndarray, convention: str = "vesselview") -> Contour:
+    """``P(mask)`` (as ``distance_convention`` draws it) and the Euclidean distance of
+    every pixel to it."""
+    pixels = contour_pixels(mask, convention)
     return Contour(pixels, distance_map(pixels, "euclidean") if pixels.any() else None)
 
 
 def contour_distances(candidate: np.ndarray, reference: np.ndarray,
                       reference_contour: Contour | None = None,
-                      to_candidate: DistanceMap | None = None) -> ContourDistances:
+                      to_candidate: DistanceMap | None = None,
+                      convention: str = "vesselview") -> ContourDistances:
     """Distances from each contour pixel of one mask to the other mask's contour.
 
     Parameters
@@ -90,9 +93,11 @@ def contour_distances(candidate: np.ndarray, reference: np.ndarray,
     to_candidate : DistanceMap, optional
         The Euclidean ``d(x, S)`` when already computed: it gives ``d(p, P(S))`` outside
         ``S`` (`distances_to_contour`), saving a transform of ``P(S)``.
+    convention : str
+        ``distance_convention``: how the contours are drawn (`contour_pixels`).
     """
-    contour_s = inner_contour(candidate)
-    contour_g = reference_contour or contour_of(reference)
+    contour_s = contour_pixels(candidate, convention)
+    contour_g = reference_contour or contour_of(reference, convention)
     if not contour_s.any() or contour_g.distances is None:
         empty = np.zeros(0)
         return ContourDistances(empty, empty)
@@ -136,7 +141,7 @@ def distances_to_contour(mask: np.ndarray, contour: np.ndarray, to_mask: Distanc
 
 
 def contour_scores(distances: ContourDistances, candidate: np.ndarray, reference: np.ndarray,
-                   gamma: float) -> Scores:
+                   gamma: float, convention: str = "vesselview") -> Scores:
     """``asd rmsd msd n_asd n_rmsd n_msd j_g d_g`` at tolerance ``gamma`` pixels.
 
     Parameters
@@ -146,16 +151,18 @@ def contour_scores(distances: ContourDistances, candidate: np.ndarray, reference
         The masks the distances were computed from.
     gamma : float
         Tolerance radius g in pixels (``contour_gamma``).
+    convention : str
+        ``distance_convention``: whether ``asd`` pools both directions or averages the
+        two directed means (`symmetric_mean`).
     """
     out = Scores()
     has_s, has_g = bool(candidate.any()), bool(reference.any())
     if has_s and has_g:
-        pooled = np.maximum(
-            0.0,
-            np.concatenate([distances.candidate_to_reference, distances.reference_to_candidate])
-            - gamma,
-        )
-        asd, rmsd, msd = pooled.mean(), np.sqrt(np.mean(pooled**2)), pooled.max()
+        s_to_g = np.maximum(0.0, distances.candidate_to_reference - gamma)
+        g_to_s = np.maximum(0.0, distances.reference_to_candidate - gamma)
+        pooled = np.concatenate([s_to_g, g_to_s])
+        asd = symmetric_mean(s_to_g, g_to_s, convention)
+        rmsd, msd = np.sqrt(np.mean(pooled**2)), pooled.max()
     else:
         asd = rmsd = msd = 0.0 if has_s == has_g else float("inf")
     for key, value in (("asd", asd), ("rmsd", rmsd), ("msd", msd)):
@@ -202,26 +209,29 @@ METRICS = (
 )
 
 
-@stage("reference_contour", params=("distance_fov",))
+@stage("reference_contour", params=("distance_fov", "distance_convention"))
 def reference_contour(ctx: StageContext) -> Contour:
     """``P(G)`` and ``d(x, P(G))`` (independent of the candidate: a threshold change keeps it)."""
-    return contour_of(restricted(ctx.case.reference, ctx.case.fov, ctx.params.distance_fov))
+    return contour_of(restricted(ctx.case.reference, ctx.case.fov, ctx.params.distance_fov),
+                      ctx.params.distance_convention)
 
 
-@stage("contour_distances", needs=(distance_masks, reference_contour, candidate_distances))
+@stage("contour_distances", params=("distance_convention",),
+       needs=(distance_masks, reference_contour, candidate_distances))
 def contour_distance_values(ctx: StageContext) -> ContourDistances:
     """Contour-to-contour distances of the restricted masks (no parameter but the masks')."""
     masks = ctx.get(distance_masks)
     return contour_distances(masks.candidate, masks.reference, ctx.get(reference_contour),
-                             ctx.get(candidate_distances))
+                             ctx.get(candidate_distances), ctx.params.distance_convention)
 
 
-@stage("contour", params=("contour_gamma",), needs=(distance_masks, contour_distance_values))
+@stage("contour", params=("contour_gamma", "distance_convention"),
+       needs=(distance_masks, contour_distance_values))
 def contour_metrics(ctx: StageContext) -> Scores:
     """``asd rmsd msd n_asd n_rmsd n_msd j_g d_g`` at tolerance ``contour_gamma``."""
     masks = ctx.get(distance_masks)
     return contour_scores(ctx.get(contour_distance_values), masks.candidate, masks.reference,
-                          in_pixels(ctx.params.contour_gamma))
+                          in_pixels(ctx.params.contour_gamma), ctx.params.distance_convention)
 
 
 FAMILY = Family(name="contour", title="Contour distances", metrics=METRICS,

@@ -267,12 +267,14 @@ def distance_map_metrics(ctx: StageContext) -> Scores:
                            in_pixels(p.baddeley_c))
 
 
-@stage("surface", params=("nsd_tau",), needs=(distance_masks, contour_distance_values))
+@stage("surface", params=("nsd_tau", "distance_convention"),
+       needs=(distance_masks, contour_distance_values))
 def surface_metrics(ctx: StageContext) -> Scores:
     """``hd95_contour nsd`` from the contour distances of the restricted masks."""
     masks = ctx.get(distance_masks)
     return surface_scores(ctx.get(contour_distance_values), bool(masks.candidate.any()),
-                          bool(masks.reference.any()), in_pixels(ctx.params.nsd_tau))
+                          bool(masks.reference.any()), in_pixels(ctx.params.nsd_tau),
+                          ctx.params.distance_convention)
 
 
 def pixel_distances(maps: DistanceMaps | None, params: Params, row: int, col: int
