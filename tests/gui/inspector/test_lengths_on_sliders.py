@@ -1,10 +1,14 @@
-"""A length given in µm or % FOV (a session, the API) shows on its slider in pixels of
-the shown case, and never breaks the parameters panel."""
+"""Length sliders in px, µm or % FOV: the unit switch rescales values and labels, an edit
+is stored as a Length, and a length given in another unit than the sliders' shows
+converted for the shown case without breaking the parameters panel."""
 
 from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
+from tests.gui.conftest import RESULT_TIMEOUT_MS
 from vesselview.app.spacing_display import shown_pixels
 from vesselview.engine.lengths import Length, fov_diameter_px
 
@@ -33,3 +37,40 @@ def test_a_length_in_um_without_spacing_leaves_the_slider(small_window):
     small_window.params_panel.set_value("t", "30um")
     assert slider.value() == before
     assert small_window.model.params.t == Length(30, "um")
+
+
+def _spaced(window, qtbot, case, spacing):
+    spaced = dataclasses.replace(case, spacing_um=spacing,
+                                 sources={**case.sources, "spacing": "given"})
+    with qtbot.waitSignal(window.result_applied, timeout=RESULT_TIMEOUT_MS):
+        window.model.show_case(spaced)
+
+
+def test_the_unit_switch_rescales_values_and_labels(window, qtbot, small_case):
+    _spaced(window, qtbot, small_case, 10.0)
+    panel = window.params_panel
+    units = panel.length_units
+    units.choice.setCurrentIndex(1)  # µm
+    assert units.unit == "um"
+    assert panel.sliders["t"].value() == 20.0  # default 2 px at 10 µm/px
+    assert panel.sliders["t"].maximum() == 200.0
+    assert "µm" in panel.labels["t"].text() and "px" not in panel.labels["t"].text()
+    panel.sliders["t"].setValue(35.0)
+    assert window.model.params.t == Length(35.0, "um")
+    units.choice.setCurrentIndex(2)  # % FOV
+    diameter = fov_diameter_px(small_case.fov)
+    assert panel.sliders["t"].value() == pytest.approx(3.5 * 100 / diameter)
+    assert "% FOV" in panel.labels["t"].text()
+    units.choice.setCurrentIndex(0)
+    assert panel.sliders["t"].value() == 4  # 3.5 px on a whole-pixel slider
+    assert "px" in panel.labels["t"].text()
+
+
+def test_um_is_greyed_without_spacing_and_falls_back_to_px(window, qtbot, small_case):
+    _spaced(window, qtbot, small_case, 10.0)
+    units = window.params_panel.length_units
+    units.choice.setCurrentIndex(1)
+    with qtbot.waitSignal(window.result_applied, timeout=RESULT_TIMEOUT_MS):
+        window.model.show_case(small_case)
+    assert units.unit == "px"
+    assert not units.choice.model().item(1).isEnabled()

@@ -50,6 +50,11 @@ class ParamLabel(QLabel):
         self.linkActivated.connect(lambda link: reset() if link == RESET_LINK else None)
         self.set_changed(False)
 
+    def set_label_text(self, text: str) -> None:
+        """Change the label's text (its unit), keeping the mark."""
+        self._text = text
+        self.set_changed(self.changed)
+
     def set_changed(self, changed: bool) -> None:
         """Mark or unmark the label (a greyed label's ↺ is greyed too, not a link)."""
         self.changed = changed

@@ -39,10 +39,10 @@ from vesselview.app.param_labels import (
     changed_from_default,
     default_text,
 )
-from vesselview.app.spacing_display import shown_pixels
 from vesselview.engine.case import Case
 from vesselview.engine.param_scope import applies
 from vesselview.engine.params import DEFAULT_THRESHOLD, PARAM_SPECS, Params
+from vesselview.gui.inspector.length_units import LengthUnits
 from vesselview.gui.inspector.param_marks import ParamLabel, changed_tooltip, mark
 
 #: Tooltip of a control whose parameter does not act on the shown case.
@@ -80,7 +80,6 @@ class ParamsPanel(QWidget):
         self.switches: dict[str, QCheckBox] = {}
         self.choices: dict[str, QComboBox] = {}
         self.labels: dict[str, ParamLabel] = {}
-        self._case: Case | None = None  # converts lengths in µm or % FOV for the sliders
         layout = QVBoxLayout(self)
         for title, keys in PANEL_SECTIONS.items():
             if title != ADVANCED:
@@ -92,6 +91,11 @@ class ParamsPanel(QWidget):
         self.reset_button.clicked.connect(lambda: model.reset_params())
         layout.addWidget(self.reset_button)
         layout.addStretch(1)
+        self.length_units = LengthUnits(
+            {key: cast(QLabeledDoubleSlider, slider) for key, slider in self.sliders.items()
+             if PARAM_SPECS[key].unit == "length"}, self.labels)
+        layout.insertWidget(0, self.length_units)
+        self.length_units.changed.connect(lambda: self._show(self.params))
         self._show(model.params)
         self._connect_controls()
         model.params_changed.connect(self._show)
@@ -107,8 +111,8 @@ class ParamsPanel(QWidget):
 
     def set_case(self, case: Case) -> None:
         """Enable the controls of the parameters that act on ``case``, grey the others;
-        lengths in µm or % FOV show in pixels on ``case``."""
-        self._case = case
+        the length sliders show lengths in the chosen unit on ``case``."""
+        self.length_units.set_case(case)
         self._show(self.params)
         for key, text in NOT_APPLICABLE.items():
             acts = applies(key, case)
@@ -161,7 +165,10 @@ class ParamsPanel(QWidget):
     def _connect_controls(self) -> None:
         """Route every control's edits to `set_value` (after the initial values are in)."""
         for key, slider in self.sliders.items():
-            if PARAM_SPECS[key].kind is int:
+            if PARAM_SPECS[key].unit == "length":
+                slider.valueChanged.connect(lambda value, k=key: self.set_value(
+                    k, self.length_units.stored(k, value)))
+            elif PARAM_SPECS[key].kind is int:
                 slider.valueChanged.connect(lambda value, k=key: self.set_value(k, int(value)))
             else:
                 slider.valueChanged.connect(lambda value, k=key: self.set_value(
@@ -176,9 +183,10 @@ class ParamsPanel(QWidget):
         for key, slider in self.sliders.items():
             slider.blockSignals(True)
             value = getattr(params, key)
-            pixels = DEFAULT_THRESHOLD if value is None else shown_pixels(value, self._case)
-            if pixels is not None:  # else the slider stays: a µm length on no spacing
-                slider.setValue(round(pixels) if PARAM_SPECS[key].kind is int else pixels)
+            if PARAM_SPECS[key].unit == "length":
+                value = self.length_units.shown(key, value)
+            if value is not None or key == "threshold":  # else (a length in µm, spacing
+                slider.setValue(DEFAULT_THRESHOLD if value is None else value)  # unknown) stays
             slider.blockSignals(False)
         for key, switch in self.switches.items():
             switch.blockSignals(True)
@@ -203,11 +211,12 @@ class ParamsPanel(QWidget):
 def _slider(key: str) -> QLabeledSlider:
     """The slider of numeric parameter ``key``: its spec's slider range and step."""
     spec = PARAM_SPECS[key]
-    slider_class = QLabeledSlider if spec.kind is int else QLabeledDoubleSlider
-    slider = slider_class(Qt.Orientation.Horizontal)
+    # lengths: a double slider in every unit (µm and % FOV need fractions)
+    double = spec.kind is float or spec.unit == "length"
+    slider = (QLabeledDoubleSlider if double else QLabeledSlider)(Qt.Orientation.Horizontal)
     slider.setRange(*spec.slider_bounds)
     slider.setSingleStep(spec.step)  # type: ignore[arg-type]  # (superqt: int; takes float)
-    if spec.kind is float:
+    if double:
         slider.setDecimals(spec.decimals)
     return slider
 

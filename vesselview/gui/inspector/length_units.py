@@ -1,0 +1,93 @@
+"""The parameters panel's unit choice for length sliders: px, µm (greyed while the
+spacing is unknown) or % FOV. The sliders show and set lengths in the chosen unit; an
+edit in µm or % FOV is stored as a `Length`, so it means the same on every case."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QStandardItemModel
+from PySide6.QtWidgets import QComboBox, QFormLayout, QWidget
+from superqt import QLabeledDoubleSlider
+
+from vesselview.app.length_units import UNIT_TEXTS, per_pixel, unit_label
+from vesselview.app.spacing_display import shown_pixels
+from vesselview.engine.case import Case
+from vesselview.engine.lengths import Length, LengthUnit
+from vesselview.engine.params import PARAM_SPECS
+from vesselview.gui.inspector.param_marks import ParamLabel
+
+_UNITS: tuple[LengthUnit, ...] = tuple(UNIT_TEXTS)
+_DECIMALS = {"um": 1, "%fov": 2}  # of a slider in µm or % FOV
+
+
+class LengthUnits(QWidget):
+    """A "Lengths in" choice that rescales the length sliders and relabels them.
+
+    Signals
+    -------
+    changed()
+        The unit changed: the panel shows the parameters again.
+    """
+
+    changed = Signal()
+
+    def __init__(self, sliders: dict[str, QLabeledDoubleSlider],
+                 labels: dict[str, ParamLabel], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.sliders, self.labels = sliders, labels
+        self.unit: LengthUnit = "px"
+        self._case: Case | None = None
+        self.choice = QComboBox()
+        self.choice.addItems(list(UNIT_TEXTS.values()))
+        self.choice.setToolTip("The unit of the length sliders (µm needs the case's spacing)")
+        form = QFormLayout(self)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.addRow("Lengths in", self.choice)
+        self.choice.currentIndexChanged.connect(self._on_choice)
+
+    def set_case(self, case: Case) -> None:
+        """Grey µm while ``case``'s spacing is unknown (falling back to px)."""
+        self._case = case
+        known = case.spacing_um is not None
+        item = cast(QStandardItemModel, self.choice.model()).item(_UNITS.index("um"))
+        item.setEnabled(known)
+        if self.unit == "um" and not known:
+            self.choice.setCurrentIndex(0)
+        else:
+            self._rescale()
+
+    def shown(self, key: str, value: float | Length) -> float | None:
+        """Parameter ``key``'s ``value`` in the chosen unit (None: not convertible)."""
+        pixels = shown_pixels(value, self._case)
+        factor = per_pixel(self.unit, self._case)
+        if pixels is None or factor is None:
+            return None
+        return round(pixels) if self.unit == "px" and PARAM_SPECS[key].kind is int \
+            else pixels * factor
+
+    def stored(self, key: str, number: float) -> float | Length:
+        """What a slider at ``number`` (chosen unit) sets parameter ``key`` to."""
+        spec = PARAM_SPECS[key]
+        if self.unit != "px":
+            return Length(round(float(number), _DECIMALS[self.unit]), self.unit)
+        return int(number) if spec.kind is int else round(float(number), spec.decimals)
+
+    def _on_choice(self, index: int) -> None:
+        self.unit = _UNITS[index]
+        self._rescale()
+        self.changed.emit()
+
+    def _rescale(self) -> None:
+        """Each length slider's range, step, decimals and label in the chosen unit."""
+        factor = per_pixel(self.unit, self._case) or 1.0
+        for key, slider in self.sliders.items():
+            spec = PARAM_SPECS[key]
+            low, high = spec.slider_bounds
+            slider.blockSignals(True)
+            slider.setDecimals(spec.decimals if self.unit == "px" else _DECIMALS[self.unit])
+            slider.setRange(low * factor, high * factor)
+            slider.setSingleStep(spec.step * factor)  # type: ignore[arg-type]  # (takes float)
+            slider.blockSignals(False)
+            self.labels[key].set_label_text(unit_label(spec.label, self.unit))
