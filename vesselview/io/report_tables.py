@@ -64,7 +64,7 @@ from vesselview.io.summary_table import (
     Flagged,
     flagged_row,
     metric_label,
-    stat_caption,
+    summary_caption,
     summary_table,
 )
 from vesselview.io.text_tables import number, write_text_table
@@ -165,7 +165,8 @@ def write_comparison(comparison: Comparison, orders: MethodOrders, params: Param
                                         with_best_column=output_format == "csv")
     if flagged:
         rows.append(flagged_row(comparison.scores.methods, flagged, len(header)))
-    caption = _summary_caption(comparison, params, left_out or {}, options, with_ci=not latex)
+    caption = summary_caption(comparison, params, _left_out_note(left_out or {}),
+                              options.summary_stat, options.inputs, with_ci=not latex)
     if latex:
         header, rows, legend = _latex_layout(header, rows, fit)
         notes = f"{legend} {notes}".strip()
@@ -181,26 +182,6 @@ def write_comparison(comparison: Comparison, orders: MethodOrders, params: Param
           "Mean rank of each method per case (1 = best) over the n cases every method "
           "defines, and Kendall's tau-b of each metric's order with the consensus order "
           "(human baselines not ranked).")
-
-
-def _summary_caption(comparison: Comparison, params: Params, left_out: Mapping[str, str],
-                     options: TableOptions, *, with_ci: bool) -> str:
-    """The paper table's caption: statistic, counts, bold and stars, baselines, repeats
-    left out, parameters, inputs and version."""
-    scores = comparison.scores
-    baselines = "".join(f" {method_label(name, scores.baselines)}: the dataset's other observer, "
-                        "shown for reference, not ranked." for name in scores.baselines)
-    stat = options.summary_stat
-    changed = [f"{key} = {value}" for key, value in params.to_dict().items()
-               if value != Params().to_dict()[key]]
-    return (f"{stat_caption(stat, with_ci)} over the {len(scores.cases)} cases (n=k: "
-            "defined on k of them; j undefined: j not defined or failed; i inf: i of "
-            f"them infinite); ↑ higher / ↓ lower is better; bold: the best {stat} as shown "
-            f"among the methods, ties together; * Holm-corrected Wilcoxon p < {ALPHA} "
-            f"against every other method (Holm {HOLM_FAMILY}).{baselines} "
-            f"{_left_out_note(left_out)}Parameters: "
-            f"{', '.join(changed) + ', others' if changed else 'all'} at their defaults. "
-            f"{options.inputs + ' ' if options.inputs else ''}(vesselview {__version__}).")
 
 
 def _latex_layout(header: list[str], rows: list[list[str]], fit: str

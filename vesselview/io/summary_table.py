@@ -20,11 +20,18 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from vesselview._version import __version__
 from vesselview.engine.families import METRICS
+from vesselview.engine.params import Params
 from vesselview.io.bold_cells import Marked
 from vesselview.io.text_tables import Bold, fixed, row_decimals
 from vesselview.research.ranking import oriented
-from vesselview.research.statistics import Comparison, PairedComparison, method_label
+from vesselview.research.statistics import (
+    HOLM_FAMILY,
+    Comparison,
+    PairedComparison,
+    method_label,
+)
 from vesselview.research.summaries import Summary
 
 #: Summary statistics a table may show (`--summary-stat`).
@@ -58,6 +65,26 @@ def stat_caption(stat: str, with_ci: bool) -> str:
     if stat == "median":
         return "Median [interquartile range]"
     return "Mean ± sd [95 % bootstrap CI of the mean]" if with_ci else "Mean ± sd"
+
+
+def summary_caption(comparison: Comparison, params: Params, left_out_note: str, stat: str,
+                    inputs: str, *, with_ci: bool) -> str:
+    """The paper table's caption: what a cell shows (``stat``, ``with_ci``), counts, bold
+    and stars, baselines, the repeats left out (``left_out_note``), the parameters that
+    differ from the defaults, the ``inputs`` sentence and the version."""
+    scores = comparison.scores
+    baselines = "".join(f" {method_label(name, scores.baselines)}: the dataset's other observer, "
+                        "shown for reference, not ranked." for name in scores.baselines)
+    changed = [f"{key} = {value}" for key, value in params.to_dict().items()
+               if value != Params().to_dict()[key]]
+    return (f"{stat_caption(stat, with_ci)} over the {len(scores.cases)} cases (n=k: "
+            "defined on k of them; j undefined: j not defined or failed; i inf: i of "
+            f"them infinite); ↑ higher / ↓ lower is better; bold: the best {stat} as shown "
+            f"among the methods, ties together; * Holm-corrected Wilcoxon p < {ALPHA} "
+            f"against every other method (Holm {HOLM_FAMILY}).{baselines} "
+            f"{left_out_note}Parameters: "
+            f"{', '.join(changed) + ', others' if changed else 'all'} at their defaults. "
+            f"{inputs + ' ' if inputs else ''}(vesselview {__version__}).")
 
 
 def summary_table(comparison: Comparison, *, stat: str = "mean", with_ci: bool = True,
