@@ -34,6 +34,8 @@ PREAMBLE_COMMENT = (f"% vesselview table: needs {PREAMBLE} in the preamble "
 TEXT_WIDTH = 345.0
 #: Tables with more rows than this are a ``longtable`` (a float must fit one page).
 LONG_ROWS = 30
+#: The widest the first column (the rows' names) is set; longer names wrap (points).
+FIRST_COLUMN = 130.0
 #: Smaller type for long tables: LaTeX size command and its scale.
 LONG_FONT_SIZES: tuple[tuple[str, float], ...] = (
     ("\\small", 0.9), ("\\footnotesize", 0.8), ("\\scriptsize", 0.7))
@@ -133,11 +135,12 @@ def write_latex_table(header: Sequence[str], rows: Sequence[Sequence[str]], stre
 
 def _long_font_size(widths: Sequence[float]) -> str:
     """The largest `LONG_FONT_SIZES` command a long table whose columns are ``widths``
-    wide at the normal size fits the text in (the column padding does not shrink), ``""``
-    when none."""
-    padding = _COLUMN_PADDING * len(widths)
+    wide at the normal size fits the text in (the column padding and a wrapped first
+    column do not shrink), ``""`` when none."""
+    padding = _COLUMN_PADDING * (len(widths) - 1)
     return next((command for command, scale in LONG_FONT_SIZES
-                 if (sum(widths) - padding) * scale + padding <= TEXT_WIDTH), "")
+                 if widths[0] + (sum(widths[1:]) - padding) * scale + padding <= TEXT_WIDTH),
+                "")
 
 
 def split_parts(header: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
@@ -147,10 +150,12 @@ def split_parts(header: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
 
 
 def _column_widths(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[float]:
-    """Each column's estimated width with its padding, points."""
-    return [max(estimated_width(cell, bold=isinstance(cell, Bold)) for cell in column)
-            + _COLUMN_PADDING
-            for column in zip(header, *rows, strict=True)]
+    """Each column's estimated width with its padding, points (the first one at most
+    `FIRST_COLUMN`: it wraps)."""
+    widths = [max(estimated_width(cell, bold=isinstance(cell, Bold)) for cell in column)
+              for column in zip(header, *rows, strict=True)]
+    return [min(widths[0], FIRST_COLUMN) + _COLUMN_PADDING,
+            *(width + _COLUMN_PADDING for width in widths[1:])]
 
 
 def _column_parts(widths: Sequence[float], key_columns: int) -> list[list[int]]:
@@ -175,9 +180,11 @@ def _float(header: Sequence[str], rows: Sequence[Sequence[str]], stream: TextIO,
         stream.write(f"\\caption{{{latex_escape(caption)}}}\n")
     if resize:
         stream.write("\\resizebox{\\textwidth}{!}{%\n")
-    stream.write(f"\\begin{{tabular}}{{{_alignment(header)}}}\n\\toprule\n")
-    stream.write(_row(header) + "\\midrule\n")
-    stream.writelines(_row(row) for row in rows)
+    alignment = _alignment(header, rows)
+    wrap = alignment.startswith("p")
+    stream.write(f"\\begin{{tabular}}{{{alignment}}}\n\\toprule\n")
+    stream.write(_row(header, wrap) + "\\midrule\n")
+    stream.writelines(_row(row, wrap) for row in rows)
     stream.write("\\bottomrule\n\\end{tabular}" + ("}\n" if resize else "\n"))
     stream.write("\\end{table}\n\n")
 
@@ -186,20 +193,25 @@ def _longtable(header: Sequence[str], rows: Sequence[Sequence[str]], stream: Tex
                caption: str, size: str = "") -> None:
     """A booktabs ``longtable``: its header repeated on every page; in the type ``size``
     (a LaTeX size command, ``""``: the normal size)."""
-    head = f"\\toprule\n{_row(header)}\\midrule\n"
+    alignment = _alignment(header, rows)
+    wrap = alignment.startswith("p")
+    head = f"\\toprule\n{_row(header, wrap)}\\midrule\n"
     if size:
         stream.write(f"\\begingroup{size}\n")
-    stream.write(f"\\begin{{longtable}}{{{_alignment(header)}}}\n")
+    stream.write(f"\\begin{{longtable}}{{{alignment}}}\n")
     if caption:
         stream.write(f"\\caption{{{latex_escape(caption)}}}\\\\\n")
     stream.write(f"{head}\\endfirsthead\n{head}\\endhead\n\\bottomrule\n\\endlastfoot\n")
-    stream.writelines(_row(row) for row in rows)
+    stream.writelines(_row(row, wrap) for row in rows)
     stream.write("\\end{longtable}\n" + ("\\endgroup\n\n" if size else "\n"))
 
 
-def _alignment(header: Sequence[str]) -> str:
-    """First column left, the others right."""
-    return "l" + "r" * (len(header) - 1)
+def _alignment(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """First column left (wrapped in a `FIRST_COLUMN` wide paragraph when its text is
+    wider than that), the others right."""
+    wide = max(estimated_width(cell) for cell in [header[0], *(row[0] for row in rows)])
+    first = f"p{{{FIRST_COLUMN:g}pt}}" if wide > FIRST_COLUMN else "l"
+    return first + "r" * (len(header) - 1)
 
 
 def _marked(cell: Marked) -> str:
@@ -209,7 +221,10 @@ def _marked(cell: Marked) -> str:
     return (f"\\textbf{{{text}}}" if isinstance(cell, Bold) else text) + mark
 
 
-def _row(cells: Sequence[str]) -> str:
-    """One ``a & b \\\\`` line; a `Marked` cell's mark as a superscript."""
+def _row(cells: Sequence[str], wrap_first: bool = False) -> str:
+    """One ``a & b \\\\`` line; a `Marked` cell's mark as a superscript; with
+    ``wrap_first`` the first cell may also break after an underscore (a long key)."""
     text = [_marked(c) if isinstance(c, Marked) else latex_escape(c) for c in cells]
+    if wrap_first:
+        text[0] = text[0].replace("\\_", "\\_\\allowbreak{}")
     return " & ".join(text) + " \\\\\n"
