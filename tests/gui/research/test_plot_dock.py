@@ -92,14 +92,15 @@ def test_checking_a_metric_draws_it_without_recomputing(dock, qtbot):
 
 def test_a_parameter_brings_its_default_values_and_metrics(dock, qtbot, soft_demo):
     dock.controls.set_parameter("cal_alpha", "0:4")
-    assert dock.controls.metrics() == family_of("cal_a").keys  # the family that reads α
+    assert dock.controls.metrics() == ("cal", "cal_a")  # the metrics whose stage reads α
     _compute(dock, qtbot)
     expected = sweep(soft_demo, "cal_alpha", range(5))
     _, y = _drawn(dock.value_plot, METRICS["cal_a"].name)
     np.testing.assert_array_equal(y, expected.curve("cal_a"))
     dock.controls.set_parameter("ss_R")
     assert dock.controls.values_edit.text() == "1:11"
-    assert dock.controls.metrics() == family_of("ss").keys
+    assert dock.controls.metrics() == (*family_of("ss").keys, "williams_ss",
+                                       "williams_ss_position")
 
 
 def test_sweep_csv_holds_the_drawn_metrics_and_differences(dock, qtbot, soft_demo, tmp_path):
@@ -244,5 +245,6 @@ def test_sweep_choices_come_from_the_registry():
     assert {"t", "cal_alpha", "cal_beta", "ss_R", "ss_alpha", "contour_gamma",
             "threshold"} <= offered
     assert all(any(key in family.params for family in FAMILIES) for key in offered)
-    assert swept_metrics("t") == (*family_of("f1_t").keys, "f1_t_artery", "f1_t_vein")
+    assert swept_metrics("t") == (*family_of("f1_t").keys, "williams_f1_t",
+                                  "williams_f1_t_position", "f1_t_artery", "f1_t_vein")
     assert swept_metrics("threshold") == MAIN_METRICS  # every family reads it

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from vesselview.app.param_labels import param_label
-from vesselview.engine.families import FAMILIES, artery_vein
+from vesselview.engine.families import FAMILIES
 from vesselview.engine.families.shared import candidate_mask
 from vesselview.engine.params import PARAM_SPECS
 from vesselview.engine.sweep import parse_sweep_values
@@ -26,17 +26,17 @@ from vesselview.gui.research.metric_choice import MAIN_METRICS, MetricChecklist
 def swept_metrics(key: str) -> tuple[str, ...]:
     """The metrics first drawn when sweeping parameter ``key`` (from the registry).
 
-    Those of the families whose values depend on ``key`` (of the artery/vein family, only
-    those whose own stage does: ``f1_t_artery`` for ``t``); the main metrics for a
-    parameter every family reading the candidate mask depends on (``threshold``).
+    Those whose own score stage depends on ``key`` (``t``: F1_t, its precision and
+    recall, ``williams_f1_t`` and ``f1_t_artery``, but not the rest of their families);
+    the main metrics for a parameter every family reading the candidate mask depends on
+    (``threshold``).
     """
     readers = [family for family in FAMILIES
                if any(candidate_mask in stage.upstream() for stage in family.scores)]
     if all(key in family.params for family in readers):
         return MAIN_METRICS
     return tuple(k for family in FAMILIES if key in family.params for k in family.keys
-                 if family is not artery_vein.FAMILY
-                 or key in family.score_stage(k).dependencies)
+                 if key in family.score_stage(k).dependencies)
 
 
 #: Parameters offered for sweeps: every numeric parameter some metric family depends
