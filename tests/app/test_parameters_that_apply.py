@@ -34,7 +34,7 @@ from vesselview.engine.param_scope import applied_params, applies, kept_params
 from vesselview.engine.params import DEFAULT_THRESHOLD, PARAM_SPECS, Params
 from vesselview.engine.pipeline import evaluate
 from vesselview.errors import ParamsError
-from vesselview.io.writers import encode_number
+from vesselview.io.strict_json import encode_number
 from vesselview.synth import demo_case
 
 #: A few metrics of every kind, for the quick property tests.

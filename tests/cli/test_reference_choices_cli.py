@@ -21,7 +21,7 @@ from tests.io.dataset_files import vessels, write_chase, write_drive, write_star
 from tests.mask_files import save_mask, vessel_mask
 from vesselview.cli.main import main
 from vesselview.engine.reference_choice import consensus
-from vesselview.io.writers import decode_metrics
+from vesselview.io.strict_json import decode_metrics
 
 
 def _run(capsys, *argv: str) -> tuple[int, str, str]:

@@ -17,7 +17,7 @@ from vesselview.io import result_record, summarise, write_json
 from vesselview.io.agreement_tables import write_agreement
 from vesselview.io.curve_tables import write_curves
 from vesselview.io.report_tables import write_comparison
-from vesselview.io.writers import decode_metrics
+from vesselview.io.strict_json import decode_metrics
 from vesselview.research.grading_agreement import InterGrader
 from vesselview.research.method_orders import method_orders
 from vesselview.research.ranking import rank_agreement

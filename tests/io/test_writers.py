@@ -15,14 +15,8 @@ from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import PARAM_SPECS, Params
 from vesselview.engine.result import Result
 from vesselview.io import result_record, summarise, write_csv, write_json, write_png
-from vesselview.io.writers import (
-    CSV_COLUMNS,
-    INFINITE_REASON,
-    decode_number,
-    encode_number,
-    error_record,
-    fov_source,
-)
+from vesselview.io.strict_json import INFINITE_REASON, decode_number, encode_number
+from vesselview.io.writers import CSV_COLUMNS, error_record, fov_source
 
 SOURCES = {"reference": "r.gif", "candidate": "c.png", "fov": "", "fundus": ""}
 

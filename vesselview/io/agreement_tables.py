@@ -1,6 +1,6 @@
 """Write the agreement of the metrics with graders as JSON, CSV, Markdown or LaTeX.
 
-JSON (strict; numbers encoded as in `vesselview.io.writers`: a ``null`` value's reason
+JSON (strict; numbers encoded as in `vesselview.io.strict_json`: a ``null`` value's reason
 is in its object's ``"undefined"`` map)::
 
     {"vesselview": version, "params": {...},
@@ -24,9 +24,9 @@ from typing import Any, TextIO
 
 from vesselview._version import __version__
 from vesselview.engine.params import Params
+from vesselview.io.strict_json import encode_fields
 from vesselview.io.tables import write_table
 from vesselview.io.text_tables import number, write_text_table
-from vesselview.io.writers import encode_fields
 from vesselview.research.grading_agreement import Calibration, InterGrader
 from vesselview.research.ranking import Agreement, RankAgreement
 

@@ -12,7 +12,7 @@ JSON: ``{"vesselview", "params", "candidate", "roc", "pr", "f1_t"}`` with
 ``pr = {"average_precision", "thresholds", "recall", "precision"}`` and
 ``f1_t = {"t", "best_threshold", "best_f1_t", "thresholds", "f1_t", "precision",
 "recall"}``, each with an ``"undefined"`` map. Numbers as
-`vesselview.io.writers.encode_number` writes them: strict JSON, a non-finite value is
+`vesselview.io.strict_json.encode_number` writes them: strict JSON, a non-finite value is
 ``null`` and the curve's ``"undefined"`` map says why, keyed by field, list entries as
 ``"thresholds[0]"`` (the ``-inf`` threshold: ``"-inf: ..."``).
 
@@ -33,8 +33,8 @@ import numpy as np
 from vesselview._version import __version__
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
+from vesselview.io.strict_json import encode_number, infinite_reason, non_finite_reasons
 from vesselview.io.tables import write_table
-from vesselview.io.writers import encode_number, infinite_reason, non_finite_reasons
 from vesselview.research.curves import Curve, F1Curve, f1_t_curve, operating_points
 
 CURVE_FORMATS = ("json", "csv")

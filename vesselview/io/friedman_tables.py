@@ -7,7 +7,7 @@ JSON (``friedman`` of the comparison document; numbers as in `vesselview.io.writ
                         "mean_rank": {method: rank},
                         "nemenyi_p": {method: {method: p}}}}}
 
-A ``null`` number has its reason in ``"undefined"`` (`vesselview.io.writers.encode_fields`);
+A ``null`` number has its reason in ``"undefined"`` (`vesselview.io.strict_json.encode_fields`);
 the ranks and Nemenyi p are ``null`` exactly when ``n`` is 0.
 
 ``null`` with fewer than 3 ranked methods (two keep the paired Wilcoxon). The table (Markdown
@@ -21,8 +21,8 @@ from typing import Any
 
 import numpy as np
 
+from vesselview.io.strict_json import encode_fields, encode_number
 from vesselview.io.text_tables import number
-from vesselview.io.writers import encode_fields, encode_number
 from vesselview.research.friedman import ALPHA, POST_HOC, FriedmanTest
 
 #: Why a Friedman test's number is undefined.

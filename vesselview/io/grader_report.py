@@ -21,7 +21,8 @@ from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import Params
 from vesselview.errors import InputError
 from vesselview.io.agreement_tables import agreement_document, write_agreement
-from vesselview.io.writers import Record, decode_metrics
+from vesselview.io.strict_json import decode_metrics
+from vesselview.io.writers import Record
 from vesselview.research.grading_agreement import (
     Calibration,
     GraderScore,

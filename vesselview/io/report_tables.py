@@ -1,6 +1,6 @@
 """Write a method comparison as JSON, or as CSV / Markdown / LaTeX tables for a paper.
 
-JSON (strict; numbers encoded as in `vesselview.io.writers`: a non-finite value is
+JSON (strict; numbers encoded as in `vesselview.io.strict_json`: a non-finite value is
 ``null`` and its object's ``"undefined"`` map gives the reason, ``"+inf: ..."`` for an
 infinite mean)::
 
@@ -59,6 +59,7 @@ from vesselview._version import __version__
 from vesselview.engine.params import Params
 from vesselview.io.friedman_tables import FRIEDMAN_CAPTION, friedman_entry, friedman_table
 from vesselview.io.latex_tables import split_parts
+from vesselview.io.strict_json import encode_fields, encode_number
 from vesselview.io.summary_table import (
     ALPHA,
     Flagged,
@@ -68,7 +69,6 @@ from vesselview.io.summary_table import (
     summary_table,
 )
 from vesselview.io.text_tables import number, write_text_table
-from vesselview.io.writers import encode_fields, encode_number
 from vesselview.research.friedman import FriedmanTest
 from vesselview.research.method_orders import MethodOrders
 from vesselview.research.statistics import (

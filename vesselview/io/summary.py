@@ -24,13 +24,8 @@ import numpy as np
 
 from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import Params
-from vesselview.io.writers import (
-    SUMMARY_STATISTICS,
-    Record,
-    decode_metrics,
-    encode_number,
-    non_finite_reasons,
-)
+from vesselview.io.strict_json import decode_metrics, encode_number, non_finite_reasons
+from vesselview.io.writers import SUMMARY_STATISTICS, Record
 
 #: Reason of a ``nan`` statistic.
 _TOO_FEW = "undefined: too few pairs define the metric (none for a mean, one for a std)"

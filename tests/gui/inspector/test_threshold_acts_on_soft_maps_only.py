@@ -24,7 +24,7 @@ from vesselview.engine.params import DEFAULT_THRESHOLD
 from vesselview.engine.pipeline import evaluate
 from vesselview.gui.widgets.metrics_panel import value_text
 from vesselview.io import load_case
-from vesselview.io.writers import encode_number
+from vesselview.io.strict_json import encode_number
 
 from ..conftest import RESULT_TIMEOUT_MS
 
