@@ -84,3 +84,12 @@ def test_status_line_says_the_segment_in_plain_words_and_the_tooltip_has_the_sym
     for jargon in ("n_S", "n_R", "0.6·", "≤"):
         assert jargon not in line
     assert "n_S 5 ≤ 0.6·n_R = 9" in format_readout_details(invalid)
+
+
+def test_distances_in_um_at_a_given_spacing():
+    assert format_distance(3.0, um_per_px=12.5) == "37.5 µm"
+    assert format_distance(math.inf, um_per_px=12.5) == "none (mask empty)"
+    line = format_readout({**PIXEL, "distance_to_candidate": 2.0}, um_per_px=10.0)
+    assert "to candidate 20.0 µm" in line
+    assert "to candidate 20.0 µm" in format_readout_details(
+        {**PIXEL, "distance_to_candidate": 2.0}, um_per_px=10.0)

@@ -1,6 +1,8 @@
 """The parameters panel's unit choice for length sliders: px, µm (greyed while the
 spacing is unknown) or % FOV. The sliders show and set lengths in the chosen unit; an
-edit in µm or % FOV is stored as a `Length`, so it means the same on every case."""
+edit in µm or % FOV is stored as a `Length`, so it means the same on every case.
+The user's choice is remembered in the settings (`UNIT_SETTING`) and comes back on every
+case that allows it (µm: a case of known spacing)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QFormLayout, QWidget
 from superqt import QLabeledDoubleSlider
 
+from vesselview.app.files import SettingsStore
 from vesselview.app.length_units import UNIT_TEXTS, per_pixel, unit_label
 from vesselview.app.spacing_display import shown_pixels
 from vesselview.engine.case import Case
@@ -20,6 +23,8 @@ from vesselview.gui.inspector.param_marks import ParamLabel
 
 _UNITS: tuple[LengthUnit, ...] = tuple(UNIT_TEXTS)
 _DECIMALS = {"um": 1, "%fov": 2}  # of a slider in µm or % FOV
+#: The settings key of the chosen unit.
+UNIT_SETTING = "view/length_unit"
 
 
 class LengthUnits(QWidget):
@@ -29,15 +34,28 @@ class LengthUnits(QWidget):
     -------
     changed()
         The unit changed: the panel shows the parameters again.
+
+    Attributes
+    ----------
+    unit : LengthUnit
+        The unit shown.
+    preferred : LengthUnit
+        The unit the user chose (remembered; `unit` falls back to px while it is µm on a
+        case of unknown spacing).
     """
 
     changed = Signal()
 
     def __init__(self, sliders: dict[str, QLabeledDoubleSlider],
-                 labels: dict[str, ParamLabel], parent: QWidget | None = None) -> None:
+                 labels: dict[str, ParamLabel], settings: SettingsStore | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.sliders, self.labels = sliders, labels
         self.unit: LengthUnit = "px"
+        self._settings = settings
+        stored = settings.value(UNIT_SETTING, "px") if settings is not None else "px"
+        self.preferred: LengthUnit = stored if stored in _UNITS else "px"
+        self._falling_back = False  # a change the case forces, not the user's choice
         self._case: Case | None = None
         self.choice = QComboBox()
         self.choice.addItems(list(UNIT_TEXTS.values()))
@@ -48,15 +66,19 @@ class LengthUnits(QWidget):
         self.choice.currentIndexChanged.connect(self._on_choice)
 
     def set_case(self, case: Case) -> None:
-        """Grey µm while ``case``'s spacing is unknown (falling back to px)."""
+        """Grey µm while ``case``'s spacing is unknown (falling back to px); show the
+        preferred unit when ``case`` allows it."""
         self._case = case
         known = case.spacing_um is not None
         item = cast(QStandardItemModel, self.choice.model()).item(_UNITS.index("um"))
         item.setEnabled(known)
-        if self.unit == "um" and not known:
-            self.choice.setCurrentIndex(0)
-        else:
+        wanted = self.preferred if known or self.preferred != "um" else "px"
+        if wanted == self.unit:
             self._rescale()
+            return
+        self._falling_back = True
+        self.choice.setCurrentIndex(_UNITS.index(wanted))
+        self._falling_back = False
 
     def shown(self, key: str, value: float | Length) -> float | None:
         """Parameter ``key``'s ``value`` in the chosen unit (None: not convertible)."""
@@ -76,6 +98,10 @@ class LengthUnits(QWidget):
 
     def _on_choice(self, index: int) -> None:
         self.unit = _UNITS[index]
+        if not self._falling_back:
+            self.preferred = self.unit
+            if self._settings is not None:
+                self._settings.setValue(UNIT_SETTING, self.unit)
         self._rescale()
         self.changed.emit()
 

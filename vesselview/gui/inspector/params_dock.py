@@ -93,7 +93,7 @@ class ParamsPanel(QWidget):
         layout.addStretch(1)
         self.length_units = LengthUnits(
             {key: cast(QLabeledDoubleSlider, slider) for key, slider in self.sliders.items()
-             if PARAM_SPECS[key].unit == "length"}, self.labels)
+             if PARAM_SPECS[key].unit == "length"}, self.labels, model.settings)
         layout.insertWidget(0, self.length_units)
         self.length_units.changed.connect(lambda: self._show(self.params))
         self._show(model.params)

@@ -28,18 +28,23 @@ _SAID_ELSEWHERE = frozenset(name for name, traits in LAYER_TRAITS.items()
 _LAYER_PREFIXES = {"confusion": "strict", "tolerant": "tolerant"}
 
 
-def format_distance(value: float | None) -> str:
-    """A distance in pixels for display ("none" when the mask is empty, "pending" while a
-    partial result has no distance maps yet).
+def format_distance(value: float | None, um_per_px: float | None = None) -> str:
+    """A distance of ``value`` pixels for display: in px, or in µm given ``um_per_px``
+    ("none" when the mask is empty, "pending" while a partial result has no distance maps
+    yet).
 
     Examples
     --------
     >>> format_distance(2.0), format_distance(math.inf), format_distance(None)
     ('2.00 px', 'none (mask empty)', 'pending')
+    >>> format_distance(2.0, um_per_px=24.5)
+    '49.0 µm'
     """
     if value is None:
         return "pending"
-    return "none (mask empty)" if math.isinf(value) else f"{value:.2f} px"
+    if math.isinf(value):
+        return "none (mask empty)"
+    return f"{value:.2f} px" if um_per_px is None else f"{value * um_per_px:.1f} µm"
 
 
 def format_segment(segment: Mapping[str, Any]) -> str:
@@ -89,7 +94,8 @@ needed), so it scores 0'
             f"(more than {needed} needed), so it scores 0")
 
 
-def readout_facts(info: Mapping[str, Any], plain: bool = False) -> list[str]:
+def readout_facts(info: Mapping[str, Any], plain: bool = False,
+                  um_per_px: float | None = None) -> list[str]:
     """The facts about one pixel, most specific first.
 
     Parameters
@@ -98,6 +104,8 @@ def readout_facts(info: Mapping[str, Any], plain: bool = False) -> list[str]:
         The dict returned by ``Result.explain(row, col)``.
     plain : bool
         Say the SS segment in plain words (`plain_segment`) instead of its symbols.
+    um_per_px : float, optional
+        Give the distances in µm at this spacing (default: in px).
 
     Returns
     -------
@@ -112,14 +120,15 @@ def readout_facts(info: Mapping[str, Any], plain: bool = False) -> list[str]:
         facts.append("bands: " + ", ".join(BAND_NAMES.get(b, b) for b in info["bands"]))
     facts.append(f"reference: {_vessel(info['reference'])}, "
                  f"candidate: {_vessel(info['candidate'])}")
-    facts.append(f"distance to reference {format_distance(info['distance_to_reference'])}, "
-                 f"to candidate {format_distance(info['distance_to_candidate'])}")
+    to_reference, to_candidate = (format_distance(info[key], um_per_px) for key in
+                                  ("distance_to_reference", "distance_to_candidate"))
+    facts.append(f"distance to reference {to_reference}, to candidate {to_candidate}")
     facts.append("inside FOV" if info["inside_fov"] else "outside FOV")
     facts.append(f"row {info['row']}, col {info['col']}")
     return facts
 
 
-def format_readout(info: Mapping[str, Any]) -> str:
+def format_readout(info: Mapping[str, Any], um_per_px: float | None = None) -> str:
     """Describe one pixel on one status-bar line in plain words (`readout_facts` joined
     by " | "; the symbols are in `format_readout_details`).
 
@@ -131,12 +140,12 @@ def format_readout(info: Mapping[str, Any]) -> str:
     'strict FN: reference only | bands: t | reference: vessel, candidate: background | \
 distance to reference 0.00 px, to candidate 2.00 px | inside FOV | row 3, col 4'
     """
-    return " | ".join(readout_facts(info, plain=True))
+    return " | ".join(readout_facts(info, plain=True, um_per_px=um_per_px))
 
 
-def format_readout_details(info: Mapping[str, Any]) -> str:
+def format_readout_details(info: Mapping[str, Any], um_per_px: float | None = None) -> str:
     """The same facts one per line, for a tooltip or a readout panel."""
-    return "\n".join(readout_facts(info))
+    return "\n".join(readout_facts(info, um_per_px=um_per_px))
 
 
 def _class_text(layer: str, class_name: str) -> str:

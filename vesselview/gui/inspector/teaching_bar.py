@@ -3,6 +3,9 @@
 After Teaching > <case> the main window shows which case and severity is on screen in a
 caption over the image (so screenshots and exports say it) and a bar above the image
 whose slider rebuilds the case at another severity when released: no dialog to reopen.
+The bar also states the case's spacing: a synthetic case is drawn, not photographed, so
+it has no physical pixel size and says so (`SYNTHETIC_SPACING`) rather than borrow
+DRIVE's: µm numbers on it would look physical without being so.
 Any other case hides both.
 """
 
@@ -14,10 +17,15 @@ from superqt import QLabeledDoubleSlider
 
 from vesselview.app.captions import case_line
 from vesselview.app.inspector import Inspector, ShownCase
+from vesselview.app.spacing_display import spacing_caption
 from vesselview.gui.inspector.view import InspectorView
 from vesselview.synth import TEACHING_CASES, TeachingCase
 
 _SLIDER_STEPS = 100  # severity steps over a case's range
+#: Why a synthetic case has no spacing (the spacing label's tooltip).
+SYNTHETIC_SPACING = ("A synthetic case is drawn, not photographed: it has no camera and no "
+                     "physical pixel size, so its lengths and distances are in pixels "
+                     "(µm is greyed).")
 
 
 class TeachingBar(QWidget):
@@ -44,12 +52,14 @@ class TeachingBar(QWidget):
         self.entry: TeachingCase | None = None
         self.severity = 0.0
         self.title = QLabel()
+        self.spacing = QLabel()
         self.slider = QLabeledDoubleSlider(Qt.Orientation.Horizontal)
         self.slider.setTracking(False)  # one case per release, not per pixel dragged
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 2, 6, 2)
         layout.addWidget(self.title)
         layout.addWidget(self.slider, 1)
+        layout.addWidget(self.spacing)
         self.slider.valueChanged.connect(self._on_slider)
         model.case_changed.connect(self._on_case)
         self.hide()
@@ -82,6 +92,8 @@ class TeachingBar(QWidget):
         self.slider.blockSignals(False)
         self.title.setText(f"Teaching case: {entry.title}, severity ({entry.unit})")
         self.title.setToolTip(entry.explanation)
+        self.spacing.setText(f"synthetic: {spacing_caption(shown.case)}")
+        self.spacing.setToolTip(SYNTHETIC_SPACING if shown.case.spacing_um is None else "")
         self.slider.setToolTip(f"{low:g} gives back the reference; release to rebuild")
         self.show()
         self.view.set_caption(case_line(shown.case))  # as the exports' caption says it

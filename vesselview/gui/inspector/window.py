@@ -204,8 +204,15 @@ class MainWindow(QMainWindow):
         response = self.layer_display.response
         if response is not None and self._hovered is not None:
             info = response.result.explain(*self._hovered)
-            self.readout.setText(format_readout(info))
-            self.readout.setToolTip(format_readout_details(info))
+            um_per_px = (response.result.lengths.spacing_um
+                         if self.metrics_panel.length_unit == "um" else None)
+            self.readout.setText(format_readout(info, um_per_px))
+            self.readout.setToolTip(format_readout_details(info, um_per_px))
+
+    def _on_length_unit(self) -> None:
+        """Show the distances of the metrics and the readout in the chosen unit."""
+        self.metrics_panel.set_length_unit(self.params_panel.length_units.unit)
+        self._show_readout()
 
     def _on_busy(self, busy: bool) -> None:
         self.busy.setVisible(busy)
@@ -305,4 +312,5 @@ class MainWindow(QMainWindow):
             self.layer_display.replaced_text(shown, hidden)))
         self.view.hovered.connect(self._on_hovered)
         self.segments_table.segment_selected.connect(self._focus_segment)
+        self.params_panel.length_units.changed.connect(self._on_length_unit)
         self.compare.mode_changed.connect(self.layer_display.on_compare_mode)

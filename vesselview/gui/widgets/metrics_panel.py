@@ -1,6 +1,8 @@
 """Metrics panel: every metric grouped by family, with definitions and change marks.
 
 Undefined values read "undefined (reason)"; defined ones carry their unit (px, %).
+Distances follow the window's length unit (`set_length_unit`): in µm when µm is chosen
+and the result's spacing is known, in px otherwise (`vesselview.app.metric_units`).
 A partial result's pending values read ``PENDING_TEXT``, greyed, with the tooltip
 ``PENDING_TIP``. Values that differ from the previous complete result are shown in bold
 for ``HIGHLIGHT_MS`` and their change is in the Δ column, as soon as a partial result
@@ -25,7 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from vesselview.app.metric_units import in_um, shown_value, um_text
 from vesselview.engine.families import FAMILIES, METRICS
+from vesselview.engine.lengths import LengthUnit
 from vesselview.engine.result import Result
 from vesselview.gui.widgets.metric_docs import metric_tooltip, with_unit
 
@@ -65,11 +69,16 @@ def delta_text(before: float, after: float) -> str:
     return f"{difference:+.4f}"
 
 
-def value_text(result: Result, key: str) -> str:
-    """The value of metric ``key`` as shown: ``Result.describe`` plus its unit when finite
-    (`PENDING_TEXT` while pending)."""
+def value_text(result: Result, key: str, unit: LengthUnit = "px") -> str:
+    """The value of metric ``key`` as shown: ``Result.describe`` plus its unit when finite,
+    a distance in µm when ``unit`` is µm and the spacing known (`PENDING_TEXT` while
+    pending)."""
     if key in result.pending:
         return PENDING_TEXT
+    if in_um(result, key, unit):
+        text = um_text(result, key)
+        if text is not None:
+            return text
     text = result.describe(key)
     return with_unit(key, text) if math.isfinite(result.metrics[key]) else text
 
@@ -128,6 +137,7 @@ class MetricsPanel(QWidget):
         self._result: Result | None = None  # shown: complete or partial
         self._baseline: Result | None = None  # the last complete result shown
         self._shown_cells: dict[str, _Cells] = {}
+        self.length_unit: LengthUnit = "px"
         self.changed_keys: set[str] = set()
         self._fade = QTimer(self)
         self._fade.setSingleShot(True)
@@ -157,19 +167,30 @@ class MetricsPanel(QWidget):
             self._fade.start()
         if result.complete:
             self._baseline = result
-            self._fit_value_column([value_text(result, key) for key in self.rows
-                                    if not math.isnan(result.metrics[key])])
+            self._fit_values(result)
+
+    def set_length_unit(self, unit: LengthUnit) -> None:
+        """Show distances in ``unit`` (µm when the spacing is known, else px) from now on,
+        the shown result included."""
+        self.length_unit = unit
+        if self._result is not None:
+            for key, item in self.rows.items():
+                self._show_cells(key, item, self._cells_of(key, self._result))
+            if self._result.complete:
+                self._fit_values(self._result)
 
     def _cells_of(self, key: str, result: Result) -> _Cells:
-        """What row ``key`` shows for ``result``: value text, greyed, tooltip, Δ text."""
+        """What row ``key`` shows for ``result``: value text, greyed, tooltip, Δ text (in
+        the unit of the value)."""
         if key in result.pending:
             return _Cells(PENDING_TEXT, True, PENDING_TIP, "")
-        value = result.metrics[key]
-        undefined = math.isnan(value)
-        before = self._baseline.metrics[key] if self._baseline is not None else value
+        value = shown_value(result, key, self.length_unit)
+        undefined = math.isnan(result.metrics[key])
+        before = (shown_value(self._baseline, key, self.length_unit)
+                  if self._baseline is not None else value)
         delta = delta_text(before, value) if changed(before, value) else ""
         tooltip = result.describe(key) if undefined else metric_tooltip(key)
-        return _Cells(value_text(result, key), undefined, tooltip, delta)
+        return _Cells(value_text(result, key, self.length_unit), undefined, tooltip, delta)
 
     def _show_cells(self, key: str, item: QTreeWidgetItem, cells: _Cells) -> None:
         shown = self._shown_cells.get(key)
@@ -229,6 +250,11 @@ class MetricsPanel(QWidget):
         header.setSectionResizeMode(_VALUE, QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(_DELTA, QHeaderView.ResizeMode.ResizeToContents)
         self._fit_value_column([])
+
+    def _fit_values(self, result: Result) -> None:
+        """Fit the value column to the defined values of complete ``result``."""
+        self._fit_value_column([value_text(result, key, self.length_unit)
+                                for key in self.rows if not math.isnan(result.metrics[key])])
 
     def _fit_value_column(self, numbers: list[str]) -> None:
         """Make the value column as wide as the widest of ``numbers`` in bold (a changed
