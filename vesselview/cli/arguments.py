@@ -161,8 +161,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--output", metavar="FILE", help="output file (default: stdout)")
     add_report_arguments(parser)
     parser.add_argument("--curves", action="store_true",
-                        help="write ROC, precision-recall and F1_t-against-threshold curves of a "
-                             "probability-map candidate instead of metrics (one pair)")
+                        help="write ROC, precision-recall, F1_t-against-threshold and FROC "
+                             "(segments, components) curves of a probability-map candidate "
+                             "instead of metrics (one pair)")
     parser.add_argument("--summary", action="store_true",
                         help="CSV: add summary:mean/std/median rows (JSON always has them)")
     parser.add_argument("--workers", type=_positive_int, metavar="N",

@@ -1,0 +1,134 @@
+"""FROC curves of a probability map: object sensitivity against false positives per image.
+
+Objects are those of the detection family (``docs/metrics.md`` §10): vessel *segments*
+(sensitivity = ``segment_recall``, false positives = ``false_segments``, with
+``segment_tol`` and ``segment_share``) and 8-connected *components* (sensitivity =
+``component_recall``, false positives = ``false_components``, with
+``component_overlap``). The candidate at threshold ``θ`` is ``soft > θ`` over the whole
+image (`Case.candidate_at`, as the detection family sees it), with the ignored pixels
+removed.
+
+Thresholds are those of the ROC curve (`vesselview.research.curves.operating_points`),
+thinned to at most ``max_points`` spread evenly along it (`Curve.thinned`): every
+threshold needs a thinning and a vessel graph, so the FROC cannot visit each of the
+millions of operating points of a float map the way ROC does. The first threshold
+(the largest probability) detects nothing; the last (``-inf``) marks the whole image.
+
+Summary (a competition-style convention, not a standard): the mean of the
+sensitivities at `FP_RATES` = 1/8, 1/4, 1/2, 1, 2, 4, 8 false positives per image, the
+sensitivity at a rate ``r`` being the largest sensitivity of an operating point with
+at most ``r`` false positives per image (step interpolation: linear interpolation
+between thresholds would claim operating points no threshold gives, and with segments
+neither axis need be monotone in the threshold).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from vesselview.engine.case import Case
+from vesselview.engine.component_detection import component_scores, found_shares
+from vesselview.engine.detection import segment_detection, segment_scores
+from vesselview.engine.length_scope import resolved_lengths
+from vesselview.engine.lengths import in_pixels
+from vesselview.engine.params import Params
+from vesselview.engine.scores import Scores
+from vesselview.engine.thinning import thin
+from vesselview.engine.vessel_graph import vessel_graph
+from vesselview.research.curves import operating_points
+
+#: False positives per image at which the summary reads the sensitivity.
+FP_RATES = (0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+#: Default number of thresholds of a FROC curve (each one thins the candidate).
+FROC_POINTS = 100
+#: The FROC object kinds, in output order.
+FROC_OBJECTS = ("segments", "components")
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class FrocCurve:
+    """Object sensitivity against false positives per image over thresholds.
+
+    Attributes
+    ----------
+    objects : {"segments", "components"}
+    thresholds : ndarray of float64, shape (K,)
+        Decreasing; point k is the candidate ``soft > thresholds[k]``.
+    sensitivity : ndarray of float64, shape (K,)
+        Detected reference objects / reference objects (``nan`` without any).
+    false_positives : ndarray of float64, shape (K,)
+        False candidate objects per image.
+    """
+
+    objects: str
+    thresholds: np.ndarray
+    sensitivity: np.ndarray
+    false_positives: np.ndarray
+
+    def sensitivity_at(self, rates: tuple[float, ...] = FP_RATES) -> np.ndarray:
+        """Largest sensitivity with at most each rate of false positives per image.
+
+        Returns
+        -------
+        ndarray of float64, shape (len(rates),)
+            ``nan`` when no operating point is that low, or the sensitivity is undefined.
+        """
+        out = np.full(len(rates), np.nan)
+        if np.isnan(self.sensitivity).all():
+            return out
+        for index, rate in enumerate(rates):
+            within = self.false_positives <= rate
+            if within.any():
+                out[index] = np.nanmax(self.sensitivity[within])
+        return out
+
+    def score(self) -> float:
+        """Mean of `sensitivity_at` over `FP_RATES` (``nan`` when any is undefined)."""
+        return float(np.mean(self.sensitivity_at()))
+
+
+def froc_curves(case: Case, params: Params | None = None,
+                max_points: int = FROC_POINTS) -> tuple[FrocCurve, FrocCurve]:
+    """The segment and component FROC curves of ``case``'s probability map.
+
+    Parameters
+    ----------
+    case : Case
+        With ``candidate_soft``; ignored pixels are removed first.
+    params : Params, optional
+        ``segment_tol``, ``segment_share`` and ``component_overlap`` (default
+        ``Params()``); lengths in µm or % FOV are converted for ``case``.
+    max_points : int
+        At most this many thresholds (at least 2), spread along the ROC curve.
+
+    Raises
+    ------
+    InputError
+        When the candidate is a binary mask.
+    """
+    thresholds = operating_points(case).roc().thinned(max_points).thresholds
+    case = case.without_ignored()  # docs/metrics.md section 0
+    params = resolved_lengths(params or Params(), case)
+    tolerance, share = in_pixels(params.segment_tol), params.segment_share
+    reference_graph = vessel_graph(thin(case.reference))
+    rows = []
+    for threshold in thresholds:
+        candidate = case.candidate_soft > np.float32(threshold)  # type: ignore[operator]
+        segments = segment_scores(segment_detection(vessel_graph(thin(candidate)),
+                                                    reference_graph, tolerance, share))
+        components = component_scores(found_shares(case.reference, candidate),
+                                      found_shares(candidate, case.reference),
+                                      params.component_overlap)
+        rows.append((_point(segments, "segment_recall", "false_segments"),
+                     _point(components, "component_recall", "false_components")))
+    return tuple(  # type: ignore[return-value]
+        FrocCurve(objects, thresholds, np.array([row[k][0] for row in rows], np.float64),
+                  np.array([row[k][1] for row in rows], np.float64))
+        for k, objects in enumerate(FROC_OBJECTS))
+
+
+def _point(scores: Scores, sensitivity: str, false_positives: str) -> tuple[float, float]:
+    """(sensitivity, false positives) of one threshold (an undefined value is ``nan``)."""
+    return scores.values[sensitivity], scores.values[false_positives]
