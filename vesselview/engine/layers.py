@@ -52,11 +52,13 @@ COLOUR_MEANINGS: dict[str, str] = {
     "white": "both agree (true positive); skeleton junctions",
     "blue": "candidate only: false positive (strict or beyond t), unmatched candidate skeleton",
     "sky_blue": "candidate skeleton; candidate pixel tolerated within t (a faint tint); good "
-                "segment score",
+                "segment score; A/V agreement: correct vein",
     "vermillion": "reference only: missed (strict or beyond t); poor segment score",
-    "orange": "reference skeleton; reference pixel tolerated within t (a faint tint)",
-    "bluish_green": "tolerance region around the reference (t, alpha, beta bands, SS range R)",
-    "reddish_purple": "ignored region",
+    "orange": "reference skeleton; reference pixel tolerated within t (a faint tint); A/V "
+              "agreement: correct artery",
+    "bluish_green": "tolerance region around the reference (t, alpha, beta bands, SS range "
+                    "R); A/V agreement: vein called artery",
+    "reddish_purple": "ignored region; A/V agreement: artery called vein",
     "grey": "outside the field of view",
     "yellow": "highlight only (selected segment); no layer draws with it",
     "black": "unused (invisible on a dark fundus)",

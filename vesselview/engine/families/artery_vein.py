@@ -25,7 +25,8 @@ from typing import Literal
 
 import numpy as np
 
-from vesselview.engine.av_classes import ARTERY, BACKGROUND, VEIN, AVLabels, av_labels, class_mask
+from vesselview.engine.av_classes import ARTERY, BACKGROUND, VEIN, class_mask
+from vesselview.engine.families.av_agreement import av_agreement_layer, av_class_labels
 from vesselview.engine.families.base import (
     NON_NEGATIVE,
     UNIT_RANGE,
@@ -47,12 +48,6 @@ MATRIX_CLASSES = {"background": BACKGROUND, "artery": ARTERY, "vein": VEIN}
 #: The pixel family's metrics computed per class.
 PIXEL_KEYS = ("se", "sp", "acc", "precision", "dice", "jaccard")
 _NONE_CLASSIFIED = "no vessel pixel is called artery or vein by both maps"
-
-
-@stage("av_labels")
-def av_class_labels(ctx: StageContext) -> AVLabels:
-    """Reference and candidate classes as codes, and the counted region."""
-    return av_labels(ctx.case.labels, ctx.case.candidate_labels, ctx.case.fov)
 
 
 def _undefined(keys: list[str], problem: str) -> Scores:
@@ -227,4 +222,4 @@ METRICS = (
 
 FAMILY = Family(name="artery_vein", title="Artery / vein", metrics=METRICS,
                 scores=(class_pixel_metrics, class_tolerance_metrics, classification_metrics,
-                        confusion_metrics))
+                        confusion_metrics), layers=(av_agreement_layer,))

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMenu
 
+from vesselview.app.av_colours import toggle_red_blue
 from vesselview.app.captions import caption_lines, case_name, dataset_method
 from vesselview.app.files import ROLE_TITLES, ROLES, case_folder
 from vesselview.app.inspector import Inspector
@@ -226,6 +227,9 @@ class InspectorMenus:
         self._action(menu, "previous_layer", lambda: panel.select_step(-1))
         self._action(menu, "toggle_layer", panel.toggle_current)
         self._action(menu, "toggle_legend", view.toggle_legend)
+        red_blue = self.actions["av_red_blue"] = menu.addAction(
+            "Artery/vein colours: red/blue (again: colour-blind safe)")
+        red_blue.triggered.connect(lambda _checked=False: toggle_red_blue(self.model.layers))
         menu.addSeparator()
         self._action(menu, "overlay_mode", lambda: compare.set_mode(CompareMode.OVERLAY))
         self._action(menu, "flicker", compare.toggle_flicker)

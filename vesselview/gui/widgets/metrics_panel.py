@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from vesselview.app.absent_families import absent_families
 from vesselview.app.metric_units import in_um, shown_value, um_text
 from vesselview.engine.families import FAMILIES, METRICS
 from vesselview.engine.lengths import LengthUnit
@@ -115,6 +116,9 @@ class MetricsPanel(QWidget):
         Families (top level) and metrics: name, value text, change.
     rows : dict of str to QTreeWidgetItem
         The tree row of every metric key.
+    groups : dict of str to QTreeWidgetItem
+        The tree row of every family (by name); a family whose inputs the shown case
+        lacks (`vesselview.app.absent_families`) is folded into it, saying why.
     changed_keys : set of str
         Metrics shown with a value that differs from the previous complete result's.
     """
@@ -134,6 +138,7 @@ class MetricsPanel(QWidget):
         layout.addWidget(self.headline)
         layout.addWidget(self.tree)
         self.rows: dict[str, QTreeWidgetItem] = {}
+        self.groups: dict[str, QTreeWidgetItem] = {}
         self._result: Result | None = None  # shown: complete or partial
         self._baseline: Result | None = None  # the last complete result shown
         self._shown_cells: dict[str, _Cells] = {}
@@ -163,6 +168,7 @@ class MetricsPanel(QWidget):
             self._show_cells(key, item, self._cells_of(key, result))
             if key not in result.pending:
                 self._mark_change(key, item, result.metrics[key])
+        self._fold_absent(absent_families(result))
         if self.changed_keys:
             self._fade.start()
         if result.complete:
@@ -217,6 +223,18 @@ class MetricsPanel(QWidget):
             self.changed_keys.add(key)
             self._set_bold(item, True)
 
+    def _fold_absent(self, absent: dict[str, str]) -> None:
+        """Fold each family of ``absent`` (name -> reason) into its title line saying why;
+        unfold the others."""
+        for family in FAMILIES:
+            group, reason = self.groups[family.name], absent.get(family.name, "")
+            title = f"{family.title}: {reason}" if reason else family.title
+            if group.text(_NAME) != title:
+                group.setText(_NAME, title)
+                group.setForeground(_NAME, QBrush(_UNDEFINED) if reason else QBrush())
+                for key in family.keys:
+                    self.rows[key].setHidden(bool(reason))
+
     def displayed(self, key: str) -> str:
         """The value text shown for metric ``key``."""
         return self.rows[key].text(_VALUE)
@@ -237,6 +255,7 @@ class MetricsPanel(QWidget):
             group = QTreeWidgetItem(self.tree, [family.title])
             group.setFont(_NAME, bold)
             group.setFirstColumnSpanned(True)
+            self.groups[family.name] = group
             for key in family.keys:
                 item = QTreeWidgetItem(group, [METRICS[key].name, "", ""])
                 item.setToolTip(_NAME, metric_tooltip(key))
