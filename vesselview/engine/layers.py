@@ -55,10 +55,11 @@ COLOUR_MEANINGS: dict[str, str] = {
                 "segment score; A/V agreement: correct vein",
     "vermillion": "reference only: missed (strict or beyond t); poor segment score",
     "orange": "reference skeleton; reference pixel tolerated within t (a faint tint); A/V "
-              "agreement: correct artery",
+              "agreement: correct artery; fuzzy reference, fainter at lower membership",
     "bluish_green": "tolerance region around the reference (t, alpha, beta bands, SS range "
                     "R); A/V agreement: vein called artery",
-    "reddish_purple": "ignored region; A/V agreement: artery called vein",
+    "reddish_purple": "ignored region; A/V agreement: artery called vein; pixels where "
+                      "observers disagree (the three-valued option ignores them)",
     "grey": "outside the field of view",
     "yellow": "highlight only (selected segment); no layer draws with it",
     "black": "unused (invisible on a dark fundus)",

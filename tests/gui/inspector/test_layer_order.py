@@ -60,7 +60,9 @@ def test_each_colour_means_one_thing_and_yellow_is_the_highlight(small_window):
     assert HIGHLIGHT == OKABE_ITO["yellow"] == HIGHLIGHT_RGBA
     by_colour = {tuple(rgba[:3]): name for name, rgba in OKABE_ITO.items()}
     for layer in small_window.model.response.layers.values():
-        if layer.name == "probability":  # a heat map read on its colour bar, not classes
+        # heat maps read on their colour bars, not classes (the fuzzy reference: one hue,
+        # faint to solid)
+        if layer.name in ("probability", "fuzzy_reference"):
             continue
         for entry in layer.legend:
             colour = by_colour[tuple(entry.colour[:3])]  # a palette hue, maybe a faint tint

@@ -22,6 +22,7 @@ import numpy as np
 
 from vesselview.engine.families.base import UNIT_RANGE, MetricInfo, StageContext, stage
 from vesselview.engine.families.family import Family
+from vesselview.engine.families.observer_layers import disagreement_layer, fuzzy_reference_layer
 from vesselview.engine.families.pixel import EMPTY_REFERENCE, NO_BACKGROUND
 from vesselview.engine.families.sources import KOLTSOV_REVIEW
 from vesselview.engine.observer_maps import ONE_OBSERVER, membership
@@ -118,4 +119,5 @@ def fuzzy_metrics(ctx: StageContext) -> Scores:
     return fuzzy_scores(fuzzy_sums(candidate, reference, case.fov))
 
 
-FAMILY = Family(name="fuzzy", title="Fuzzy reference", metrics=METRICS, scores=(fuzzy_metrics,))
+FAMILY = Family(name="fuzzy", title="Fuzzy reference", metrics=METRICS, scores=(fuzzy_metrics,),
+                layers=(disagreement_layer, fuzzy_reference_layer))

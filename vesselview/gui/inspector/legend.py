@@ -128,7 +128,10 @@ def _layer_block(layer: DisplayLayer, style: LayerStyle) -> str:
     if layer.kind == "scalar":
         low, high = layer.legend[0], layer.legend[-1]
         start, end = layer.value_range
+        # the stops between the ends say what a middle value means (fuzzy reference: 0.5)
+        middle = "".join(f"<br>{swatch(colours.get(entry.value, entry.colour))} "
+                         f"{html.escape(entry.name)}" for entry in layer.legend[1:-1])
         return (f"{title}<br>{start:g} {swatch(colours.get(low.value, low.colour))}"
-                f"&#8594;{swatch(colours.get(high.value, high.colour))} {end:g}")
+                f"&#8594;{swatch(colours.get(high.value, high.colour))} {end:g}{middle}")
     cycle = "".join(swatch(colour) for colour in LABEL_CYCLE)
     return f"{title}<br>{cycle} one colour per segment"

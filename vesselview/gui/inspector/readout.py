@@ -25,7 +25,7 @@ _SAID_ELSEWHERE = frozenset(name for name, traits in LAYER_TRAITS.items()
                             if traits.kind == "band" or traits.explained_by)
 #: Layers whose class names need the layer's name in front ("TP: both" in which layer?);
 #: the class names of every other layer say what they are ("reference skeleton").
-_LAYER_PREFIXES = {"confusion": "strict", "tolerant": "tolerant"}
+_LAYER_PREFIXES = {"confusion": "strict", "tolerant": "tolerant", "fuzzy_reference": "membership"}
 
 
 def format_distance(value: float | None, um_per_px: float | None = None) -> str:
