@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -70,6 +71,7 @@ def _broken(tmp_path, edit):
     (lambda d: d["files"].update(reference=3), "files.reference"),
     (lambda d: d.update(files=[]), "'files' must be an object"),
     (lambda d: d.update(params=[1]), "'params' must be an object"),
+    (lambda d: d.update(length_unit="mm"), "'length_unit' must be one of px, um, %fov"),
 ])
 def test_invalid_sessions_name_the_file_and_the_problem(tmp_path, edit, reason):
     path = _broken(tmp_path, edit)
@@ -132,3 +134,15 @@ def test_a_length_in_an_unknown_unit_names_the_file_and_the_parameter(tmp_path):
     with pytest.raises(InputError, match="parameter t: expected a number of pixels") as raised:
         load_session(path)
     assert str(path) in str(raised.value)
+
+
+@pytest.mark.parametrize("unit", ["px", "um", "%fov", None])
+def test_the_length_unit_round_trips(tmp_path, unit):
+    session = dataclasses.replace(SESSION, length_unit=unit)
+    save_session(session, tmp_path / "s.json")
+    assert load_session(tmp_path / "s.json") == session
+
+
+def test_a_session_without_length_unit_keeps_the_windows(tmp_path):
+    path = _broken(tmp_path, lambda document: document.pop("length_unit"))
+    assert load_session(path).length_unit is None

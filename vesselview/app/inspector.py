@@ -36,6 +36,7 @@ from vesselview.app.scheduler import Scheduler
 from vesselview.app.session import Session, ViewRect, load_session, save_session
 from vesselview.engine.case import Case
 from vesselview.engine.length_scope import resolved_lengths
+from vesselview.engine.lengths import LengthUnit
 from vesselview.engine.param_scope import kept_params
 from vesselview.engine.params import LENGTH_KEYS, Params
 from vesselview.errors import InputError, ParamsError
@@ -94,6 +95,10 @@ class Inspector(CaseOpening, DatasetStepping):
         ``()`` after files were added to the recent list.
     view_requested : Event
         ``(ViewRect)``: a session asks the view to show this image area.
+    length_unit : LengthUnit
+        The unit the user chose to see lengths in (saved in sessions).
+    length_unit_requested : Event
+        ``(LengthUnit)``: a session asks the window to show lengths in this unit.
     dataset : DatasetPosition or None
         The dataset being stepped through and the case shown from it.
     dataset_changed : Event
@@ -134,6 +139,8 @@ class Inspector(CaseOpening, DatasetStepping):
         self.status = Event("status")
         self.files_opened = Event("files opened")
         self.view_requested = Event("view requested")
+        self.length_unit: LengthUnit = "px"
+        self.length_unit_requested = Event("length unit requested")
         self.dataset_changed = Event("dataset position changed")
         self.evaluate_later: Callable[[], object] = self.evaluate
         self.overview_radius = 0
@@ -240,8 +247,8 @@ class Inspector(CaseOpening, DatasetStepping):
         styles = self.layers.styles
         ordered = {name: styles[name] for name in self.layers.names}
         params = kept_params(self._params, self.case)
-        self._write(path, lambda: save_session(Session(files, params, ordered, view_rect),
-                                               path))
+        self._write(path, lambda: save_session(
+            Session(files, params, ordered, view_rect, length_unit=self.length_unit), path))
 
     def load_session(self, path: str) -> bool:
         """Restore a session; on error the current case and settings stay."""
@@ -260,6 +267,9 @@ class Inspector(CaseOpening, DatasetStepping):
         self.show_case(case, session.files if session.files.complete else CaseFiles())
         if session.view_rect is not None:
             self.view_requested.emit(session.view_rect)
+        if session.length_unit is not None:
+            self.length_unit = session.length_unit
+            self.length_unit_requested.emit(session.length_unit)
         return True
 
     def export_metrics(self, path: str) -> None:

@@ -1,4 +1,6 @@
-"""Session files: the case's file paths, parameters, layer styles and view rectangle (JSON).
+"""Session files: the case's file paths, parameters, layer styles, view rectangle and the
+unit the window shows lengths in (JSON; a session without ``length_unit`` keeps the
+window's).
 
 A session saves absolute paths; relative paths in a hand-written session are read
 relative to the session file. A session without reference and candidate paths
@@ -12,11 +14,12 @@ import json
 import math
 import os
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from vesselview._version import __version__
 from vesselview.app.files import ROLES, CaseFiles
 from vesselview.app.style import LayerStyle
+from vesselview.engine.lengths import LengthUnit
 from vesselview.engine.params import ALIASES, Params, renamed_note
 from vesselview.errors import InputError, ParamsError
 from vesselview.io.json_file import read_json
@@ -26,6 +29,8 @@ FORMAT = "vesselview-session"
 FORMAT_VERSION = 1
 
 ViewRect = tuple[float, float, float, float]
+#: The length units a session may name (`vesselview.engine.lengths.Length`'s).
+_LENGTH_UNITS: tuple[LengthUnit, ...] = ("px", "um", "%fov")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -43,6 +48,8 @@ class Session:
         Visible image area ``(x, y, width, height)`` in pixels.
     notes : tuple of str
         What the user should know about the file read (a parameter under its old name).
+    length_unit : LengthUnit or None
+        The unit the window shows lengths and distances in; None: not saved.
     """
 
     files: CaseFiles
@@ -50,6 +57,7 @@ class Session:
     styles: Mapping[str, LayerStyle]
     view_rect: ViewRect | None = None
     notes: tuple[str, ...] = ()
+    length_unit: LengthUnit | None = None
 
 
 def save_session(session: Session, path: str | os.PathLike) -> None:
@@ -64,6 +72,7 @@ def save_session(session: Session, path: str | os.PathLike) -> None:
         "params": session.params.to_dict(),
         "layers": {name: style.to_dict() for name, style in session.styles.items()},
         "view": list(session.view_rect) if session.view_rect is not None else None,
+        "length_unit": session.length_unit,
     }
     with atomic_output(os.fspath(path)) as stream:
         json.dump(document, stream, indent=2, allow_nan=False)  # strict JSON, as every output
@@ -120,6 +129,7 @@ def _session(document: Any, folder: str) -> Session:
         params=_params(_field(document, "params")),
         styles=_styles(_field(document, "layers")),
         view_rect=_view_rect(_field(document, "view")),
+        length_unit=_length_unit(document.get("length_unit")),  # optional: older sessions
     )
 
 
@@ -184,6 +194,14 @@ def _view_rect(view: Any) -> ViewRect | None:
     if width <= 0 or height <= 0:
         raise _FieldError(f"'view' must have a positive width and height, not {view!r}")
     return (x, y, width, height)
+
+
+def _length_unit(unit: Any) -> LengthUnit | None:
+    """``length_unit``: null or one of `_LENGTH_UNITS`."""
+    if unit is not None and unit not in _LENGTH_UNITS:
+        raise _FieldError(f"'length_unit' must be one of {', '.join(_LENGTH_UNITS)} or null, "
+                          f"not {unit!r}")
+    return cast(LengthUnit | None, unit)
 
 
 def _resolved(path: str | None, folder: str) -> str | None:

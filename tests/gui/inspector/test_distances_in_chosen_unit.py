@@ -5,6 +5,7 @@ otherwise; the choice is remembered in the settings; teaching cases state their 
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 
 from tests.gui.conftest import RESULT_TIMEOUT_MS, hover
@@ -18,7 +19,7 @@ from vesselview.gui.widgets.metrics_panel import MetricsPanel
 from vesselview.synth import TEACHING_CASES
 
 SPACING = 10.0  # µm per pixel
-UM, PX = 1, 0  # indices of the unit choice
+PX, UM, FOV = 0, 1, 2  # indices of the unit choice
 
 
 def _show(window, qtbot, case, spacing=None):
@@ -47,7 +48,7 @@ def test_metrics_follow_the_unit_choice(window, qtbot, small_case):
         unit = "µm²" if power == 2 else "µm"
         assert panel.displayed(key) == f"{result.metrics[key] * SPACING ** power:.1f} {unit}"
     assert panel.displayed("dice") == dice
-    window.params_panel.length_units.choice.setCurrentIndex(2)  # % FOV: distances in px
+    window.params_panel.length_units.choice.setCurrentIndex(FOV)  # distances in px
     assert {key: panel.displayed(key) for key in keys} == px_texts
     assert all(text.endswith(("px", "px²")) for text in px_texts.values())
 
@@ -107,3 +108,16 @@ def test_teaching_case_states_its_spacing(window, qtbot):
     assert window.teaching.spacing.text() == "synthetic: spacing unknown: lengths in px"
     assert window.teaching.spacing.toolTip() == SYNTHETIC_SPACING
     assert window.teaching.spacing.isVisibleTo(window)
+
+
+def test_a_session_brings_its_unit_back(small_window, qtbot, tmp_path, settings):
+    units = small_window.params_panel.length_units
+    units.choice.setCurrentIndex(FOV)
+    path = tmp_path / "unit.json"
+    small_window.menus.save_session(str(path))
+    assert json.loads(path.read_text(encoding="utf-8"))["length_unit"] == "%fov"
+    units.choice.setCurrentIndex(PX)
+    with qtbot.waitSignal(small_window.result_applied, timeout=RESULT_TIMEOUT_MS):
+        assert small_window.model.load_session(str(path))
+    assert units.unit == "%fov" and "% FOV" in small_window.params_panel.labels["t"].text()
+    assert settings.value(UNIT_SETTING) == "%fov"

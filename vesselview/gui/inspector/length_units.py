@@ -80,6 +80,14 @@ class LengthUnits(QWidget):
         self.choice.setCurrentIndex(_UNITS.index(wanted))
         self._falling_back = False
 
+    def choose(self, unit: LengthUnit) -> None:
+        """Make ``unit`` the user's choice (a session's), shown when the case allows it."""
+        self.preferred = unit
+        if self._settings is not None:
+            self._settings.setValue(UNIT_SETTING, unit)
+        if self._case is not None:
+            self.set_case(self._case)
+
     def shown(self, key: str, value: float | Length) -> float | None:
         """Parameter ``key``'s ``value`` in the chosen unit (None: not convertible)."""
         pixels = shown_pixels(value, self._case)

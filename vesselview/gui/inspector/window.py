@@ -210,8 +210,11 @@ class MainWindow(QMainWindow):
             self.readout.setToolTip(format_readout_details(info, um_per_px))
 
     def _on_length_unit(self) -> None:
-        """Show the distances of the metrics and the readout in the chosen unit."""
-        self.metrics_panel.set_length_unit(self.params_panel.length_units.unit)
+        """Show the distances of the metrics and the readout in the chosen unit (the
+        model keeps the user's choice for sessions)."""
+        units = self.params_panel.length_units
+        self.model.length_unit = units.preferred
+        self.metrics_panel.set_length_unit(units.unit)
         self._show_readout()
 
     def _on_busy(self, busy: bool) -> None:
@@ -305,6 +308,8 @@ class MainWindow(QMainWindow):
         model.status.connect(self._show_status)
         model.warning.connect(self._on_warning)
         model.view_requested.connect(self.view.set_view_rect)
+        model.length_unit_requested.connect(self.params_panel.length_units.choose)
+        model.length_unit = self.params_panel.length_units.preferred  # from the settings
         model.live.busy_changed.connect(self._on_busy)
         model.layers.changed.connect(self.layer_display.on_style_changed)
         model.layers.order_changed.connect(self.layer_display.on_order_changed)
