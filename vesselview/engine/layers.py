@@ -49,16 +49,17 @@ RESERVED_COLOURS: dict[str, RGBA] = {**OKABE_ITO, **EXTRA_COLOURS}
 #: whose pixel (blues the candidate's, oranges the reference's), the lighter tone that it is
 #: tolerated or a skeleton, the darker that it is unmatched. Yellow is kept for the highlight.
 COLOUR_MEANINGS: dict[str, str] = {
-    "white": "both agree (true positive); skeleton junctions",
+    "white": "both agree (true positive); skeleton junctions; A/V agreement: vessel in both, "
+             "vein called artery",
     "blue": "candidate only: false positive (strict or beyond t), unmatched candidate skeleton",
     "sky_blue": "candidate skeleton; candidate pixel tolerated within t (a faint tint); good "
                 "segment score; A/V agreement: correct vein",
     "vermillion": "reference only: missed (strict or beyond t); poor segment score",
-    "orange": "reference skeleton; reference pixel tolerated within t (a faint tint); A/V "
-              "agreement: correct artery; fuzzy reference, fainter at lower membership",
+    "orange": "reference skeleton; reference pixel tolerated within t (a faint tint); "
+              "fuzzy reference, fainter at lower membership",
     "bluish_green": "tolerance region around the reference (t, alpha, beta bands, SS range "
-                    "R); A/V agreement: vein called artery",
-    "reddish_purple": "ignored region; A/V agreement: artery called vein; pixels where "
+                    "R); A/V agreement: artery called vein",
+    "reddish_purple": "ignored region; A/V agreement: correct artery; pixels where "
                       "observers disagree (the three-valued option ignores them)",
     "grey": "outside the field of view",
     "yellow": "highlight only (selected segment); no layer draws with it",

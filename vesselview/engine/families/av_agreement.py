@@ -23,8 +23,9 @@ from vesselview.engine.layers import RGBA, Layer, classes_layer
 AV_LAYER = "av_agreement"
 AV_TITLE = "Artery/vein agreement"
 #: Class names and default colours (Okabe-Ito keys), by class value 1..6.
-AV_CLASSES = (("correct artery", "orange"), ("correct vein", "sky_blue"),
-              ("artery called vein", "reddish_purple"), ("vein called artery", "bluish_green"),
+#: Correct artery is not orange: on a brown fundus it looked like missed (vermillion).
+AV_CLASSES = (("correct artery", "reddish_purple"), ("correct vein", "sky_blue"),
+              ("artery called vein", "bluish_green"), ("vein called artery", "white"),
               ("missed", "vermillion"), ("false", "blue"))
 #: The red/blue alternative (class value -> RGBA), for those used to red arteries and
 #: blue veins: red and blue for the correct classes, light tints of the reference's
