@@ -14,7 +14,7 @@ from vesselview.engine.case import Case
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import evaluate
 from vesselview.errors import InputError
-from vesselview.research.froc import FP_RATES, FrocCurve, froc_curves
+from vesselview.research.froc import FP_RATES, MAX_FALSE_POSITIVES, FrocCurve, froc_curves
 
 
 def soft_case(soft: np.ndarray, reference: np.ndarray) -> Case:
@@ -91,11 +91,28 @@ def test_summary_is_the_mean_step_interpolated_sensitivity() -> None:
     assert curve.score() == pytest.approx((2 * 0.4 + 3 * 0.8) / len(FP_RATES))
 
 
-def test_summary_takes_the_best_point_under_a_rate_when_the_curve_turns_back() -> None:
-    # merging false segments at a lower threshold can lower the false positives again
+def test_a_curve_turning_back_to_few_false_positives_does_not_count_below_its_peak() -> None:
+    # merging false pieces at a lower threshold can lower the false positives again: the
+    # last point (1 FP) comes after 3 FP, so it counts only for rates of 3 and more
     curve = FrocCurve("segments", np.array([0.9, 0.5, 0.2]), np.array([0.2, 0.5, 0.9]),
                       np.array([0.0, 3.0, 1.0]))
-    np.testing.assert_allclose(curve.sensitivity_at((0.5, 1.0, 4.0)), [0.2, 0.9, 0.9])
+    np.testing.assert_allclose(curve.sensitivity_at((0.5, 1.0, 4.0)), [0.2, 0.2, 0.9])
+
+
+def test_the_descent_stops_past_the_false_positive_cap() -> None:
+    reference = np.zeros((64, 64), bool)
+    reference[1, 2:60] = True
+    soft = np.zeros((64, 64), np.float32)
+    soft[1, 2:60] = 0.9
+    soft[8:64:4, 0:60:5] = 0.2  # 14 x 12 = 168 false pieces of 3 pixels at > 0.1
+    soft[8:64:4, 1:60:5] = 0.2
+    soft[8:64:4, 2:60:5] = 0.2
+    soft[60:62, 62:64] = 0.05
+    segments, components = froc_curves(soft_case(soft, reference))
+    np.testing.assert_array_equal(segments.thresholds, np.float32([0.9, 0.2, 0.05]))
+    assert min(segments.false_positives[-1], components.false_positives[-1]) > \
+        MAX_FALSE_POSITIVES
+    assert components.false_positives[-1] == 168
 
 
 def test_no_reference_objects_leave_the_sensitivity_and_summary_undefined() -> None:

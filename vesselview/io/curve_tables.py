@@ -13,9 +13,10 @@ JSON: ``{"vesselview", "params", "candidate", "roc", "pr", "f1_t"}`` with
 ``f1_t = {"t", "best_threshold", "best_f1_t", "thresholds", "f1_t", "precision",
 "recall"}`` and ``froc = {"segments": ..., "components": ...}``, each
 ``{"score", "fp_rates", "sensitivity_at", "thresholds", "false_positives_per_image",
-"sensitivity"}`` (`vesselview.research.froc`: at most `FROC_POINTS` thresholds, the
-score the mean sensitivity at ``fp_rates``), each with an ``"undefined"`` map. Numbers as
-`vesselview.io.strict_json.encode_number` writes them: strict JSON, a non-finite value is
+"sensitivity"}`` (`vesselview.research.froc`: at most `FROC_POINTS` thresholds, down to
+the false-positive cap; the score is the mean of ``sensitivity_at`` the ``fp_rates``),
+each with an ``"undefined"`` map. Numbers as `vesselview.io.strict_json.encode_number`
+writes them: strict JSON, a non-finite value is
 ``null`` and the curve's ``"undefined"`` map says why, keyed by field, list entries as
 ``"thresholds[0]"`` (the ``-inf`` threshold: ``"-inf: ..."``).
 
