@@ -82,7 +82,7 @@ def test_the_av_family_folds_into_one_line_without_labels(qtbot):
     assert "pixel" not in absent_families(result)
     panel.show_result(result)
     group = panel.groups[FAMILY.name]
-    assert group.text(0) == f"{FAMILY.title}: {NO_REFERENCE_CLASSES}"
+    assert group.text(0) == group.toolTip(0) == f"{FAMILY.title}: {NO_REFERENCE_CLASSES}"
     assert all(panel.rows[key].isHidden() for key in FAMILY.keys)
     assert not any(panel.rows[key].isHidden() for key in ("dice", "f1_t"))
 

@@ -231,6 +231,7 @@ class MetricsPanel(QWidget):
             title = f"{family.title}: {reason}" if reason else family.title
             if group.text(_NAME) != title:
                 group.setText(_NAME, title)
+                group.setToolTip(_NAME, title if reason else "")  # the line may be elided
                 group.setForeground(_NAME, QBrush(_UNDEFINED) if reason else QBrush())
                 for key in family.keys:
                     self.rows[key].setHidden(bool(reason))
