@@ -75,16 +75,21 @@ def legend_html(shown: Iterable[tuple[DisplayLayer, LayerStyle]],
 
 
 def compact_legend_html(shown: Iterable[tuple[DisplayLayer, LayerStyle]]) -> str:
-    """One line per layer: its title, then its class colours; ``""`` when none.
+    """Two layers per line: each its title, then its class colours; ``""`` when none.
+
+    Two per line keeps every layer of the registry (two dozen) within
+    half the view's height (`vesselview.gui.inspector.view.LEGEND_MAX_FRACTION`).
 
     Parameters
     ----------
     shown : iterable of (DisplayLayer, LayerStyle)
         The visible overlays with their styles.
     """
-    lines = [f"{html.escape(layer.title)} {_colours(layer, style)}" for layer, style in shown]
-    if not lines:
+    items = [f"{html.escape(layer.title)} {_colours(layer, style)}" for layer, style in shown]
+    if not items:
         return ""
+    lines = ["&nbsp;&nbsp;&middot;&nbsp;&nbsp;".join(items[start:start + 2])
+             for start in range(0, len(items), 2)]
     return "<br>".join([*lines, _hint("compact legend: fewer layers show the full one; "
                                       f"{_HIDE_KEY} hides it")])
 
