@@ -74,6 +74,18 @@ def test_points_match_a_direct_computation_at_every_threshold() -> None:
         assert components.false_positives[k] == false
 
 
+def test_thresholds_are_added_where_a_summary_rate_is_crossed() -> None:
+    case, params = hand_map(), Params(segment_tol=1.0)
+    full = dict(zip(("segments", "components"), froc_curves(case, params), strict=True))
+    for coarse in froc_curves(case, params, max_points=2):  # the ROC gives only the ends
+        every = full[coarse.objects]
+        assert coarse.thresholds.size > 2
+        kept = np.isin(every.thresholds, coarse.thresholds)
+        np.testing.assert_array_equal(coarse.false_positives, every.false_positives[kept])
+        np.testing.assert_array_equal(coarse.sensitivity, every.sensitivity[kept])
+        np.testing.assert_array_equal(coarse.sensitivity_at(), every.sensitivity_at())
+
+
 def test_component_curve_of_the_hand_map_by_hand() -> None:
     _, components = froc_curves(hand_map(), Params(component_overlap=0.5))
     # > 0.9: nothing; > 0.7: the T bar; > 0.6: + false blob; > 0.5: + stem (T whole);

@@ -12,10 +12,13 @@ Thresholds are those of the ROC curve (`vesselview.research.curves.operating_poi
 thinned to at most ``max_points`` spread evenly along it (`Curve.thinned`): every
 threshold needs a thinning and a vessel graph, so the FROC cannot visit each of the
 millions of operating points of a float map the way ROC does. The first threshold
-(the largest probability) detects nothing. The descent stops after the first threshold
-at which both curves have more than `MAX_FALSE_POSITIVES` false positives per image
-(far past the summary's rates; lower thresholds of a noisy map only cost thinnings of
-ever larger masks, seconds each at 3504x3390).
+(the largest probability) detects nothing. Where the false positives of either curve
+step over a summary rate between two thresholds, the operating points between them are
+bisected (at most `REFINEMENTS` added thresholds): the ROC's spacing puts few
+thresholds where a noisy map has its first false positives. The descent stops after
+the first threshold at which both curves have more than `MAX_FALSE_POSITIVES` false
+positives per image (far past the summary's rates; lower thresholds of a noisy map only
+cost thinnings of ever larger masks, seconds each at 3504x3390).
 
 Summary (a competition-style convention, not a standard): the mean of the
 sensitivities at `FP_RATES` = 1/8, 1/4, 1/2, 1, 2, 4, 8 false positives per image. The
@@ -30,6 +33,8 @@ count as a low false-positive rate.
 from __future__ import annotations
 
 import dataclasses
+import itertools
+from collections.abc import Callable
 
 import numpy as np
 
@@ -42,7 +47,7 @@ from vesselview.engine.params import Params
 from vesselview.engine.scores import Scores
 from vesselview.engine.thinning import thin
 from vesselview.engine.vessel_graph import vessel_graph
-from vesselview.research.curves import operating_points
+from vesselview.research.curves import along_curve, operating_points
 
 #: False positives per image at which the summary reads the sensitivity.
 FP_RATES = (0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
@@ -50,6 +55,8 @@ FP_RATES = (0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 FROC_POINTS = 100
 #: The descent stops once both curves have more false positives per image than this.
 MAX_FALSE_POSITIVES = 100
+#: At most this many thresholds are added where the false positives cross a summary rate.
+REFINEMENTS = 30
 #: The FROC object kinds, in output order.
 FROC_OBJECTS = ("segments", "components")
 
@@ -117,30 +124,65 @@ def froc_curves(case: Case, params: Params | None = None,
     InputError
         When the candidate is a binary mask.
     """
-    thresholds = operating_points(case).roc().thinned(max_points).thresholds
+    roc = operating_points(case).roc()
+    every = roc.thresholds
     case = case.without_ignored()  # docs/metrics.md section 0
     params = resolved_lengths(params or Params(), case)
-    tolerance, share = in_pixels(params.segment_tol), params.segment_share
     reference_graph = vessel_graph(thin(case.reference))
-    rows = []
-    for threshold in thresholds:
-        candidate = case.candidate_soft > np.float32(threshold)  # type: ignore[operator]
-        segments = segment_scores(segment_detection(vessel_graph(thin(candidate)),
-                                                    reference_graph, tolerance, share))
+
+    def measure(index: int) -> _Point:
+        candidate = case.candidate_soft > np.float32(every[index])  # type: ignore[operator]
+        segments = segment_scores(segment_detection(
+            vessel_graph(thin(candidate)), reference_graph, in_pixels(params.segment_tol),
+            params.segment_share))
         components = component_scores(found_shares(case.reference, candidate),
                                       found_shares(candidate, case.reference),
                                       params.component_overlap)
-        rows.append((_point(segments, "segment_recall", "false_segments"),
-                     _point(components, "component_recall", "false_components")))
-        if min(rows[-1][0][1], rows[-1][1][1]) > MAX_FALSE_POSITIVES:
+        return (_pair(segments, "segment_recall", "false_segments"),
+                _pair(components, "component_recall", "false_components"))
+
+    points: dict[int, _Point] = {}
+    for index in along_curve(roc.x, roc.y, max_points).tolist():
+        points[index] = measure(index)
+        if min(points[index][0][1], points[index][1][1]) > MAX_FALSE_POSITIVES:
             break
-    thresholds = thresholds[:len(rows)]
+    _refine(points, measure)
+    order = sorted(points)
     return tuple(  # type: ignore[return-value]
-        FrocCurve(objects, thresholds, np.array([row[k][0] for row in rows], np.float64),
-                  np.array([row[k][1] for row in rows], np.float64))
+        FrocCurve(objects, every[order], np.array([points[i][k][0] for i in order]),
+                  np.array([points[i][k][1] for i in order]))
         for k, objects in enumerate(FROC_OBJECTS))
 
 
-def _point(scores: Scores, sensitivity: str, false_positives: str) -> tuple[float, float]:
+#: (sensitivity, false positives per image) of segments and of components at a threshold.
+_Point = tuple[tuple[float, float], tuple[float, float]]
+
+
+def _refine(points: dict[int, _Point], measure: Callable[[int], _Point]) -> None:
+    """Add thresholds where the false positives cross a summary rate between two points.
+
+    Bisects (in operating-point index) every gap whose false positives of either curve
+    step over a rate of `FP_RATES`, at most `REFINEMENTS` new thresholds in all: the
+    ROC's spacing puts few thresholds where the summary reads a noisy map.
+    """
+    budget = REFINEMENTS
+    while budget > 0:
+        done = sorted(points)
+        gaps = [(a, b) for a, b in itertools.pairwise(done)
+                if b > a + 1 and _crosses(points[a], points[b])]
+        if not gaps:
+            return
+        for a, b in gaps[:budget]:
+            points[(a + b) // 2] = measure((a + b) // 2)
+        budget -= len(gaps[:budget])
+
+
+def _crosses(before: _Point, after: _Point) -> bool:
+    """Whether either curve's false positives step over a summary rate between the points."""
+    return any(low[1] <= rate < high[1] or high[1] <= rate < low[1]
+               for low, high in zip(before, after, strict=True) for rate in FP_RATES)
+
+
+def _pair(scores: Scores, sensitivity: str, false_positives: str) -> tuple[float, float]:
     """(sensitivity, false positives) of one threshold (an undefined value is ``nan``)."""
     return scores.values[sensitivity], scores.values[false_positives]
