@@ -10,7 +10,7 @@ from vesselview.engine.families import METRICS
 from vesselview.engine.keys import DISSIMILARITIES, METRIC_KEYS
 from vesselview.engine.layers import Layer, LegendEntry
 from vesselview.gui.about import about_html
-from vesselview.gui.inspector.legend import legend_html
+from vesselview.gui.inspector.legend import compact_legend_html, legend_html
 from vesselview.gui.shortcuts import SHORTCUTS, shortcuts_html
 from vesselview.gui.widgets.metric_docs import metric_tooltip
 
@@ -75,3 +75,11 @@ def test_shortcuts_dialog_shows_the_table(qtbot):
     dialog = ShortcutsDialog()
     qtbot.addWidget(dialog)
     assert dialog.findChild(QLabel).text() == shortcuts_html()
+
+
+def test_the_compact_legend_leaves_out_a_class_layer_painting_nothing():
+    entry = (LegendEntry(1, "TP", (1, 2, 3, 255)),)
+    painted = DisplayLayer(Layer("a", "Painted", "classes", np.array([[0, 1]], np.uint8), entry))
+    empty = DisplayLayer(Layer("b", "Empty", "classes", np.zeros((1, 2), np.uint8), entry))
+    text = compact_legend_html([(painted, LayerStyle(True)), (empty, LayerStyle(True))])
+    assert "Painted" in text and "Empty" not in text

@@ -57,12 +57,13 @@ def av_agreement_planes(labels: AVLabels) -> list[np.ndarray]:
 
 @layer(AV_LAYER, kind="thin", stacking="strict", needs=(av_class_labels,))
 def av_agreement_layer(ctx: StageContext) -> Layer:
-    """The six A/V agreement classes; empty, its title saying why, without classes."""
+    """The six A/V agreement classes; empty, its title saying so, unless both sides carry
+    artery/vein classes (the metrics panel gives the reason)."""
     labels = ctx.get(av_class_labels)
     planes = av_agreement_planes(labels)
     title = AV_TITLE
     if not planes:
         planes = [np.zeros(ctx.case.fov.shape, bool)] * len(AV_CLASSES)
-        title = f"{AV_TITLE} (none: {labels.problem})"
+        title = f"{AV_TITLE} (no A/V labels)"  # short: one legend line; the panel says why
     return classes_layer(AV_LAYER, title, [(mask, name, colour) for mask, (name, colour)
                                            in zip(planes, AV_CLASSES, strict=True)])

@@ -75,7 +75,8 @@ def legend_html(shown: Iterable[tuple[DisplayLayer, LayerStyle]],
 
 
 def compact_legend_html(shown: Iterable[tuple[DisplayLayer, LayerStyle]]) -> str:
-    """Two layers per line: each its title, then its class colours; ``""`` when none.
+    """Two layers per line: each its title, then its class colours; ``""`` when none. A
+    class layer painting no pixel is left out (the full legend lists it, with zero counts).
 
     Two per line keeps every layer of the registry (two dozen) within
     half the view's height (`vesselview.gui.inspector.view.LEGEND_MAX_FRACTION`).
@@ -85,13 +86,20 @@ def compact_legend_html(shown: Iterable[tuple[DisplayLayer, LayerStyle]]) -> str
     shown : iterable of (DisplayLayer, LayerStyle)
         The visible overlays with their styles.
     """
-    items = [f"{html.escape(layer.title)} {_colours(layer, style)}" for layer, style in shown]
+    items = [f"{html.escape(layer.title)} {_colours(layer, style)}" for layer, style in shown
+             if not paints_nothing(layer)]
     if not items:
         return ""
     lines = ["&nbsp;&nbsp;&middot;&nbsp;&nbsp;".join(items[start:start + 2])
              for start in range(0, len(items), 2)]
     return "<br>".join([*lines, _hint("compact legend: fewer layers show the full one; "
                                       f"{_HIDE_KEY} hides it")])
+
+
+def paints_nothing(layer: DisplayLayer) -> bool:
+    """True for a class layer with no pixel in any class (e.g. A/V agreement without
+    artery/vein labels)."""
+    return layer.kind == "classes" and not layer.counts[1:].any()
 
 
 def _hint(text: str) -> str:
