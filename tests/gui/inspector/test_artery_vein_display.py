@@ -99,8 +99,8 @@ def test_the_av_family_shows_its_rows_with_labels(qtbot):
 
 def test_the_view_menu_switches_to_red_blue_and_back(av_window, qtbot):
     av_window.model.layers.edit(AV_LAYER, visible=True)
-    av_window.menus.actions["av_red_blue"].trigger()
+    av_window.menus.av_red_blue.trigger()
     assert av_window.model.layers.styles[AV_LAYER].colour_map == RED_BLUE
     qtbot.waitUntil(lambda: "rgb(220,20,20)" in av_window.view.legend.text())
-    av_window.menus.actions["av_red_blue"].trigger()
+    av_window.menus.av_red_blue.trigger()
     assert av_window.model.layers.styles[AV_LAYER].colours == ()

@@ -61,6 +61,8 @@ class InspectorMenus:
     ----------
     actions : dict of str to QAction
         The menu actions by `SHORTCUTS` key.
+    av_red_blue : QAction
+        View menu: the artery/vein agreement layer in red/blue, or back (no shortcut).
     ask_role : callable (path) -> role or None
         Asks which role a dropped file plays when its name does not say (a list dialog;
         tests replace it).
@@ -227,7 +229,7 @@ class InspectorMenus:
         self._action(menu, "previous_layer", lambda: panel.select_step(-1))
         self._action(menu, "toggle_layer", panel.toggle_current)
         self._action(menu, "toggle_legend", view.toggle_legend)
-        red_blue = self.actions["av_red_blue"] = menu.addAction(
+        red_blue = self.av_red_blue = menu.addAction(  # no shortcut: not in `actions`
             "Artery/vein colours: red/blue (again: colour-blind safe)")
         red_blue.triggered.connect(lambda _checked=False: toggle_red_blue(self.model.layers))
         menu.addSeparator()
