@@ -80,7 +80,10 @@ def test_the_tolerance_match_keeps_one_byte_per_pixel(stage_values) -> None:
 def test_bytes_per_pixel_kept_by_all_stages_and_layers(stage_values) -> None:
     # Distinct full-image buffers over every stage value (layers included), per pixel:
     # 88 before issue 15's changes (float64 thickness, widths and distance maps, five
-    # tolerance masks, an int32 copy of the labels, layers copying their masks...), 36 after.
+    # tolerance masks, an int32 copy of the labels, layers copying their masks...), 36 after;
+    # 40 with the detection family (issue 24), 43 with three one-byte class/ramp layers
+    # (observer disagreement, fuzzy reference, A/V agreement: issues 23 and 27), which
+    # keep a map even when empty (sharing one zero buffer is left to issue 28).
     case, values = stage_values
     buffers: dict[int, int] = {}
     for value in values.values():
@@ -90,4 +93,4 @@ def test_bytes_per_pixel_kept_by_all_stages_and_layers(stage_values) -> None:
                 while isinstance(base.base, np.ndarray):
                     base = base.base
                 buffers[id(base)] = base.nbytes
-    assert sum(buffers.values()) / case.reference.size <= 40
+    assert sum(buffers.values()) / case.reference.size <= 43
