@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import pickle
 
 import numpy as np
 import pytest
@@ -37,6 +38,17 @@ def test_fov_diameter_is_the_longer_side_of_the_fov_bounding_box() -> None:
     assert fov_diameter_px(fov) == 12
     assert fov_diameter_px(np.ones((5, 33), bool)) == 33
     assert fov_diameter_px(np.ones((40, 33), bool)) == 40
+
+
+def test_a_case_measures_its_fov_diameter_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    case = _case(fov_columns=slice(3, 31))
+    calls = []
+    monkeypatch.setattr("vesselview.engine.lengths.fov_diameter_px",
+                        lambda fov: calls.append(fov) or fov_diameter_px(fov))
+    assert [case.fov_diameter_px for _ in range(3)] == [28, 28, 28]
+    assert len(calls) == 1
+    assert pickle.loads(pickle.dumps(case)).fov_diameter_px == 28  # sent to batch workers
+    assert case.without_ignored().fov_diameter_px == 28
 
 
 def test_micrometres_use_the_spacing_and_percent_fov_the_fov_diameter() -> None:

@@ -20,13 +20,13 @@ from tests.io.dataset_files import (
     write_stare,
 )
 from tests.mask_files import save_mask, vessel_mask
+from vesselview.engine.lengths import fov_diameter_px
 from vesselview.errors import InputError
 from vesselview.io.dataset.layouts import LAYOUTS
 from vesselview.io.manifest import read_manifest_rows
 from vesselview.io.spacing import (
     UM_PER_DEGREE,
     Spacing,
-    fov_diameter_px,
     parse_spacing,
     spacing_from_field_angle,
 )

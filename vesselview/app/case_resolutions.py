@@ -12,7 +12,6 @@ from collections.abc import Iterable
 
 from vesselview.app.notices import NoticeBoard
 from vesselview.engine.case import Case
-from vesselview.engine.lengths import fov_diameter_px
 from vesselview.engine.params import Params
 from vesselview.io.pooling import pooling_problem
 
@@ -25,7 +24,7 @@ Resolution = tuple[float | None, int]
 
 def resolution_of(case: Case) -> Resolution:
     """``(spacing_um, fov_diameter_px)`` of a loaded case."""
-    return case.spacing_um, fov_diameter_px(case.fov)
+    return case.spacing_um, case.fov_diameter_px
 
 
 class CaseResolutions:

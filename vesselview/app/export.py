@@ -6,7 +6,6 @@ import os
 from collections.abc import Callable, Iterable
 
 from vesselview.engine.case import Case
-from vesselview.engine.lengths import fov_diameter_px
 from vesselview.engine.result import Result
 from vesselview.errors import InputError
 from vesselview.io.candidate_flags import candidate_flags
@@ -51,7 +50,7 @@ def write_metrics(path: str | os.PathLike, result: Result, case: Case) -> None:
     """
     record = result_record(result, id=case_id(case), sources=case.sources,
                            flags=candidate_flags(case, result.params.threshold),
-                           spacing_um=case.spacing_um, fov_diameter_px=fov_diameter_px(case.fov))
+                           spacing_um=case.spacing_um, fov_diameter_px=case.fov_diameter_px)
     with atomic_output(os.fspath(path)) as stream:
         if os.fspath(path).lower().endswith(".csv"):
             write_csv([record], stream, version=result.version)

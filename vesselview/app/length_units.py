@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from vesselview.engine.case import Case
-from vesselview.engine.lengths import LengthUnit, fov_diameter_px
+from vesselview.engine.lengths import LengthUnit
 
 #: The units, in the order the window offers them, with their names on screen.
 UNIT_TEXTS: dict[LengthUnit, str] = {"px": "px", "um": "µm", "%fov": "% FOV"}
@@ -22,7 +22,7 @@ def per_pixel(unit: LengthUnit, case: Case | None) -> float | None:
         return None
     if unit == "um":
         return case.spacing_um
-    return 100.0 / fov_diameter_px(case.fov)
+    return 100.0 / case.fov_diameter_px
 
 
 def unit_label(label: str, unit: LengthUnit) -> str:

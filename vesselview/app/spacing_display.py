@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from vesselview.engine.case import Case
-from vesselview.engine.lengths import Length, fov_diameter_px
+from vesselview.engine.lengths import Length
 from vesselview.errors import ParamsError
 from vesselview.io.dataset.layouts import LAYOUTS
 from vesselview.io.spacing import FIELD_ANGLE_SOURCE
@@ -76,6 +76,6 @@ def shown_pixels(value: float | Length, case: Case | None) -> float | None:
     if case is None:
         return None
     try:
-        return value.pixels(spacing_um=case.spacing_um, fov_diameter_px=fov_diameter_px(case.fov))
+        return value.pixels(spacing_um=case.spacing_um, fov_diameter_px=case.fov_diameter_px)
     except ParamsError:
         return None

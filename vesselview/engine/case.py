@@ -16,12 +16,14 @@ touched (not even their flags). Inside the engine its fields are trusted.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import numbers
 from collections.abc import Mapping
 
 import numpy as np
 
+from vesselview.engine import lengths
 from vesselview.engine.canonical import held_copy
 from vesselview.engine.labels import LabelMap
 from vesselview.engine.observers import FIRST_OBSERVER, References, other_references
@@ -258,6 +260,14 @@ class Case:
     def shape(self) -> tuple[int, int]:
         """Image shape ``(H, W)`` in pixels."""
         return self.reference.shape
+
+    @functools.cached_property
+    def fov_diameter_px(self) -> int:
+        """The FOV diameter D in pixels (`vesselview.engine.lengths.fov_diameter_px`).
+
+        Measured once per case: every %-FOV length, unit display and output row reads it.
+        """
+        return lengths.fov_diameter_px(self.fov)
 
     def without_ignored(self) -> Case:
         """The case every metric family evaluates: ``I`` removed from every mask and the FOV.

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from vesselview.engine.case import Case
-from vesselview.engine.lengths import Length, fov_diameter_px
+from vesselview.engine.lengths import Length
 from vesselview.engine.params import LENGTH_KEYS, PARAM_SPECS, Params
 from vesselview.errors import ParamsError
 
@@ -87,7 +87,7 @@ def _pixels(key: str, length: Length, case: Case) -> float:
     """``length`` of parameter ``key`` in pixels on ``case`` (rounded when it must be whole)."""
     try:
         pixels = length.pixels(spacing_um=case.spacing_um,
-                               fov_diameter_px=fov_diameter_px(case.fov))
+                               fov_diameter_px=case.fov_diameter_px)
     except ParamsError:
         raise ParamsError(
             f"parameter {key} = {length} needs the pixel spacing of {_case_name(case)}, "

@@ -20,7 +20,6 @@ from collections.abc import Callable
 
 from vesselview.engine import pipeline
 from vesselview.engine.case import Case
-from vesselview.engine.lengths import fov_diameter_px
 from vesselview.engine.observers import observer_number
 from vesselview.engine.params import Params
 from vesselview.engine.reference_choice import reference_cases
@@ -149,7 +148,7 @@ def _records(pair: Pair, job: Job, case: Case) -> list[Record]:
     """The records of ``case`` (``pair`` against one reference) under every grid entry."""
     evaluator = pipeline.Evaluator(case)
     observer = _record_observer(pair, case, job.references)
-    diameter = fov_diameter_px(case.fov)
+    diameter = case.fov_diameter_px
     return [result_record(evaluator.evaluate(params), id=pair.id, sources=case.sources,
                           method=pair.method, observer=observer, references=job.references,
                           flags=candidate_flags(case, params.threshold),

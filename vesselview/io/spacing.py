@@ -24,7 +24,6 @@ import dataclasses
 import math
 
 from vesselview.engine.case import Case
-from vesselview.engine.lengths import fov_diameter_px
 from vesselview.errors import InputError
 
 #: Retinal distance per degree of visual angle, in µm: "one degree of visual angle =
@@ -83,7 +82,7 @@ class Spacing:
         """
         um = self.um
         if um is None and self.fov_degrees is not None and case.sources.get("fov"):
-            diameter = fov_diameter_px(case.fov)
+            diameter = case.fov_diameter_px
             um = spacing_from_field_angle(self.fov_degrees, diameter) if diameter else None
         if um is None:
             return case

@@ -22,7 +22,7 @@ consensus, e.g. ``"majority of observer1, observer2"``);
 ``spacing_um`` is the case's pixel spacing in µm per pixel and ``spacing_source`` where it
 came from (``"given"``, ``"manifest"``, ``"fov_degrees:<dataset>"``; `vesselview.io.spacing`),
 both ``None`` when unknown; ``fov_diameter_px`` is the diameter of the evaluated field of
-view in pixels (`vesselview.io.spacing.fov_diameter_px`; ``None`` for a failed pair).
+view in pixels (`vesselview.engine.case.Case.fov_diameter_px`; ``None`` for a failed pair).
 ``params`` are the values that produced the numbers, every length in pixels (a failed
 pair's as given); ``lengths`` is every length parameter as given with its unit
 (``{"t": "30um", "nsd_tau": "2px", ...}``; in CSV one cell ``t=30um nsd_tau=2px ...``);
