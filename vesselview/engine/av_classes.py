@@ -1,13 +1,18 @@
 """Artery/vein classes of a case on one scale, and the masks the A/V metrics compare.
 
 A `LabelMap` names its classes freely; the A/V metrics read four names: ``artery``,
-``vein``, ``crossing`` (artery and vein at once) and ``uncertain``. `av_codes` maps a
-label map onto `BACKGROUND`, `ARTERY`, `VEIN`, `CROSSING` and `OTHER` (``uncertain``
-and any class of another name). The rules (``docs/metrics.md`` §11):
+``vein``, ``crossing`` and ``uncertain``. `av_codes` maps a label map onto `BACKGROUND`,
+`ARTERY`, `VEIN`, `CROSSING` (a pixel of both classes) and `OTHER` (a vessel of no
+class, left out where the reference has it), as the two rules (``docs/metrics.md`` §11,
+the parameters ``av_crossing`` and ``av_uncertain``) say:
 
-* a class's mask holds its own pixels and the crossings (`class_mask`);
-* pixels the reference marks ``uncertain`` (`OTHER`) are left out of every A/V metric
-  (`AVLabels.region`).
+* a crossing is of both classes (``both``, the default: its code is `CROSSING`),
+  ``ignore``d (`OTHER`), or one class (``artery``, ``vein``);
+* an uncertain pixel (or a class of another name) is ``ignore``d (`OTHER`, the
+  default) or of ``both`` classes (`CROSSING`).
+
+A class's mask holds its own pixels and those of both classes (`class_mask`); the
+pixels the reference codes `OTHER` are left out of every A/V metric (`AVLabels.region`).
 """
 
 from __future__ import annotations
@@ -19,8 +24,6 @@ import numpy as np
 from vesselview.engine.labels import LabelMap
 
 BACKGROUND, ARTERY, VEIN, CROSSING, OTHER = 0, 1, 2, 3, 4
-#: The class names the A/V metrics read, by code.
-NAMES = {ARTERY: "artery", VEIN: "vein", CROSSING: "crossing"}
 
 NO_REFERENCE_CLASSES = "the reference has no artery/vein classes (a vessel mask)"
 NO_CANDIDATE_CLASSES = "the candidate has no artery/vein classes (a vessel mask)"
@@ -47,25 +50,36 @@ class AVLabels:
     problem: str
 
 
-def av_codes(labels: LabelMap) -> np.ndarray | None:
-    """The label map's classes as codes (uint8, shape (H, W)); None when it names no
-    artery or vein class."""
-    lookup = np.full(256, OTHER, np.uint8)
+#: The code of a crossing under each ``av_crossing`` rule.
+CROSSING_RULES = {"both": CROSSING, "ignore": OTHER, "artery": ARTERY, "vein": VEIN}
+#: The code of an uncertain pixel (or a class of another name) under each ``av_uncertain``
+#: rule.
+UNCERTAIN_RULES = {"ignore": OTHER, "both": CROSSING}
+
+
+def av_codes(labels: LabelMap, crossing: str = "both",
+             uncertain: str = "ignore") -> np.ndarray | None:
+    """The label map's classes as codes (uint8, shape (H, W)) under the ``crossing``
+    (`CROSSING_RULES`) and ``uncertain`` (`UNCERTAIN_RULES`) rules; None when it names
+    no artery or vein class."""
+    lookup = np.full(256, UNCERTAIN_RULES[uncertain], np.uint8)
     lookup[0] = BACKGROUND
     named = {name: value for value, name in labels.classes.items()}
     if "artery" not in named and "vein" not in named:
         return None
-    for code, name in NAMES.items():
+    codes = {"artery": ARTERY, "vein": VEIN, "crossing": CROSSING_RULES[crossing]}
+    for name, code in codes.items():
         if name in named:
             lookup[named[name]] = code
     return lookup[labels.image]
 
 
-def av_labels(reference: LabelMap | None, candidate: LabelMap | None,
-              fov: np.ndarray) -> AVLabels:
-    """Both sides' codes and the counted region (`AVLabels`)."""
-    ref = None if reference is None else av_codes(reference)
-    cand = None if candidate is None else av_codes(candidate)
+def av_labels(reference: LabelMap | None, candidate: LabelMap | None, fov: np.ndarray,
+              crossing: str = "both", uncertain: str = "ignore") -> AVLabels:
+    """Both sides' codes under the ``crossing`` and ``uncertain`` rules (`av_codes`) and
+    the counted region (`AVLabels`)."""
+    ref = None if reference is None else av_codes(reference, crossing, uncertain)
+    cand = None if candidate is None else av_codes(candidate, crossing, uncertain)
     if ref is None:
         return AVLabels(None, cand, None, NO_REFERENCE_CLASSES)
     region = fov & (ref != OTHER)

@@ -32,6 +32,7 @@ ALIASES: dict[str, str] = {}
 _SS = "Skeletal similarity"
 _ADVANCED = "Advanced"
 _DETECTION = "Detection"
+_AV = "Artery / vein"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -150,6 +151,16 @@ class Params:
                               doc="pixels where the case's observers disagree: 'count' them "
                                   "as the chosen reference says, or 'ignore' them in every "
                                   "metric (three-valued reference)")
+    av_crossing: str = param("both", choices=("both", "ignore", "artery", "vein"),
+                             unit="choice", panel=_AV, label="artery/vein crossings",
+                             doc="A/V crossing pixels: in 'both' classes' masks, 'ignore'd "
+                                 "(left out where the reference has them), or counted as "
+                                 "'artery' or 'vein' (docs/metrics.md section 11)")
+    av_uncertain: str = param("ignore", choices=("ignore", "both"), unit="choice", panel=_AV,
+                              label="uncertain A/V pixels",
+                              doc="A/V uncertain pixels: 'ignore'd (left out where the "
+                                  "reference has them) or in 'both' classes' masks as a "
+                                  "vessel of either class (docs/metrics.md section 11)")
     distance_convention: str = param("vesselview",
                                      choices=("vesselview", "medpy", "monai", "seg-metrics"),
                                      unit="choice", panel="Distance metrics",

@@ -5,7 +5,8 @@ Read from `Case.labels` (reference) and `Case.candidate_labels` as `av_classes` 
 them on one scale; every value is undefined, with the reason, when the reference has no
 artery/vein classes, and all but none when the candidate is a vessel mask. The counted
 region is the FOV without the reference's uncertain pixels; crossings belong to both
-classes' masks (`av_classes.class_mask`) and to neither side of the classification.
+classes' masks (`av_classes.class_mask`) and to neither side of the classification (the
+rules `av_crossing` and `av_uncertain` switch these conventions).
 
 * Per class (``_artery``, ``_vein``): the pixel family's confusion metrics and the
   tolerance family's F1_t on that class's masks, computed by those families' functions.

@@ -35,10 +35,12 @@ RED_BLUE: dict[int, RGBA] = {1: (220, 20, 20, 255), 2: (30, 60, 230, 255),
                              5: (0, 200, 0, 255), 6: (150, 0, 200, 255)}
 
 
-@stage("av_labels")
+@stage("av_labels", params=("av_crossing", "av_uncertain"))
 def av_class_labels(ctx: StageContext) -> AVLabels:
-    """Reference and candidate classes as codes, and the counted region."""
-    return av_labels(ctx.case.labels, ctx.case.candidate_labels, ctx.case.fov)
+    """Reference and candidate classes as codes under the crossing and uncertain rules,
+    and the counted region."""
+    return av_labels(ctx.case.labels, ctx.case.candidate_labels, ctx.case.fov,
+                     ctx.params.av_crossing, ctx.params.av_uncertain)
 
 
 def av_agreement_planes(labels: AVLabels) -> list[np.ndarray]:
