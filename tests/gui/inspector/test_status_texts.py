@@ -21,3 +21,14 @@ def test_partial_and_complete_timings():
 def test_the_window_shows_the_complete_timing(small_window, qtbot):
     qtbot.waitUntil(lambda: small_window.timing.text().startswith("All metrics in"),
                     timeout=RESULT_TIMEOUT_MS)
+
+
+
+def test_a_line_separates_the_timing_from_the_spacing(small_window):
+    from PySide6.QtWidgets import QFrame
+
+    timing, spacing = small_window.timing, small_window.spacing
+    assert timing.parent() is spacing.parent()
+    lines = [frame for frame in timing.parent().findChildren(QFrame)
+             if frame.frameShape() == QFrame.Shape.VLine]
+    assert any(timing.x() < line.x() < spacing.x() for line in lines)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar
+from PySide6.QtWidgets import QFrame, QLabel, QProgressBar, QStatusBar
 
 #: What the readout says until the mouse is over the image.
 READOUT_PROMPT = "Move the mouse over the image for a pixel readout."
@@ -30,8 +30,17 @@ def fill_status_bar(bar: QStatusBar) -> StatusWidgets:
     bar.addWidget(widgets.readout, 1)
     bar.addPermanentWidget(widgets.busy)
     bar.addPermanentWidget(widgets.timing)
+    bar.addPermanentWidget(_separator())
     bar.addPermanentWidget(widgets.spacing)
     return widgets
+
+
+def _separator() -> QFrame:
+    """A sunken vertical line, so the timing and the spacing do not read as one sentence."""
+    line = QFrame()
+    line.setFrameShape(QFrame.Shape.VLine)
+    line.setFrameShadow(QFrame.Shadow.Sunken)
+    return line
 
 
 def partial_timing(seconds: float, pending: int) -> str:
