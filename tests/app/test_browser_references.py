@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from tests.demo_dataset import write_demo_drive
@@ -49,10 +50,44 @@ def test_a_choice_is_cached_like_the_parameters(browser):
     assert browser.evaluations == 12 and browser.table.value("01", "good", "dice") == one
 
 
-def test_each_is_not_a_choice_of_the_browser(browser):
-    assert BROWSER_REFERENCES == ("one", "majority", "intersection", "union", "fuzzy")
-    with pytest.raises(ValueError, match="one reference"):
-        browser.set_references("each")
+def test_each_gives_a_column_group_per_observer_equal_to_the_api(browser, drive):
+    assert BROWSER_REFERENCES == ("one", "each", "majority", "intersection", "union", "fuzzy")
+    browser.set_references("each")
+    table = browser.table
+    assert browser.observers == table.observers == ("observer1", "observer2")
+    case = open_dataset(*drive).case("02").load("thick")
+    for scored in reference_cases(case, "each"):
+        expected = evaluate(scored, Params(), metrics=METRICS).metrics
+        for metric in METRICS:
+            assert table.value("02", "thick", metric, scored.observer) == expected[metric]
+            assert browser.value_text("02", "thick", metric, scored.observer) == \
+                f"{expected[metric]:.4g}"
+    against = [table.value("02", "thick", "dice", name) for name in table.observers]
+    assert table.value("02", "thick", "dice") == pytest.approx(np.mean(against))
+    assert against[0] != against[1]
+
+
+def test_the_band_is_the_observers_dice_with_each_other(browser, drive):
+    dataset = open_dataset(*drive)
+    expected = []
+    for case_id in ("01", "02"):
+        case = dataset.case(case_id).load("good")
+        first, second = (case.references[name] & case.fov for name in case.references)
+        expected.append(2 * np.sum(first & second) / (np.sum(first) + np.sum(second)))
+    band = browser.table.band
+    assert band.values("dice") == pytest.approx(expected)
+    assert band.range("dice") == pytest.approx((min(expected), max(expected)))
+    assert "(2 cases)" in band.describe("dice")
+    browser.set_references("majority")  # the band does not depend on the choice
+    assert browser.table.band.values("dice") == pytest.approx(expected)
+
+
+def test_the_csv_names_each_observers_columns(browser, tmp_path):
+    browser.set_references("each")
+    browser.table.write_csv(tmp_path / "each.csv", browser.order)
+    header = (tmp_path / "each.csv").read_text().splitlines()[0].split(",")
+    assert header[:3] == ["case", "good:observer1:dice", "good:observer1:se"]
+    assert "thick:observer2:se" in header
 
 
 def test_a_case_with_one_observer_fails_its_cells_naming_the_file(tmp_path):
@@ -63,3 +98,14 @@ def test_a_case_with_one_observer_fails_its_cells_naming_the_file(tmp_path):
     message = browser.failures[("01", "good")]
     assert "01_manual1.gif: the majority reference needs two or more" in message
     assert not browser.table.has("01", "good")
+
+
+def test_each_leaves_a_missing_observers_cells_not_applicable(tmp_path):
+    root, predictions = write_demo_drive(tmp_path, cases=1, methods=("good",))
+    browser = DatasetBrowser(Inspector(Scheduler(synchronous=True)), metrics=METRICS)
+    assert browser.open(root, predictions)
+    browser.observers = ("observer1", "observer2")  # as when another case has two
+    browser.set_references("each")
+    assert browser.value_text("01", "good", "dice", "observer2") == "n/a"
+    assert browser.value_text("01", "good", "dice", "observer1") != "n/a"
+    assert browser.table.band.range("dice") is None

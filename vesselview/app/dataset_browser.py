@@ -20,8 +20,9 @@ from pathlib import Path
 
 import numpy as np
 
-from vesselview.app.case_resolutions import CaseResolutions, Resolution, resolution_of
+from vesselview.app.case_resolutions import CaseResolutions, Resolution
 from vesselview.app.dataset_navigation import DatasetNavigation
+from vesselview.app.dataset_run import Agreements, DatasetRun
 from vesselview.app.dataset_table import (
     FAILURES_NOTICE,
     FLAG_MARK,
@@ -37,10 +38,8 @@ from vesselview.app.dataset_table import (
 from vesselview.app.events import Event
 from vesselview.app.inspector import LOADING_PRIORITY, Inspector
 from vesselview.engine.params import Params
-from vesselview.engine.pipeline import Evaluator, ProgressCallback, StopCallback
-from vesselview.engine.reference_choice import REFERENCE_CHOICES, reference_cases
-from vesselview.errors import EvaluationStopped, InputError
-from vesselview.io.candidate_flags import candidate_flags
+from vesselview.engine.reference_choice import REFERENCE_CHOICES
+from vesselview.errors import InputError
 from vesselview.io.dataset import Dataset, DatasetCase, open_dataset
 
 #: Below the live view (2) and case loading (1): a dataset run yields to both.
@@ -50,8 +49,10 @@ BROWSER = "Case browser"
 #: The files, FOV choice (estimate_fov), parameters and reference choice one set of
 #: values depends on.
 CacheKey = tuple[Path, Path | None, bool, Path, Params, str]
-#: The reference choices of the browser: one value per cell, so not ``each``.
-BROWSER_REFERENCES = tuple(choice for choice in REFERENCE_CHOICES if choice != "each")
+#: The reference choices of the browser (``each``: a column group per observer).
+BROWSER_REFERENCES = REFERENCE_CHOICES
+#: The files and parameters the observers' agreement with each other depends on.
+BandKey = tuple[Path, Path | None, bool, tuple[tuple[str, Path], ...], Params]
 
 
 class DatasetBrowser(DatasetNavigation):
@@ -74,7 +75,10 @@ class DatasetBrowser(DatasetNavigation):
         The parameters the table's values belong to.
     references : str
         The reference choice the values are scored against (`BROWSER_REFERENCES`):
-        ``"one"``, the dataset's chosen observer, by default (`set_references`).
+        ``"one"``, the dataset's chosen observer, by default (`set_references`); with
+        ``"each"`` the table holds the values against each observer (`observers`).
+    observers : tuple of str
+        The dataset's observers, by name (``observer1``, ``observer2``...).
     order : SortOrder
     rows : tuple of str
         The case ids in `order`.
@@ -107,6 +111,7 @@ class DatasetBrowser(DatasetNavigation):
         self.table: MetricTable | None = None
         self.params = inspector.params
         self.references = "one"
+        self.observers: tuple[str, ...] = ()
         self.order = SortOrder()
         self.rows: tuple[str, ...] = ()
         self.current: str | None = None
@@ -116,6 +121,7 @@ class DatasetBrowser(DatasetNavigation):
         self._cache: dict[CacheKey, dict[str, float]] = {}
         self._flags: dict[CacheKey, str | None] = {}
         self._resolution: dict[CacheKey, Resolution] = {}
+        self._bands: dict[BandKey, Agreements] = {}
         self.resolutions = CaseResolutions()
         scheduler = inspector.scheduler
         self.channel = scheduler.channel("dataset metrics", METRICS_PRIORITY)
@@ -154,6 +160,8 @@ class DatasetBrowser(DatasetNavigation):
         for note in dataset.notes():
             self.inspector.notices.add(note, "warning", source=BROWSER)
         self.dataset = dataset
+        self.observers = tuple(sorted({name for case in dataset.cases
+                                       for name in (case.observer, *case.references)}))
         self.resolutions = CaseResolutions()
         self.method_a = dataset.methods[0]
         self.method_b = dataset.methods[1] if len(dataset.methods) > 1 else dataset.methods[0]
@@ -170,27 +178,42 @@ class DatasetBrowser(DatasetNavigation):
         if dataset is None:
             return
         self.params = self.inspector.params
+        observers = self.observers if self.references == "each" else ()
         self.table = MetricTable(tuple(case.id for case in dataset.cases), dataset.methods,
-                                 self.metrics, dataset.baselines)
+                                 self.metrics, dataset.baselines, observers)
         self.failures = {}
         missing: list[tuple[DatasetCase, str]] = []
         for case in dataset.cases:
+            self.table.band.set(case.id, self._bands.get(_band_key(case, self.params), {}))
             for method in case.candidates:
-                key = self._key(case, method)
-                values = self._cache.get(key, {})
-                if all(metric in values for metric in self.metrics):
-                    self.table.set(case.id, method, values, self._flags.get(key))
-                    self.resolutions.add(case.id, self._resolution[key])
-                else:
+                if not self._show_cached(case, method, observers):
                     missing.append((case, method))
         self._show_flagged()
         self.resolutions.show(self.inspector.notices, self.metrics, self.params, BROWSER)
         self._sort()
         if missing:
-            self.channel.submit(functools.partial(self._run, missing, self.params,
-                                                  self.metrics, self.references))
+            self.channel.submit(functools.partial(DatasetRun(
+                self.params, self.metrics, self.references, observers,
+                self.inspector.scheduler.deliver, self._store, self._store_band, self._fail),
+                missing))
         else:
             self.finished.emit()
+
+    def _show_cached(self, case: DatasetCase, method: str, observers: tuple[str, ...]
+                     ) -> bool:
+        """Put one (case, method)'s cached values in the table (against each of
+        ``observers``, else the reference choice); False when some are not cached."""
+        keys = [(observer, self._key(case, method, references=observer or self.references))
+                for observer in observers or (None,)]
+        if not all(all(metric in self._cache.get(key, {}) for metric in self.metrics)
+                   for _, key in keys):
+            return False
+        for observer, key in keys:
+            assert self.table is not None
+            self.table.set(case.id, method, self._cache[key], self._flags.get(key), observer)
+            if key in self._resolution:
+                self.resolutions.add(case.id, self._resolution[key])
+        return True
 
     def set_metrics(self, metrics: tuple[str, ...]) -> None:
         """Show ``metrics`` (keys of `METRICS`, in the order given) as the table's columns.
@@ -213,17 +236,18 @@ class DatasetBrowser(DatasetNavigation):
 
     def set_references(self, choice: str) -> None:
         """Score every case against the reference ``choice`` (`BROWSER_REFERENCES`: one
-        observer, a consensus of the observers or their fuzzy reference) and fill the
-        table again, from the cache where it can. A case with one observer then fails
-        its cells, naming its reference file.
+        observer, each observer in turn, a consensus of the observers or their fuzzy
+        reference) and fill the table again, from the cache where it can. Against a
+        consensus or the fuzzy reference a case with one observer fails its cells,
+        naming its reference file; with ``each`` its other observers' cells are n/a.
 
         Raises
         ------
         ValueError
-            For another choice (``each`` gives several values per cell).
+            For another choice.
         """
         if choice not in BROWSER_REFERENCES:
-            raise ValueError(f"the case browser scores against one reference: "
+            raise ValueError(f"the case browser's reference choices are "
                              f"{', '.join(BROWSER_REFERENCES)}; got {choice!r}")
         self.references = choice
         self.compute()
@@ -237,40 +261,22 @@ class DatasetBrowser(DatasetNavigation):
         return (case.reference, case.fov, case.estimate_fov, case.candidates[method],
                 params or self.params, references or self.references)
 
-    def _run(self, jobs: list[tuple[DatasetCase, str]], params: Params,
-             metrics: tuple[str, ...], references: str, should_stop: StopCallback,
-             progress: ProgressCallback) -> int:
-        """Evaluate ``jobs`` in turn (scheduler thread); each result is delivered at once."""
-        deliver = self.inspector.scheduler.deliver
-        for done, (case, method) in enumerate(jobs):
-            if should_stop():
-                raise EvaluationStopped(f"dataset run stopped after {done} evaluations")
-            try:
-                (loaded,) = reference_cases(case.load(method), references)
-                result = Evaluator(loaded).evaluate(params, should_stop=should_stop,
-                                                    metrics=metrics)
-                values = {key: float(result.metrics[key]) for key in metrics}
-                flag = candidate_flags(loaded, params.threshold)
-                deliver(functools.partial(self._store, case, method, (params, references),
-                                          values, flag, resolution_of(loaded)))
-            except InputError as error:
-                deliver(functools.partial(self._fail, case.id, method, str(error)))
-            progress((done + 1) / len(jobs), f"case {case.id}, {method} "
-                                             f"({done + 1} of {len(jobs)})")
-        return len(jobs)
-
     def _store(self, case: DatasetCase, method: str, scored: tuple[Params, str],
                values: dict[str, float], flag: str | None, resolution: Resolution) -> None:
         """Keep one evaluation's values, candidate flag and case resolution (main thread);
-        ``scored``: the parameters and reference choice it was made with."""
+        ``scored``: the parameters and reference choice (with ``each``: the observer) it
+        was made with."""
         self.evaluations += 1
         key = self._key(case, method, *scored)
         self._cache[key] = {**self._cache.get(key, {}), **values}
         self._flags[key] = flag
         self._resolution[key] = resolution
-        if self.table is not None and scored == (self.params, self.references) \
+        table = self.table
+        observer = scored[1] if table is not None and scored[1] in table.observers else None
+        if table is not None and scored in ((self.params, self.references),
+                                            (self.params, observer)) \
                 and self.dataset is not None and case in self.dataset.cases:
-            self.table.set(case.id, method, values, flag)
+            table.set(case.id, method, values, flag, observer)
             self.resolutions.add(case.id, resolution)
             self.resolutions.show(self.inspector.notices, self.metrics, self.params, BROWSER)
             if flag is not None:
@@ -278,6 +284,15 @@ class DatasetBrowser(DatasetNavigation):
             self.values_changed.emit(case.id, method)
             if self.order.metric is not None:
                 self._sort()
+
+    def _store_band(self, case: DatasetCase, params: Params,
+                    agreements: Agreements) -> None:
+        """Keep one case's observers' agreement with each other (main thread)."""
+        key = _band_key(case, params)
+        self._bands[key] = {**self._bands.get(key, {}), **agreements}
+        if self.table is not None and params == self.params \
+                and self.dataset is not None and case in self.dataset.cases:
+            self.table.band.set(case.id, self._bands[key])
 
     def _show_flagged(self) -> None:
         """The one notice on the table's empty or nearly empty candidates (none without)."""
@@ -293,16 +308,24 @@ class DatasetBrowser(DatasetNavigation):
         self.inspector.notices.add(failures_notice(self.failures), "error",
                                    key=FAILURES_NOTICE, source=BROWSER)
 
-    def value_text(self, case_id: str, method: str, metric: str) -> str:
-        """A table cell: the value, ``"…"`` while pending, ``"error"`` on failure; the
-        value of an empty or nearly empty candidate is followed by `FLAG_MARK`."""
+    def value_text(self, case_id: str, method: str, metric: str,
+                   observer: str | None = None) -> str:
+        """A table cell (against ``observer`` with ``each``): the value, ``"…"`` while
+        pending, ``"error"`` on failure; the value of an empty or nearly empty candidate
+        is followed by `FLAG_MARK`."""
         if (case_id, method) in self.failures:
             return "error"
-        if self.table is None or not self.table.has(case_id, method):
+        if self.table is None or not self.table.has(case_id, method, observer):
             return "" if self._no_candidate(case_id, method) else "…"
-        value = self.table.value(case_id, method, metric)
+        value = self.table.value(case_id, method, metric, observer)
         text = "n/a" if np.isnan(value) else f"{value:.4g}"
         return text if self.table.flag(case_id, method) is None else f"{text} {FLAG_MARK}"
 
     def _no_candidate(self, case_id: str, method: str) -> bool:
         return self.dataset is None or method not in self.dataset.case(case_id).candidates
+
+
+def _band_key(case: DatasetCase, params: Params) -> BandKey:
+    """What a case's observers' agreement with each other depends on."""
+    return (case.reference, case.fov, case.estimate_fov, tuple(sorted(case.references.items())),
+            params)

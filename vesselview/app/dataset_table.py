@@ -16,7 +16,10 @@ import math
 import os
 from collections.abc import Mapping, Sequence
 
+import numpy as np
+
 from vesselview.app.files import SettingsStore
+from vesselview.app.observer_band import ObserverBand
 from vesselview.engine.families import METRICS
 from vesselview.errors import ParamsError
 from vesselview.io.candidate_flags import (
@@ -85,13 +88,23 @@ class MetricTable:
         The metric keys shown.
     baselines : sequence of str
         The human baselines among ``methods`` (a dataset's other observer).
+    observers : sequence of str
+        The observers each (case, method) is scored against one by one (the reference
+        choice ``each``): a column group per method and observer. Empty: one reference.
+
+    Attributes
+    ----------
+    band : ObserverBand
+        The observers' agreement with each other per case (the plots' band).
     """
 
     def __init__(self, case_ids: tuple[str, ...], methods: tuple[str, ...],
-                 metrics: tuple[str, ...], baselines: tuple[str, ...] = ()) -> None:
+                 metrics: tuple[str, ...], baselines: tuple[str, ...] = (),
+                 observers: tuple[str, ...] = ()) -> None:
         self.case_ids, self.methods, self.metrics = case_ids, methods, metrics
-        self.baselines = baselines
-        self._values: dict[tuple[str, str], Mapping[str, float]] = {}
+        self.baselines, self.observers = baselines, observers
+        self.band = ObserverBand()
+        self._values: dict[tuple[str, str, str | None], Mapping[str, float]] = {}
         self._flags: dict[tuple[str, str], str] = {}
 
     def label(self, method: str) -> str:
@@ -99,11 +112,19 @@ class MetricTable:
         (`vesselview.research.method_label`)."""
         return method_label(method, self.baselines)
 
+    @property
+    def groups(self) -> tuple[tuple[str, str | None], ...]:
+        """The column groups, ``(method, observer)``: one per method (observer None), or
+        with `observers` one per method and observer."""
+        return tuple((method, observer) for method in self.methods
+                     for observer in (self.observers or (None,)))
+
     def set(self, case_id: str, method: str, values: Mapping[str, float],
-            flag: str | None = None) -> None:
-        """Store the metric values of one (case, method), and its candidate's flag
+            flag: str | None = None, observer: str | None = None) -> None:
+        """Store the metric values of one (case, method) (against ``observer``, one of
+        `observers`, when there are some), and its candidate's flag
         (`vesselview.io.candidate_flags.candidate_flags`)."""
-        self._values[(case_id, method)] = values
+        self._values[(case_id, method, observer)] = values
         if flag is None:
             self._flags.pop((case_id, method), None)
         else:
@@ -124,13 +145,24 @@ class MetricTable:
         """``(case id, method)`` of every flagged candidate, in case id order."""
         return sorted(self._flags)
 
-    def has(self, case_id: str, method: str) -> bool:
-        """True when (case, method) has its values."""
-        return (case_id, method) in self._values
+    def has(self, case_id: str, method: str, observer: str | None = None) -> bool:
+        """True when (case, method) has its values: against ``observer``, else against
+        every one of `observers`."""
+        return all((case_id, method, one) in self._values
+                   for one in ((observer,) if observer else self.observers or (None,)))
 
-    def value(self, case_id: str, method: str, metric: str) -> float:
-        """One value (NaN when not computed, undefined or not a candidate of the case)."""
-        return float(self._values.get((case_id, method), {}).get(metric, math.nan))
+    def value(self, case_id: str, method: str, metric: str,
+              observer: str | None = None) -> float:
+        """One value (NaN when not computed, undefined or not a candidate of the case).
+
+        With `observers`: the value against ``observer``; without one, the mean of the
+        values against every observer (what orders and plots the (case, method)), NaN
+        when one of them is unknown.
+        """
+        if self.observers and observer is None:
+            return float(np.mean([self.value(case_id, method, metric, one)
+                                  for one in self.observers]))
+        return float(self._values.get((case_id, method, observer), {}).get(metric, math.nan))
 
     def difference(self, case_id: str, metric: str, method: str, minus: str) -> float:
         """The paired difference ``method - minus`` of one case (NaN if either is missing)."""
@@ -154,9 +186,10 @@ class MetricTable:
         return tuple(case_id for _, case_id in known) + tuple(
             case_id for value, case_id in keyed if math.isnan(value))
 
-    def column(self, method: str, metric: str) -> list[float]:
-        """The known values of ``method``'s ``metric`` over the cases (for plots)."""
-        values = [self.value(case_id, method, metric) for case_id in self.case_ids]
+    def column(self, method: str, metric: str, observer: str | None = None) -> list[float]:
+        """The known values of ``method``'s ``metric`` over the cases (for plots);
+        against ``observer`` as `value`."""
+        values = [self.value(case_id, method, metric, observer) for case_id in self.case_ids]
         return [value for value in values if not math.isnan(value)]
 
     def pairs(self, metric: str, a: str, b: str) -> list[tuple[str, float, float]]:
@@ -166,15 +199,18 @@ class MetricTable:
         return [row for row in rows if not (math.isnan(row[1]) or math.isnan(row[2]))]
 
     def write_csv(self, path: str | os.PathLike, order: SortOrder) -> None:
-        """One row per case (in ``order``), one column per method and metric."""
+        """One row per case (in ``order``), one column per method and metric
+        (``method:metric``; with `observers` per method, observer and metric,
+        ``method:observer:metric``)."""
         with atomic_output(os.fspath(path)) as handle:
             writer = FormulaSafeWriter(handle)
-            writer.writerow(["case"] + [f"{method}:{metric}" for method in self.methods
-                                        for metric in self.metrics])
+            writer.writerow(["case"] + [
+                ":".join(name for name in (method, observer, metric) if name is not None)
+                for method, observer in self.groups for metric in self.metrics])
             for case_id in self.ordered(order):
-                writer.writerow([case_id] + [_text(self.value(case_id, method, metric))
-                                             for method in self.methods
-                                             for metric in self.metrics])
+                writer.writerow([case_id] + [
+                    _text(self.value(case_id, method, metric, observer))
+                    for method, observer in self.groups for metric in self.metrics])
 
 
 def _text(value: float) -> str:

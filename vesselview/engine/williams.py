@@ -180,17 +180,39 @@ def williams(case: Case, keys: Iterable[str], params: Params | None = None
     ParamsError
         For an unknown key (a `ValueError` too).
     """
+    from vesselview.engine.families import METRICS
+
+    scored, params, stages = _prepared(case, keys, params)
+    return {key: williams_index(key, method_agreements(scored, stage, key, params),
+                                observer_agreements(scored, stage, key, params),
+                                METRICS[key].lower_is_better)
+            for key, stage in stages.items()}
+
+
+def inter_observer(case: Case, keys: Iterable[str], params: Params | None = None
+                   ) -> dict[str, dict[tuple[str, str], float]]:
+    """The observers' agreement with each other on any metrics (the candidate plays no
+    part): metric key -> ``(observer, observer)`` -> value, as `observer_agreements`
+    (empty mappings for a case with fewer than two observers).
+
+    Same parameters and errors as `williams`.
+    """
+    scored, params, stages = _prepared(case, keys, params)
+    return {key: observer_agreements(scored, stage, key, params)
+            for key, stage in stages.items()}
+
+
+def _prepared(case: Case, keys: Iterable[str], params: Params | None
+              ) -> tuple[Case, Params, dict[str, Stage[Scores]]]:
+    """``case`` as the metrics see it, the parameters applied to it, and each key's score
+    stage (checking every key first)."""
     from vesselview.engine.families import METRICS, family_of
     from vesselview.engine.param_scope import applied_params
 
+    chosen = list(keys)
+    unknown = [key for key in chosen if key not in METRICS]
+    if unknown:
+        raise ParamsError(f"unknown metric {unknown[0]!r}; known: {', '.join(METRICS)}")
     params = applied_params(params or Params(), case)
-    scored = scored_case(case, params)
-    out = {}
-    for key in keys:
-        if key not in METRICS:
-            raise ParamsError(f"unknown metric {key!r}; known: {', '.join(METRICS)}")
-        score_stage = family_of(key).score_stage(key)
-        out[key] = williams_index(key, method_agreements(scored, score_stage, key, params),
-                                  observer_agreements(scored, score_stage, key, params),
-                                  METRICS[key].lower_is_better)
-    return out
+    return (scored_case(case, params), params,
+            {key: family_of(key).score_stage(key) for key in chosen})

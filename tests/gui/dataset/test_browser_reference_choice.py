@@ -26,7 +26,7 @@ def test_choosing_a_consensus_fills_the_table_against_it(window, qtbot, drive):
     chosen_observer = browser.value_text("01", "good", "dice")
     combo = browser_window.reference_choice
     assert [combo.itemData(i) for i in range(combo.count())] == [
-        "one", "majority", "intersection", "union", "fuzzy"]
+        "one", "each", "majority", "intersection", "union", "fuzzy"]
     combo.setCurrentIndex(combo.findData("intersection"))
     qtbot.waitUntil(lambda: not browser.channel.busy and browser.evaluations == 8,
                     timeout=RESULT_TIMEOUT_MS)
@@ -38,3 +38,35 @@ def test_choosing_a_consensus_fills_the_table_against_it(window, qtbot, drive):
     texts = [browser_window.table.item(row, column).text()
              for column in range(1, browser_window.table.columnCount())]
     assert f"{dice:.4g}" in texts
+
+
+def test_each_shows_a_column_group_per_observer_and_the_band_in_the_plots(
+        window, qtbot, drive):
+    browser_window = window.dataset_browser
+    browser = browser_window.browser
+    assert browser.open(*drive)
+    qtbot.waitUntil(lambda: not browser.channel.busy and browser.evaluations == 4,
+                    timeout=RESULT_TIMEOUT_MS)
+    combo = browser_window.reference_choice
+    combo.setCurrentIndex(combo.findData("each"))
+    # good and observer2, each against both observers
+    qtbot.waitUntil(lambda: not browser.channel.busy and browser.evaluations == 12,
+                    timeout=RESULT_TIMEOUT_MS)
+    table = browser_window.table
+    headers = [table.horizontalHeaderItem(column).text()
+               for column in range(1, table.columnCount())]
+    assert len(headers) == 2 * 2 * len(browser.metrics)
+    assert headers[0] == "good\nDice vs observer1"
+    assert "good\nDice vs observer2" in headers
+    row = browser.rows.index("01")
+    for observer in ("observer1", "observer2"):
+        column = 1 + headers.index(f"good\nDice vs {observer}")
+        assert table.item(row, column).text() == browser.value_text("01", "good", "dice",
+                                                                    observer)
+    band = browser.table.band.range("dice")
+    assert band is not None and band[0] < band[1] < 1
+    browser_window.metric_choice.setCurrentIndex(browser.metrics.index("dice"))
+    assert browser_window.box_plot.band.getRegion() == pytest.approx(band)
+    bands = browser_window.scatter.bands
+    assert len(bands) == 2 and all(item.getRegion() == pytest.approx(band) for item in bands)
+    assert "observers' agreement" in browser_window.box_plot.toolTip()

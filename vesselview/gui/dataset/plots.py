@@ -19,6 +19,7 @@ _POINT = (86, 180, 233, 200)  # sky blue (Okabe-Ito)
 _BOX = (230, 159, 0)  # orange (Okabe-Ito)
 _BASELINE_BOX = (120, 120, 120)  # grey: a human baseline, not a method
 _DIAGONAL = (160, 160, 160)
+_BAND = (0, 158, 115, 50)  # translucent bluish green (Okabe-Ito): human variability
 _MARGIN = 0.08  # part of a plot's data range left free at each side
 
 
@@ -29,7 +30,7 @@ def _plain_axes(plot: pg.PlotWidget) -> None:
 
 
 def _show_range(plot: pg.PlotWidget, x_range: tuple[float, float],
-                y_values: list[Sequence[float] | np.ndarray]) -> None:
+                y_values: Sequence[Sequence[float] | np.ndarray]) -> None:
     """Show ``x_range`` and every value of ``y_values`` with a margin.
 
     Set from the data each time it changes rather than left to pyqtgraph's auto-range,
@@ -90,6 +91,27 @@ class _TitledPlot(pg.PlotWidget):
             self.setTitle(metrics.elidedText(self._title, Qt.TextElideMode.ElideMiddle, width))
 
 
+def _observer_band(plot: pg.PlotWidget, table: MetricTable, metric: str,
+                   orientation: str = "horizontal") -> pg.LinearRegionItem | None:
+    """Shade the range of the observers' agreement with each other on ``metric``
+    (`MetricTable.band`) behind the points; None (nothing drawn) without it."""
+    span = table.band.range(metric)
+    if span is None:
+        return None
+    band = pg.LinearRegionItem(span, orientation=orientation, movable=False,
+                               brush=pg.mkBrush(_BAND), pen=pg.mkPen(_BAND[:3]))
+    band.setZValue(-10)
+    band.setToolTip(f"inter-observer range: {table.band.describe(metric)}")
+    plot.addItem(band)
+    return band
+
+
+def _band_values(table: MetricTable, metric: str) -> list[float]:
+    """The band's ends, for the plot's range (none without a band)."""
+    span = table.band.range(metric)
+    return [] if span is None else list(span)
+
+
 def _label(metric: str) -> str:
     info = METRICS[metric]
     return f"{info.name} ({info.unit})" if info.unit else info.name
@@ -98,20 +120,31 @@ def _label(metric: str) -> str:
 class MethodBoxPlot(_TitledPlot):
     """Quartile boxes, whiskers to the extremes and every case as a jittered point; a
     human baseline's box is grey and its tick says so, and a method whose metric is
-    undefined on some cases says on how many of them it is defined (``n=19 of 20``)."""
+    undefined on some cases says on how many of them it is defined (``n=19 of 20``).
+    Scored against each observer, a box per method and observer, its tick naming the
+    observer. Behind them, the inter-observer band (`band`).
+
+    Attributes
+    ----------
+    band : pg.LinearRegionItem or None
+        The shaded range of the observers' agreement with each other (None without).
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         self._ticks: list[tuple[str, str]] = []  # each box's method label and note
+        self.band: pg.LinearRegionItem | None = None
         super().__init__(parent)
 
     def show_metric(self, table: MetricTable, metric: str) -> None:
-        """Plot ``metric`` for each method of ``table`` (methods along x)."""
+        """Plot ``metric`` for each column group of ``table`` (along x)."""
         self.clear()
         rng = np.random.default_rng(0)  # fixed jitter: the same plot every time
         self._ticks = []
-        for index, method in enumerate(table.methods):
-            values = np.asarray(table.column(method, metric))
-            self._ticks.append((table.label(method), _note(table, values.size)))
+        self.band = _observer_band(self, table, metric)
+        for index, (method, observer) in enumerate(table.groups):
+            values = np.asarray(table.column(method, metric, observer))
+            label = table.label(method) + ("" if observer is None else f" vs {observer}")
+            self._ticks.append((label, _note(table, values.size)))
             if values.size == 0:
                 continue
             low, q1, median, q3, high = np.percentile(values, [0, 25, 50, 75, 100])
@@ -125,10 +158,12 @@ class MethodBoxPlot(_TitledPlot):
             jitter = index + rng.uniform(-.15, .15, values.size)
             self.addItem(pg.ScatterPlotItem(jitter, values, size=6, brush=_POINT, pen=None))
         self._fit()
-        _show_range(self, (-.5, len(table.methods) - .5),
-                    [table.column(method, metric) for method in table.methods])
+        _show_range(self, (-.5, len(table.groups) - .5),
+                    [table.column(method, metric, observer) for method, observer in
+                     table.groups] + [_band_values(table, metric)])
         self.setLabel("left", _label(metric))
-        self.set_full_title(f"{METRICS[metric].name} per method")
+        band = " (shaded: the observers' agreement with each other)" if self.band else ""
+        self.set_full_title(f"{METRICS[metric].name} per method{band}")
 
     def _fit(self) -> None:
         """The title, and each method's tick fitted to the width of its box (`_tick`)."""
@@ -156,16 +191,31 @@ def _tick(label: str, note: str, room: float, metrics: QFontMetrics) -> str:
 
 
 class PairScatter(_TitledPlot):
-    """One point per case: method A's value against method B's, with the diagonal."""
+    """One point per case: method A's value against method B's (scored against each
+    observer: their mean), with the diagonal and the inter-observer band on both axes.
+
+    Attributes
+    ----------
+    bands : list of pg.LinearRegionItem
+        The observers' agreement range across and along (empty without).
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        self.bands: list[pg.LinearRegionItem] = []
+        super().__init__(parent)
 
     def show_pair(self, table: MetricTable, metric: str, a: str, b: str) -> None:
         """Plot ``metric`` of ``a`` (x) against ``b`` (y) for cases having both."""
         self.clear()
         pairs = table.pairs(metric, a, b)
+        self.bands = [band for band in (_observer_band(self, table, metric, side)
+                                        for side in ("vertical", "horizontal"))
+                      if band is not None]
         if pairs:
             x = np.array([row[1] for row in pairs])
             y = np.array([row[2] for row in pairs])
-            low, high = float(min(x.min(), y.min())), float(max(x.max(), y.max()))
+            low, high = float(min(x.min(), y.min(), *_band_values(table, metric))), \
+                float(max(x.max(), y.max(), *_band_values(table, metric)))
             self.addItem(pg.PlotCurveItem([low, high], [low, high],
                                           pen=pg.mkPen(_DIAGONAL, style=Qt.PenStyle.DashLine)))
             self.addItem(pg.ScatterPlotItem(x, y, size=8, brush=_POINT, pen=None,
@@ -174,4 +224,6 @@ class PairScatter(_TitledPlot):
         a_name, b_name = table.label(a), table.label(b)
         self.setLabel("bottom", f"{a_name}: {_label(metric)}")
         self.setLabel("left", f"{b_name}: {_label(metric)}")
-        self.set_full_title(f"{METRICS[metric].name}: {a_name} vs {b_name} (one point per case)")
+        mean = ", mean over the observers" if table.observers else ""
+        self.set_full_title(f"{METRICS[metric].name}: {a_name} vs {b_name} (one point per "
+                            f"case{mean})")

@@ -43,8 +43,8 @@ LEAST_ROWS = 8
 PLOTS_LEAST_HEIGHT = 220
 #: How the reference choices read in the browser's combo box.
 #: Short, so the controls row keeps the browser narrow enough to float beside the image.
-_REFERENCE_LABELS = {"one": "observer", "majority": "majority", "intersection": "all",
-                     "union": "any", "fuzzy": "fuzzy"}
+_REFERENCE_LABELS = {"one": "observer", "each": "each observer", "majority": "majority",
+                     "intersection": "all", "union": "any", "fuzzy": "fuzzy"}
 
 
 def _show_rows(table: QTableWidget, rows: int) -> None:
@@ -100,10 +100,11 @@ class DatasetBrowserWindow(QWidget):
         for choice in BROWSER_REFERENCES:
             self.reference_choice.addItem(_REFERENCE_LABELS[choice], choice)
         self.reference_choice.setToolTip(
-            "The reference the cases are scored against: the chosen observer's, a "
-            "consensus of the dataset's observers (majority: strictly more than half of "
-            "them, so with two the pixels both mark; all: their intersection; any: their "
-            "union) or their fuzzy reference (the share of observers marking a pixel)")
+            "The reference the cases are scored against: the chosen observer's, each "
+            "observer's in turn (a column group per observer), a consensus of the "
+            "dataset's observers (majority: strictly more than half of them, so with two "
+            "the pixels both mark; all: their intersection; any: their union) or their "
+            "fuzzy reference (the share of observers marking a pixel)")
         self.by_difference = QCheckBox("A − B")
         self.descending = QCheckBox("descending")
         worst = QPushButton("Worst first")
@@ -228,8 +229,7 @@ class DatasetBrowserWindow(QWidget):
             widget.currentIndexChanged.connect(lambda _i: self._on_choice())
         for box in (self.by_difference, self.descending):
             box.toggled.connect(lambda _on: self._on_choice())
-        self.reference_choice.currentIndexChanged.connect(
-            lambda _i: browser.set_references(self.reference_choice.currentData()))
+        self.reference_choice.currentIndexChanged.connect(lambda _i: self._on_references())
 
     # -- updates -------------------------------------------------------------------------
 
@@ -258,11 +258,13 @@ class DatasetBrowserWindow(QWidget):
         self.metric_choice.blockSignals(False)
         if dataset is None:
             return
-        self.table.setColumnCount(1 + len(dataset.methods) * len(metrics))
+        groups = self._groups()
+        self.table.setColumnCount(1 + len(groups) * len(metrics))
         self.table.setHorizontalHeaderLabels(["case"] + [
             f"{method_label(method, dataset.baselines)}\n{METRICS[metric].short_name}"
-            for method in dataset.methods for metric in metrics])
-        for column, metric in enumerate(metrics * len(dataset.methods), start=1):
+            + ("" if observer is None else f" vs {observer}")
+            for method, observer in groups for metric in metrics])
+        for column, metric in enumerate(metrics * len(groups), start=1):
             header = self.table.horizontalHeaderItem(column)
             if header is not None:
                 header.setToolTip(METRICS[metric].definition)
@@ -279,6 +281,11 @@ class DatasetBrowserWindow(QWidget):
         browser.sort(SortOrder(self.metric_key(), a, b if self.by_difference.isChecked()
                                else None, self.descending.isChecked()))
         self._plot()
+
+    def _on_references(self) -> None:
+        """Score against the chosen reference; ``each`` adds a column group per observer."""
+        self.browser.set_references(self.reference_choice.currentData())
+        self._set_columns()
 
     def _on_progress(self, fraction: float, message: str) -> None:
         self.progress.setValue(round(fraction * 100))
@@ -310,18 +317,27 @@ class DatasetBrowserWindow(QWidget):
         if (case_id, method) in self.browser.failures:
             self._show_issues()
 
+    def _groups(self) -> tuple[tuple[str, str | None], ...]:
+        """The column groups (method, observer) of the browser's table."""
+        table, dataset = self.browser.table, self.browser.dataset
+        if table is not None:
+            return table.groups
+        return tuple((method, None) for method in (dataset.methods if dataset else ()))
+
     def _set_cells(self, row: int, case_id: str, method: str) -> None:
         browser = self.browser
-        if browser.dataset is None:
-            return
-        first = 1 + browser.dataset.methods.index(method) * len(browser.metrics)
+        groups, metrics = self._groups(), browser.metrics
         flag = "" if browser.table is None else browser.table.flag_text(case_id, method)
-        for offset, metric in enumerate(browser.metrics):
-            item = QTableWidgetItem(browser.value_text(case_id, method, metric))
-            item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            if flag:
-                item.setToolTip(f"{method}: {flag}")
-            self.table.setItem(row, first + offset, item)
+        for index, (group_method, observer) in enumerate(groups):
+            if group_method != method:
+                continue
+            for offset, metric in enumerate(metrics):
+                item = QTableWidgetItem(browser.value_text(case_id, method, metric, observer))
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight
+                                      | Qt.AlignmentFlag.AlignVCenter)
+                if flag:
+                    item.setToolTip(f"{method}: {flag}")
+                self.table.setItem(row, 1 + index * len(metrics) + offset, item)
 
     def _select_current(self, case_id: str | None) -> None:
         """Select and scroll to the shown case's row (wherever the order put it)."""
