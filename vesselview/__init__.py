@@ -19,6 +19,7 @@ _EXPORTS = {
     "Length": "vesselview.engine.lengths",
     "Case": "vesselview.engine.case",
     "LabelMap": "vesselview.engine.labels",
+    "JunctionPoints": "vesselview.engine.junction_points",
     "Result": "vesselview.engine.result",
     "Layer": "vesselview.engine.layers",
     "Evaluator": "vesselview.engine.pipeline",

@@ -122,7 +122,8 @@ def test_bad_parameters_are_params_errors(settings, sweeps, match):
         (["--dataset", "d", "--manifest", "m.csv"], "give only one of --manifest, --dataset"),
         (["--dataset", "d", "--candidate", "c.png"], "only one of --dataset, --reference"),
         (["--dataset", "d", "--ignore", "i.png"],
-         "--ignore go with one pair .* use the manifest's fov, fundus and ignore columns"),
+         "--ignore go with one pair .* use the manifest's fov, fundus, ignore and "
+         "reference_junctions columns"),
         (["--manifest", "m.csv", "--predictions", "a=b"], "go with --dataset"),
         (["--manifest", "m.csv", "--observer", "2"], "go with --dataset"),
         (["--dataset", "d", "--observer", "3"], "invalid choice: 3"),

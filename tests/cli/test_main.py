@@ -45,8 +45,8 @@ def test_single_pair_json(capsys, pair):
     (result,) = document["results"]
     assert list(result) == ["id", "method", "reference", "candidate", "fov", "fov_source",
                             "ignore", "observer", "references", "flags", "spacing_um",
-                            "spacing_source", "fov_diameter_px", "params", "lengths",
-                            "metrics", "metrics_um", "undefined", "error"]
+                            "spacing_source", "fov_diameter_px", "junction_source", "params",
+                            "lengths", "metrics", "metrics_um", "undefined", "error"]
     assert (result["id"], result["reference"], result["candidate"], result["fov"]) == (
         "pred", reference, candidate, None)
     assert (result["method"], result["fov_source"], result["observer"], result["error"]) == (

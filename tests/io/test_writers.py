@@ -51,8 +51,8 @@ def test_record_shape_and_encoding():
     record = _record(se=math.nan, hausdorff=math.inf, dice=0.1 + 0.2)
     assert list(record) == ["id", "method", "reference", "candidate", "fov", "fov_source",
                             "ignore", "observer", "references", "flags", "spacing_um",
-                            "spacing_source", "fov_diameter_px", "params", "lengths", "metrics",
-                            "metrics_um", "undefined", "error"]
+                            "spacing_source", "fov_diameter_px", "junction_source", "params",
+                            "lengths", "metrics", "metrics_um", "undefined", "error"]
     assert (record["method"], record["fov_source"], record["observer"], record["error"]) == (
         None, "none", None, None)
     assert record["fov"] is None and record["candidate"] == "c.png"
@@ -69,7 +69,7 @@ def test_record_of_a_case_built_without_sources():
     assert (record["reference"], record["candidate"], record["fov"]) == (None, None, None)
     stream = io.StringIO()
     write_csv([record], stream)
-    assert stream.getvalue().splitlines()[1].startswith("x,,,,,none,,,one,,,,,2,")
+    assert stream.getvalue().splitlines()[1].startswith("x,,,,,none,,,one,,,,,skeleton,2,")
 
 
 def test_json_document_is_strict_json_and_exact():
@@ -95,10 +95,10 @@ def test_csv_columns_and_cells():
     write_csv([_record(se=math.nan, hausdorff=math.inf, dice=1 / 3)], stream, version="1.2.3")
     rows = list(csv.reader(io.StringIO(stream.getvalue())))
     assert tuple(rows[0]) == CSV_COLUMNS
-    assert rows[0][:13] == ["id", "method", "reference", "candidate", "fov", "fov_source",
+    assert rows[0][:14] == ["id", "method", "reference", "candidate", "fov", "fov_source",
                             "ignore", "observer", "references", "flags", "spacing_um",
-                            "spacing_source", "fov_diameter_px"]
-    assert rows[0][13:13 + len(PARAM_SPECS)] == list(PARAM_SPECS)
+                            "spacing_source", "fov_diameter_px", "junction_source"]
+    assert rows[0][14:14 + len(PARAM_SPECS)] == list(PARAM_SPECS)
     assert rows[0][-2:] == ["vesselview_version", "error"]
     row = dict(zip(rows[0], rows[1], strict=True))
     assert row["id"] == "01" and row["reference"] == "r.gif"

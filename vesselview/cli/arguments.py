@@ -115,11 +115,15 @@ def build_parser() -> argparse.ArgumentParser:
     pair.add_argument("--fundus", metavar="I", help="fundus photograph (checked, not scored)")
     pair.add_argument("--ignore", metavar="M", help="mask of regions left out of every metric "
                       "(e.g. the optic disc)")
+    pair.add_argument("--reference-junctions", metavar="J.CSV", help="annotated junctions "
+                      "(CSV x,y[,kind]): the reference nodes of junction detection instead "
+                      "of the reference skeleton's")
     parser.add_argument("--manifest", metavar="PAIRS.CSV",
                         help="many pairs: CSV with columns id, reference, candidate and "
                         "optionally fov, fundus, ignore, observer, spacing_um, reference_2, "
                         "reference_3... (other observers' references), reference_soft (a soft "
-                        "reference); relative paths resolve against its folder")
+                        "reference), reference_junctions (a junction point file); relative paths "
+                        "resolve against its folder")
     add_spacing_argument(parser)
     dataset = parser.add_argument_group(
         "a whole dataset", "DRIVE, STARE, CHASE_DB1, HRF, FIVES, IOSTAR, RITE, HRF-AV, "
@@ -196,15 +200,18 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     options.estimate_fov = _dataset_fov(options)
     one_pair = any(value is not None for value in
                    (options.reference, options.candidate, options.fov, options.fundus,
-                    options.ignore))
+                    options.ignore, options.reference_junctions))
     given = [name for name, value in (("--manifest", options.manifest is not None),
                                       ("--dataset", options.dataset is not None),
                                       ("--reference/--candidate", one_pair)) if value]
     if one_pair and options.reference is None and options.candidate is None and len(given) > 1:
         flags = [flag for flag, value in (("--fov", options.fov), ("--fundus", options.fundus),
-                                          ("--ignore", options.ignore)) if value is not None]
+                                          ("--ignore", options.ignore),
+                                          ("--reference-junctions", options.reference_junctions))
+                 if value is not None]
         raise UsageError(f"{', '.join(flags)} go with one pair (--reference/--candidate); "
-                         "for many pairs use the manifest's fov, fundus and ignore columns")
+                         "for many pairs use the manifest's fov, fundus, ignore and "
+                         "reference_junctions columns")
     if len(given) > 1:
         raise UsageError(f"give only one of {', '.join(given)}")
     if not given or (one_pair and (options.reference is None or options.candidate is None)):

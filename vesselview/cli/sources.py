@@ -41,7 +41,7 @@ def pairs_from_options(options: argparse.Namespace) -> PairSource:
                  for pair in read_manifest_rows(options.manifest)]
         return PairSource(pairs, [options.manifest, *pair_files(pairs)])
     pair = single_pair(options.reference, options.candidate, options.fov, options.fundus,
-                       options.ignore)
+                       options.ignore, options.reference_junctions)
     pair = dataclasses.replace(pair, spacing=given)
     return PairSource([pair], pair_files([pair]))
 

@@ -25,6 +25,7 @@ import numpy as np
 
 from vesselview.engine import lengths
 from vesselview.engine.canonical import held_copy
+from vesselview.engine.junction_points import JunctionPoints
 from vesselview.engine.labels import LabelMap
 from vesselview.engine.observers import FIRST_OBSERVER, References, other_references
 from vesselview.engine.params import DEFAULT_THRESHOLD
@@ -36,7 +37,8 @@ _HELD_DTYPES: dict[str, type | None] = {
     "reference": np.bool_, "candidate": np.bool_, "fov": np.bool_, "ignore": np.bool_,
     "candidate_soft": np.float32, "reference_soft": np.float32, "fundus": None}
 #: Keys of `Case.sources` that name roles, so no observer may be named so.
-_ROLES = frozenset({*_HELD_DTYPES, "spacing", "labels", "candidate_labels"})
+_ROLES = frozenset({*_HELD_DTYPES, "spacing", "labels", "candidate_labels",
+                    "reference_junctions"})
 #: `Case._array`'s default: read the role's own attribute.
 _OWN = object()
 
@@ -103,6 +105,11 @@ class Case:
         The fuzzy reference: a membership in [0, 1] per pixel (a soft reference file,
         or the share of the observers marking each pixel under the ``fuzzy`` reference
         choice); None when not given. Given in any float dtype; kept as float32.
+    reference_junctions : JunctionPoints or None
+        Annotated reference junctions (a dataset's point file): when given, junction
+        detection matches the candidate's junctions to these points instead of the
+        reference skeleton's junction nodes (``docs/metrics.md`` §10), whichever
+        reference is chosen. None (default): the skeleton's nodes.
 
     Raises
     ------
@@ -114,7 +121,8 @@ class Case:
         is not uint8 RGB of the masks' size, ``threshold`` is outside [0, 1], an
         observer name is empty or a role's name, ``references`` holds the chosen
         observer with another mask than ``reference``, ``spacing_um`` is not a finite
-        number > 0, or ``labels`` is not a `LabelMap` of the masks' shape. No value is
+        number > 0, ``labels`` is not a `LabelMap` of the masks' shape, or a reference
+        junction point lies outside the image. No value is
         reinterpreted: convert masks with ``mask > 0`` first (or use `load_case`).
     """
 
@@ -133,6 +141,7 @@ class Case:
     labels: LabelMap | None = None
     reference_soft: np.ndarray | None = None
     candidate_labels: LabelMap | None = None
+    reference_junctions: JunctionPoints | None = None
 
     def __post_init__(self) -> None:
         others = self._checked_others()
@@ -171,6 +180,7 @@ class Case:
         if not 0.0 <= self.threshold <= 1.0:
             raise InputError(f"Case threshold {self.threshold!r} is outside [0, 1]")
         self._check_labels(shape)
+        self._check_junctions(shape)
 
     def _checked_others(self) -> dict[str, np.ndarray]:
         """The other observers' masks given (`other_references`), names and masks checked."""
@@ -232,6 +242,15 @@ class Case:
                 raise InputError(f"Case {role} ({labels.source}) has shape {labels.shape} "
                                  f"but reference has shape {shape}; every mask must have "
                                  "the same size", source=labels.source)
+
+    def _check_junctions(self, shape: tuple[int, ...]) -> None:
+        points = self.reference_junctions
+        if points is None:
+            return
+        if not isinstance(points, JunctionPoints):
+            raise InputError("Case reference_junctions must be JunctionPoints "
+                             f"(vesselview.engine.junction_points), got {type(points).__name__}")
+        points.check_inside((shape[0], shape[1]))
 
     def _mask(self, role: str, value: object = _OWN, label: str | None = None) -> np.ndarray:
         """The ``role`` mask (or ``value``, named ``label`` in errors), checked to be a

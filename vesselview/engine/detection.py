@@ -12,6 +12,7 @@ distance transform of the image).
 from __future__ import annotations
 
 import dataclasses
+from typing import Protocol
 
 import numpy as np
 from scipy.optimize import linear_sum_assignment
@@ -92,7 +93,20 @@ class JunctionMatch:
     reference_matched: np.ndarray
 
 
-def junction_match(candidate: VesselGraph, reference: VesselGraph, radius: float) -> JunctionMatch:
+class Junctions(Protocol):
+    """Junction nodes: a `VesselGraph`'s, or annotated points
+    (`vesselview.engine.junction_points.JunctionPoints`)."""
+
+    @property
+    def junctions(self) -> np.ndarray:
+        """Positions (row, col), pixels, shape (n, 2)."""
+
+    @property
+    def crossings(self) -> np.ndarray | None:
+        """Bool per junction (a crossing), None when the kinds are unknown."""
+
+
+def junction_match(candidate: Junctions, reference: Junctions, radius: float) -> JunctionMatch:
     """Match every candidate junction to the reference's within ``radius`` (pixels)."""
     cand_index, ref_index = match_points(candidate.junctions, reference.junctions, radius)
     cand_matched = np.zeros(len(candidate.junctions), bool)
@@ -122,17 +136,23 @@ def detection_scores(out: Scores, prefix: str, matched: int, found: int, expecte
     return out
 
 
-def junction_scores(candidate: VesselGraph, reference: VesselGraph, radius: float,
+def junction_scores(candidate: VesselGraph, reference: Junctions, radius: float,
                     both: JunctionMatch) -> Scores:
     """``junction_precision junction_recall junction_f1 bifurcation_f1 crossing_f1``.
 
     ``both`` is `junction_match` of the graphs at ``radius``. Bifurcations (degree 3)
     and crossings (degree >= 4) are each matched among themselves (a bifurcation is not
-    found by a crossing).
+    found by a crossing); both F1 are undefined when the reference's kinds are unknown
+    (a junction file without a kind for every point).
     """
     out = Scores()
     detection_scores(out, "junction", int(both.candidate_matched.sum()),
                      len(candidate.junctions), len(reference.junctions), "junctions")
+    if reference.crossings is None:
+        for name in ("bifurcation", "crossing"):
+            out.undefined(f"{name}_f1", "the reference junction file does not give every "
+                                        "point's kind (bifurcation or crossing)")
+        return out
     for name, what, crossing in (("bifurcation", "bifurcations", False),
                                  ("crossing", "crossings", True)):
         cand = candidate.junctions[candidate.crossings == crossing]

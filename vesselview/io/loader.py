@@ -15,6 +15,7 @@ import numpy as np
 
 from vesselview.engine.case import Case
 from vesselview.engine.flags import checked_flag
+from vesselview.engine.junction_points import JunctionPoints
 from vesselview.engine.labels import LabelMap
 from vesselview.engine.observers import FIRST_OBSERVER
 from vesselview.engine.params import DEFAULT_THRESHOLD, Params
@@ -32,6 +33,7 @@ from vesselview.io.case_inputs import (
 from vesselview.io.class_encodings import ClassEncoding, class_encoding
 from vesselview.io.fov_estimate import estimate_fov
 from vesselview.io.fundus import fundus_rgb
+from vesselview.io.junction_files import junction_input
 from vesselview.io.masks import MaskReading, MaskWarning, PolarityWarning, read_mask
 from vesselview.io.readers import RawImage
 
@@ -59,6 +61,7 @@ def load_case(
     labels: LabelMap | None = None,
     classes: str | os.PathLike | ClassEncoding | None = None,
     reference_soft: Input | None = None,
+    reference_junctions: str | os.PathLike | JunctionPoints | None = None,
 ) -> Case:
     """Load one reference / candidate pair (plus optional FOV, fundus, ignore, other
     observers' references, spacing and classes) into a `Case`.
@@ -121,6 +124,11 @@ def load_case(
         probability map read as fractions of full scale (a binary mask as 0 and 1),
         ``invert_reference`` applying to it too. The fuzzy measures and the ``fuzzy``
         reference choice read it (`vesselview.engine.reference_choice`).
+    reference_junctions : str, os.PathLike or JunctionPoints, optional
+        The dataset's annotated junctions: a CSV point file ``x,y[,kind]``
+        (`vesselview.io.junction_files`) or points. Junction detection then matches the
+        candidate's junctions to these points instead of the reference skeleton's
+        (`Case.reference_junctions`, ``sources["reference_junctions"]``).
 
     Returns
     -------
@@ -141,7 +149,8 @@ def load_case(
         every pixel, an image over 100 MP; ``references`` naming ``observer`` again;
         and every refusal of `Case` (bad spacing, labels of another shape...); with
         ``classes``: a colour or value the mapping does not name (the file, the colour,
-        its first pixel), a bad mapping file, ``labels`` given for a label-map reference.
+        its first pixel), a bad mapping file, ``labels`` given for a label-map reference;
+        a bad row of the junction file or a point outside the image (file and line).
     ParamsError
         When ``threshold`` is outside [0, 1].
     TypeError
@@ -182,6 +191,9 @@ def load_case(
         ("ignore", ignore))}
     if reference_soft is not None:
         sources["reference_soft"] = input_source(reference_soft)
+    junction_points = junction_input(reference_junctions, (shape[0], shape[1]))
+    if junction_points is not None:
+        sources["reference_junctions"] = junction_points.source
     if estimated:
         sources["fov"] = f"estimated from {sources['fundus']}"
     sources.update({name: input_source(value) for name, value in (references or {}).items()})
@@ -216,6 +228,7 @@ def load_case(
         labels=labels if reference_labels is None else reference_labels,
         candidate_labels=candidate_labels,
         reference_soft=None if soft_reading is None else soft_reading.soft,
+        reference_junctions=junction_points,
     )
 
 

@@ -9,7 +9,9 @@ the observer whose annotation the reference is, recorded in the output, 1 when e
 Other observers' references of the same image are columns ``reference_2``,
 ``reference_3``... (``reference_N`` is observer N's; ``reference_1`` too when the
 ``observer`` cell names another), and ``reference_soft`` a soft (fuzzy) reference: a
-probability map of memberships in [0, 1] (`vesselview.io.loader.load_case`).
+probability map of memberships in [0, 1] (`vesselview.io.loader.load_case`), and
+``reference_junctions`` the image's annotated junctions (a CSV point file ``x,y[,kind]``,
+`vesselview.io.junction_files`).
 Ids are compared by the case id rule (`vesselview.engine.case_ids`: ``1`` and ``01`` are
 one case). Relative paths resolve against the manifest's folder. An ``fov`` cell ``auto`` estimates
 the field of view from the row's fundus photograph.
@@ -34,8 +36,10 @@ from vesselview.io.loader import AUTO_FOV
 from vesselview.io.spacing import SPACING_FIX, Spacing, parse_spacing
 
 REQUIRED_COLUMNS = ("id", "reference", "candidate")
-OPTIONAL_COLUMNS = ("fov", "fundus", "ignore", "observer", "spacing_um", "reference_soft")
-FILE_ROLES = ("reference", "candidate", "fov", "fundus", "ignore", "reference_soft")
+OPTIONAL_COLUMNS = ("fov", "fundus", "ignore", "observer", "spacing_um", "reference_soft",
+                    "reference_junctions")
+FILE_ROLES = ("reference", "candidate", "fov", "fundus", "ignore", "reference_soft",
+              "reference_junctions")
 #: The column of another observer's reference: ``reference_N`` is observer N's.
 OBSERVER_COLUMN = re.compile(r"reference_([1-9][0-9]*)")
 
@@ -74,6 +78,8 @@ class Pair:
     classes : str or None
         How its label maps are read (`load_case`'s ``classes``), set by an A/V
         dataset's layout; None: as the job says.
+    reference_junctions : str or None
+        A junction point file (`load_case`'s ``reference_junctions``).
     """
 
     id: str
@@ -90,6 +96,7 @@ class Pair:
     problem: str | None = None
     spacing: Spacing | None = None
     classes: str | None = None
+    reference_junctions: str | None = None
 
     @property
     def label(self) -> str:
@@ -112,7 +119,8 @@ class Pair:
 
 
 def single_pair(reference: str, candidate: str, fov: str | None = None,
-                fundus: str | None = None, ignore: str | None = None) -> Pair:
+                fundus: str | None = None, ignore: str | None = None,
+                reference_junctions: str | None = None) -> Pair:
     """The pair given by ``--reference``/``--candidate``; its id is the candidate's name.
 
     Raises
@@ -120,7 +128,8 @@ def single_pair(reference: str, candidate: str, fov: str | None = None,
     InputError
         When a file does not exist.
     """
-    pair = Pair(Path(candidate).stem, reference, candidate, fov, fundus, ignore)
+    pair = Pair(Path(candidate).stem, reference, candidate, fov, fundus, ignore,
+                reference_junctions=reference_junctions)
     problem = _missing_file(pair)
     if problem is not None:
         raise InputError(problem, source=pair.candidate)
@@ -233,6 +242,7 @@ def _pair(cells: dict[str, str], folder: Path, where: str) -> Pair:
                 observer=_observer_number(cells.get("observer", "")),
                 references=tuple((f"observer{number}", path) for number, path in observers),
                 reference_soft=paths["reference_soft"], where=where,
+                reference_junctions=paths["reference_junctions"],
                 spacing=_manifest_spacing(cells.get("spacing_um", "")))
 
 

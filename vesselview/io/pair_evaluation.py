@@ -120,6 +120,8 @@ def evaluate_pair(pair: Pair, job: Job) -> PairOutcome:
                 if job.estimate_fov else job.load
             classes = job.classes or pair.classes
             extra = {} if classes is None else {"classes": classes}
+            if pair.reference_junctions is not None:
+                extra["reference_junctions"] = pair.reference_junctions
             case = load(pair.reference, pair.candidate, pair.fov, pair.fundus,
                         ignore=pair.ignore, invert_reference=job.invert_reference,
                         invert_candidate=job.invert_candidate, threshold=job.threshold,
@@ -170,7 +172,8 @@ def failed_outcome(pair: Pair, job: Job, failure: RowFailure) -> PairOutcome:
     """The outcome of a pair that could not be evaluated: one error record per grid entry."""
     spacing = pair.spacing
     sources = {"reference": pair.reference, "candidate": pair.candidate, "fov": pair.fov,
-               "ignore": pair.ignore, "spacing": None if spacing is None else spacing.source}
+               "ignore": pair.ignore, "spacing": None if spacing is None else spacing.source,
+               "reference_junctions": pair.reference_junctions}
     records = tuple(error_record(failure.message, params, id=pair.id, sources=sources,
                                  method=pair.method, observer=pair.observer,
                                  spacing_um=None if spacing is None else spacing.um,

@@ -4,8 +4,9 @@ Shared by the batch CLI and the GUI's export, so it knows nothing about either.
 A *record* is one pair under one parameter set, already JSON-safe:
 
 ``{"id", "method", "reference", "candidate", "fov", "fov_source", "ignore", "observer",
-"references", "flags", "spacing_um", "spacing_source", "fov_diameter_px", "params": {...},
-"lengths": {...}, "metrics": {...}, "metrics_um": {...}, "undefined": {...}, "error"}``
+"references", "flags", "spacing_um", "spacing_source", "fov_diameter_px", "junction_source",
+"params": {...}, "lengths": {...}, "metrics": {...}, "metrics_um": {...}, "undefined": {...},
+"error"}``
 
 ``method`` names the method of the candidate (dataset runs, else ``None``);
 ``fov_source`` says where the field of view came from: ``"file"``, ``"estimated"``
@@ -23,6 +24,8 @@ consensus, e.g. ``"majority of observer1, observer2"``);
 came from (``"given"``, ``"manifest"``, ``"fov_degrees:<dataset>"``; `vesselview.io.spacing`),
 both ``None`` when unknown; ``fov_diameter_px`` is the diameter of the evaluated field of
 view in pixels (`vesselview.engine.case.Case.fov_diameter_px`; ``None`` for a failed pair).
+``junction_source`` is where the reference junctions of the junction metrics came from:
+``"skeleton"`` (the reference skeleton's graph) or the junction point file's path.
 ``params`` are the values that produced the numbers, every length in pixels (a failed
 pair's as given); ``lengths`` is every length parameter as given with its unit
 (``{"t": "30um", "nsd_tau": "2px", ...}``; in CSV one cell ``t=30um nsd_tau=2px ...``);
@@ -52,6 +55,7 @@ import numpy as np
 from PIL import Image
 
 from vesselview._version import __version__
+from vesselview.engine.junction_points import SKELETON_JUNCTIONS
 from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.length_scope import given_lengths
 from vesselview.engine.params import PARAM_SPECS, Params
@@ -66,11 +70,11 @@ METRIC_UM_KEYS: tuple[str, ...] = tuple(name for name, _ in PHYSICAL_KEYS.values
 #: CSV columns, in order.
 CSV_COLUMNS: tuple[str, ...] = (
     "id", "method", "reference", "candidate", "fov", "fov_source", "ignore", "observer",
-    "references", "flags", "spacing_um", "spacing_source", "fov_diameter_px", *PARAM_SPECS,
-    "lengths", *METRIC_KEYS, *METRIC_UM_KEYS, "vesselview_version", "error",
+    "references", "flags", "spacing_um", "spacing_source", "fov_diameter_px", "junction_source",
+    *PARAM_SPECS, "lengths", *METRIC_KEYS, *METRIC_UM_KEYS, "vesselview_version", "error",
 )
 #: Columns of a record that describe the pair (before the parameters in CSV).
-PAIR_COLUMNS: tuple[str, ...] = CSV_COLUMNS[:13]
+PAIR_COLUMNS: tuple[str, ...] = CSV_COLUMNS[:14]
 #: How `vesselview.io.loader.load_case` records an FOV estimated from the fundus.
 ESTIMATED_FOV_PREFIX = "estimated from "
 #: Summary statistics, in the order of CSV summary rows (``id`` ``summary:<name>``).
@@ -117,6 +121,7 @@ def result_record(result: Result, *, id: str, sources: Mapping[str, str],
     return {
         **_pair_fields(id, sources, method, observer, flags, references),
         **_resolution_fields(sources, spacing_um, fov_diameter_px),
+        "junction_source": junction_source(sources),
         "params": result.params.to_dict(),
         "lengths": dict(result.lengths.given),
         "metrics": {key: encode_number(result.metrics[key]) for key in METRIC_KEYS},
@@ -141,6 +146,7 @@ def error_record(error: str, params: Params, *, id: str, sources: Mapping[str, s
     return {
         **_pair_fields(id, sources, method, observer, None, references),
         **_resolution_fields(sources, spacing_um, None),
+        "junction_source": junction_source(sources),
         "params": params.to_dict(),
         "lengths": given_lengths(params.to_dict()),
         "metrics": dict.fromkeys(METRIC_KEYS),
@@ -158,6 +164,12 @@ def fov_source(sources: Mapping[str, str | None]) -> str:
         return "none"
     estimated = fov == AUTO_FOV or fov.startswith(ESTIMATED_FOV_PREFIX)
     return "estimated" if estimated else "file"
+
+
+def junction_source(sources: Mapping[str, str | None]) -> str:
+    """The junction point file of a case (``sources["reference_junctions"]``), else
+    ``"skeleton"``: the reference junctions are the reference skeleton's nodes."""
+    return sources.get("reference_junctions") or SKELETON_JUNCTIONS
 
 
 def write_json(

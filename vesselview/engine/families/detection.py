@@ -21,6 +21,7 @@ import numpy as np
 from vesselview.engine.component_detection import component_scores, found_shares, unfound_pixels
 from vesselview.engine.detection import (
     JunctionMatch,
+    Junctions,
     SegmentDetection,
     junction_match,
     junction_scores,
@@ -105,18 +106,26 @@ def candidate_graph(ctx: StageContext) -> VesselGraph:
     return vessel_graph(ctx.get(candidate_skeleton))
 
 
-@stage("junction_match", params=("junction_r",), needs=(candidate_graph, reference_graph))
+@stage("reference_junctions", needs=(reference_graph,))
+def reference_junctions(ctx: StageContext) -> Junctions:
+    """The reference nodes junctions are matched to: the case's annotated points (those
+    outside the ignored region) when it has them, else the reference graph's junctions."""
+    given = ctx.case.reference_junctions
+    return ctx.get(reference_graph) if given is None else given.outside(ctx.case.ignore)
+
+
+@stage("junction_match", params=("junction_r",), needs=(candidate_graph, reference_junctions))
 def junctions(ctx: StageContext) -> JunctionMatch:
     """Matched, missed and false junctions at ``junction_r``."""
-    return junction_match(ctx.get(candidate_graph), ctx.get(reference_graph),
+    return junction_match(ctx.get(candidate_graph), ctx.get(reference_junctions),
                           in_pixels(ctx.params.junction_r))
 
 
 @stage("junction_scores", params=("junction_r",),
-       needs=(junctions, candidate_graph, reference_graph))
+       needs=(junctions, candidate_graph, reference_junctions))
 def junction_metrics(ctx: StageContext) -> Scores:
     """The junction detection metrics at ``junction_r``."""
-    return junction_scores(ctx.get(candidate_graph), ctx.get(reference_graph),
+    return junction_scores(ctx.get(candidate_graph), ctx.get(reference_junctions),
                            in_pixels(ctx.params.junction_r), ctx.get(junctions))
 
 
