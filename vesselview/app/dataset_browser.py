@@ -237,7 +237,8 @@ class DatasetBrowser(DatasetNavigation):
     def set_references(self, choice: str) -> None:
         """Score every case against the reference ``choice`` (`BROWSER_REFERENCES`: one
         observer, each observer in turn, a consensus of the observers or their fuzzy
-        reference) and fill the table again, from the cache where it can. Against a
+        reference) and fill the table again, from the cache where it can; the shown case
+        opens again against it. Against a
         consensus or the fuzzy reference a case with one observer fails its cells,
         naming its reference file; with ``each`` its other observers' cells are n/a.
 
@@ -251,6 +252,8 @@ class DatasetBrowser(DatasetNavigation):
                              f"{', '.join(BROWSER_REFERENCES)}; got {choice!r}")
         self.references = choice
         self.compute()
+        if self.current is not None:  # the shown case too
+            self.pick(self.current)
 
     def cancel(self) -> None:
         """Stop the background run; values computed so far stay in the cache and table."""

@@ -32,6 +32,7 @@ class DatasetNavigation:
     current: str | None
     method_a: str
     method_b: str
+    references: str
     resolutions: CaseResolutions
     rows_changed: Event
     current_changed: Event
@@ -81,7 +82,8 @@ class DatasetNavigation:
         self.pick(self.rows[min(max(index + step, 0), len(self.rows) - 1)])
 
     def pick(self, case_id: str) -> None:
-        """Show ``case_id`` with method A in the inspector and load method B's candidate."""
+        """Show ``case_id`` with method A in the inspector, scored against the reference
+        choice, and load method B's candidate."""
         dataset = self.dataset
         if dataset is None:
             return
@@ -92,7 +94,7 @@ class DatasetNavigation:
         self.current = case_id
         self.current_changed.emit(case_id)
         self.inspector.show_dataset_case(dataset, case_id, self.method_a, self.rows,
-                                         self._order_text())
+                                         self._order_text(), self.references)
         if self.method_b in case.candidates:
             method, threshold = self.method_b, self.inspector.params.threshold
             self._comparison.submit(lambda stop, progress: (

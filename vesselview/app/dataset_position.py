@@ -10,6 +10,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from vesselview.app.files import ShownCase, files_of
+from vesselview.engine.reference_choice import reference_cases
 from vesselview.errors import InputError
 from vesselview.io.dataset import Dataset, DatasetCase
 
@@ -30,6 +32,11 @@ class DatasetPosition:
     order : str
         How ``cases`` are ordered when not by id (e.g. the case browser's
         ``"Dice of Soares, ascending"``); empty: by id.
+    references : str
+        The reference choice each case opens with (the case browser's,
+        `vesselview.engine.reference_choice.REFERENCE_CHOICES`): ``one`` and ``each``
+        open against the dataset's chosen observer, the others against that consensus
+        or the fuzzy reference (`shown_case`).
     """
 
     dataset: Dataset
@@ -37,6 +44,7 @@ class DatasetPosition:
     cases: tuple[DatasetCase, ...]
     index: int = 0
     order: str = ""
+    references: str = "one"
 
     @classmethod
     def first(cls, dataset: Dataset, method: str | None = None) -> DatasetPosition:
@@ -84,3 +92,25 @@ class DatasetPosition:
         by = f" by {self.order}" if self.order else ""
         return (f"{self.dataset.layout} case {self.case.id} ({self.index + 1} of "
                 f"{len(self.cases)}{by}), method {self.method}")
+
+    def shown_case(self) -> ShownCase:
+        """Read the shown case with the method's candidate, scored against `references`
+        (files: the case's own, so a session keeps them); a case that cannot be scored
+        against a consensus or the fuzzy reference (one observer) opens against its
+        observer, with a warning saying why (`Case.warnings`).
+
+        Raises
+        ------
+        InputError
+            When a file of the case cannot be read.
+        """
+        case = self.case.load(self.method)
+        files = files_of(case)
+        if self.references in ("one", "each"):
+            return ShownCase(case, files)
+        try:
+            (scored,) = reference_cases(case, self.references)
+        except InputError as error:
+            note = f"{error}; case {self.case.id} is shown against {case.observer}"
+            return ShownCase(dataclasses.replace(case, warnings=(*case.warnings, note)), files)
+        return ShownCase(scored, files)

@@ -54,13 +54,17 @@ class DatasetStepping:
         return True
 
     def show_dataset_case(self, dataset: Dataset, case_id: str, method: str,
-                          rows: Sequence[str] = (), order: str = "") -> None:
-        """Show case ``case_id`` of ``dataset`` with ``method``'s candidate (a browser pick);
-        the cases are stepped through in the order of ``rows`` (case ids; default and
-        cases not in it: by id), described as ``order`` (`DatasetPosition.reordered`)."""
+                          rows: Sequence[str] = (), order: str = "",
+                          references: str = "one") -> None:
+        """Show case ``case_id`` of ``dataset`` with ``method``'s candidate (a browser pick)
+        scored against the reference choice ``references`` (the browser's; so is every
+        case stepped to, `DatasetPosition.shown_case`); the cases are stepped through in
+        the order of ``rows`` (case ids; default and cases not in it: by id), described
+        as ``order`` (`DatasetPosition.reordered`)."""
         position = DatasetPosition.first(dataset, method)
         index = [case.id for case in position.cases].index(case_id)
-        self._go_to(dataclasses.replace(position, index=index).reordered(rows, order))
+        self._go_to(dataclasses.replace(position, index=index, references=references
+                                        ).reordered(rows, order))
 
     def reorder_dataset(self, rows: Sequence[str], order: str) -> None:
         """Step through the dataset's cases in the order of ``rows`` (case ids) from now
@@ -80,5 +84,4 @@ class DatasetStepping:
         self.dataset = position
         self.dataset_changed.emit(position)
         self.status.emit(position.describe())
-        case, method = position.case, position.method
-        self.loading.submit(lambda stop, progress: case.load(method))
+        self.loading.submit(lambda stop, progress: position.shown_case())

@@ -147,7 +147,7 @@ class Inspector(CaseOpening, DatasetStepping):
         self.live.done.connect(self._on_response)
         self.live.partial.connect(self._on_partial)
         self.live.failed.connect(self.error.emit)
-        self.loading.done.connect(lambda case: self.show_case(case, files_of(case)))
+        self.loading.done.connect(self._show_loaded)
         self.loading.failed.connect(self.error.emit)
 
     # -- the shown case and its evaluation -----------------------------------------------
@@ -179,6 +179,11 @@ class Inspector(CaseOpening, DatasetStepping):
         for warning in (*case.warnings, *([] if empty is None else [empty])):
             self.warning.emit(warning)
         self.evaluate()
+
+    def _show_loaded(self, loaded: Case | ShownCase) -> None:
+        """Show a case read in the background (a dataset's comes with its files)."""
+        shown = loaded if isinstance(loaded, ShownCase) else ShownCase(loaded, files_of(loaded))
+        self.show_case(shown.case, shown.files)
 
     def evaluate(self) -> int:
         """Evaluate the shown case with the current parameters (0: no case, no request)."""
