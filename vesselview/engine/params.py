@@ -162,7 +162,8 @@ class Params:
                                   "reference has them) or in 'both' classes' masks as a "
                                   "vessel of either class (docs/metrics.md section 11)")
     distance_convention: str = param("vesselview",
-                                     choices=("vesselview", "medpy", "monai", "seg-metrics"),
+                                     choices=("vesselview", "medpy", "monai", "deepmind",
+                                              "seg-metrics"),
                                      unit="choice", panel="Distance metrics",
                                      label="peer library convention",
                                      doc="contour distances (msd at g = 0, asd, hd95_contour, "

@@ -63,7 +63,13 @@ def surface_scores(distances: ContourDistances, has_candidate: bool, has_referen
     s_to_g = distances.candidate_to_reference
     g_to_s = distances.reference_to_candidate
     pooled = np.concatenate([s_to_g, g_to_s])
-    out.set("hd95_contour", symmetric_percentile(s_to_g, g_to_s, PERCENTILE, convention))
-    matched = np.count_nonzero(s_to_g <= tau) + np.count_nonzero(g_to_s <= tau)
-    out.set("nsd", matched / pooled.size)
+    weights = distances.weights
+    out.set("hd95_contour", symmetric_percentile(s_to_g, g_to_s, PERCENTILE, convention,
+                                                 weights))
+    if weights is None:
+        matched = np.count_nonzero(s_to_g <= tau) + np.count_nonzero(g_to_s <= tau)
+        out.set("nsd", matched / pooled.size)
+    else:  # DeepMind's surface Dice: boundary length within tau over all boundary length
+        within = np.sum(weights[0][s_to_g <= tau]) + np.sum(weights[1][g_to_s <= tau])
+        out.set("nsd", float(within / (np.sum(weights[0]) + np.sum(weights[1]))))
     return out

@@ -20,7 +20,12 @@ from typing import Literal
 import numpy as np
 from scipy.spatial import cKDTree
 
-from vesselview.engine.conventions import contour_pixels, symmetric_mean
+from vesselview.engine.conventions import (
+    Weights,
+    contour_elements,
+    on_lattice,
+    symmetric_mean,
+)
 from vesselview.engine.distance_map import DistanceMap, distance_map
 from vesselview.engine.families.base import (
     NON_NEGATIVE,
@@ -48,10 +53,14 @@ class ContourDistances:
         ``d(p, P(G))`` for each candidate contour pixel, in pixels (empty when P(G) is).
     reference_to_candidate : ndarray of float64, shape (#P(G),)
         ``d(p, P(S))`` for each reference contour pixel.
+    weights : tuple of two ndarray of float64, or None
+        The boundary length (pixels) of each element of the two lists, in their order,
+        under a convention on the corner lattice; None when every element counts once.
     """
 
     candidate_to_reference: np.ndarray
     reference_to_candidate: np.ndarray
+    weights: Weights = None
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -64,17 +73,21 @@ class Contour:
         ``P(X)``.
     distances : DistanceMap or None
         ``d(x, P(X))`` (Euclidean, pixels); None when the contour is empty.
+    weights : ndarray of float64, shape (#pixels,), or None
+        Each element's boundary length on the corner lattice (`contour_elements`).
     """
 
     pixels: np.ndarray
     distances: DistanceMap | None
+    weights: np.ndarray | None = None
 
 
 def contour_of(mask: np.ndarray, convention: str = "vesselview") -> Contour:
     """``P(mask)`` (as ``distance_convention`` draws it) and the Euclidean distance of
     every pixel to it."""
-    pixels = contour_pixels(mask, convention)
-    return Contour(pixels, distance_map(pixels, "euclidean") if pixels.any() else None)
+    pixels, weights = contour_elements(mask, convention)
+    return Contour(pixels, distance_map(pixels, "euclidean") if pixels.any() else None,
+                   weights)
 
 
 def contour_distances(candidate: np.ndarray, reference: np.ndarray,
@@ -92,20 +105,25 @@ def contour_distances(candidate: np.ndarray, reference: np.ndarray,
         candidate); computed here when None.
     to_candidate : DistanceMap, optional
         The Euclidean ``d(x, S)`` when already computed: it gives ``d(p, P(S))`` outside
-        ``S`` (`distances_to_contour`), saving a transform of ``P(S)``.
+        ``S`` (`distances_to_contour`), saving a transform of ``P(S)`` (unused on the
+        corner lattice).
     convention : str
-        ``distance_convention``: how the contours are drawn (`contour_pixels`).
+        ``distance_convention``: how the contours are drawn (`contour_elements`).
     """
-    contour_s = contour_pixels(candidate, convention)
+    contour_s, weights_s = contour_elements(candidate, convention)
     contour_g = reference_contour or contour_of(reference, convention)
     if not contour_s.any() or contour_g.distances is None:
         empty = np.zeros(0)
         return ContourDistances(empty, empty)
-    to_contour_s = (distance_to(contour_s, "euclidean")[contour_g.pixels] if to_candidate is None
-                    else distances_to_contour(candidate, contour_s, to_candidate,
-                                              contour_g.pixels))
+    if to_candidate is None or on_lattice(convention):
+        to_contour_s = distance_to(contour_s, "euclidean")[contour_g.pixels]
+    else:
+        to_contour_s = distances_to_contour(candidate, contour_s, to_candidate,
+                                            contour_g.pixels)
+    weights = (None if weights_s is None or contour_g.weights is None
+               else (weights_s, contour_g.weights))
     return ContourDistances(candidate_to_reference=contour_g.distances.at(contour_s),
-                            reference_to_candidate=to_contour_s)
+                            reference_to_candidate=to_contour_s, weights=weights)
 
 
 def distances_to_contour(mask: np.ndarray, contour: np.ndarray, to_mask: DistanceMap,
@@ -153,7 +171,8 @@ def contour_scores(distances: ContourDistances, candidate: np.ndarray, reference
         Tolerance radius g in pixels (``contour_gamma``).
     convention : str
         ``distance_convention``: whether ``asd`` pools both directions or averages the
-        two directed means (`symmetric_mean`).
+        two directed means (`symmetric_mean`); with the distances' weights the means
+        (``asd``'s and ``rmsd``'s) are length-weighted.
     """
     out = Scores()
     has_s, has_g = bool(candidate.any()), bool(reference.any())
@@ -161,8 +180,8 @@ def contour_scores(distances: ContourDistances, candidate: np.ndarray, reference
         s_to_g = np.maximum(0.0, distances.candidate_to_reference - gamma)
         g_to_s = np.maximum(0.0, distances.reference_to_candidate - gamma)
         pooled = np.concatenate([s_to_g, g_to_s])
-        asd = symmetric_mean(s_to_g, g_to_s, convention)
-        rmsd, msd = np.sqrt(np.mean(pooled**2)), pooled.max()
+        asd = symmetric_mean(s_to_g, g_to_s, convention, distances.weights)
+        rmsd, msd = np.sqrt(_pooled_mean(pooled**2, distances.weights)), pooled.max()
     else:
         asd = rmsd = msd = 0.0 if has_s == has_g else float("inf")
     for key, value in (("asd", asd), ("rmsd", rmsd), ("msd", msd)):
@@ -174,6 +193,14 @@ def contour_scores(distances: ContourDistances, candidate: np.ndarray, reference
     out.set("j_g", j_g)
     out.set("d_g", 2.0 * j_g / (1.0 + j_g))
     return out
+
+
+def _pooled_mean(pooled: np.ndarray, weights: Weights) -> float:
+    """Mean of both directions' values together, length-weighted when ``weights`` are."""
+    if weights is None:
+        return float(np.mean(pooled))
+    both = np.concatenate(weights)
+    return float(np.sum(pooled * both) / np.sum(both))
 
 
 _SOURCE = f"contour distances of the CAL paper ({CAL_PAPER}); docs/metrics.md §2"
