@@ -71,6 +71,36 @@ def test_cd_diagram_is_written_with_every_method_at_its_friedman_mean_rank(
     assert {f"{m} ({dice['mean_rank'][m]:.2f})" for m in method_dataset[1]} <= texts
 
 
+@pytest.mark.parametrize("posthoc", ["conover", "wilcoxon-holm"])
+def test_posthoc_choice_is_in_json_and_listed_per_pair_in_markdown(
+        capsys, method_dataset, posthoc) -> None:
+    code, out, err = _run(capsys, *_sources(method_dataset), "--compare", "--posthoc", posthoc)
+    assert code == 0, err
+    friedman = json.loads(out)["friedman"]
+    assert friedman["post_hoc"] == posthoc
+    assert friedman["post_hoc_family"].startswith("Holm over all 3 pairs of methods x ")
+    dice = friedman["tests"]["dice"]["post_hoc_p"]
+    assert dice["demo"]["gap"] == dice["gap"]["demo"] and dice["demo"]["demo"] == 1
+    code, out, _ = _run(capsys, *_sources(method_dataset), "--compare", "--posthoc", posthoc,
+                        "--metrics", "dice,se", "--format", "markdown")
+    assert code == 0
+    assert "Post-hoc comparison of each pair of methods after Friedman's test" in out
+    assert "p corrected by Holm over all 3 pairs of methods x 2 metrics" in out
+
+
+def test_posthoc_default_is_nemenyi_and_the_choices_are_the_research_ones(
+        capsys, method_dataset) -> None:
+    from vesselview.cli.report_options import POST_HOCS as CLI_POST_HOCS
+    from vesselview.research.posthoc import POST_HOCS
+
+    assert CLI_POST_HOCS == POST_HOCS
+    code, out, _ = _run(capsys, *_sources(method_dataset), "--compare", "--metrics", "dice")
+    friedman = json.loads(out)["friedman"]
+    assert code == 0 and friedman["post_hoc"] == "nemenyi"
+    dice = friedman["tests"]["dice"]
+    assert dice["post_hoc_p"] == dice["nemenyi_p"]
+
+
 @pytest.mark.parametrize(("output_format", "start"), [
     ("csv", "metric,name,demo,shift,gap,best\n"),
     ("markdown", "Mean ± sd [95 % bootstrap CI of the mean]"),
@@ -99,6 +129,7 @@ def test_compare_median_tables_and_resized_latex(capsys, method_dataset, tmp_pat
 @pytest.mark.parametrize(("flags", "message"), [
     (("--summary-stat", "median"), "--summary-stat chooses what the --compare tables show"),
     (("--compare", "--latex-fit", "resize"), "--latex-fit is about the --compare tables in"),
+    (("--posthoc", "conover"), "--posthoc chooses the post-hoc test of --compare"),
 ])
 def test_table_flags_need_their_report(capsys, method_dataset, flags, message) -> None:
     code, _, err = _run(capsys, *_sources(method_dataset), *flags)

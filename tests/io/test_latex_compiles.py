@@ -2,7 +2,8 @@
 
 A paper-sized comparison (10 methods with paper-like names, every registered metric, 20
 cases: a 2250-row pairwise table) is written by each `--latex-fit`, with either summary
-statistic, and the grader agreement report too; each is compiled in a bare ``article``
+statistic (one with a post-hoc test's table of every pair), and the grader agreement
+report too; each is compiled in a bare ``article``
 whose preamble is the one the output's leading comment names. The log must have no
 error, no "Overfull \\hbox" (a table wider than the text) and no "Float too large" (a
 table taller than the page); the article's text width must be the one the tables are
@@ -30,6 +31,7 @@ from vesselview.io.report_tables import TableOptions, write_comparison
 from vesselview.research.friedman import friedman_tests
 from vesselview.research.grading_agreement import InterGrader
 from vesselview.research.method_orders import method_orders
+from vesselview.research.posthoc import post_hoc
 from vesselview.research.ranking import rank_agreement
 from vesselview.research.statistics import MethodScores, compare_methods
 
@@ -92,9 +94,14 @@ def _pages(log: str) -> int:
 def test_the_comparison_compiles_and_fits_the_page(comparison, tmp_path, fit, stat) -> None:
     stream = io.StringIO()
     comparison_, orders, params, friedman = comparison
+    # the resized variant also lists a post-hoc test's 36 pairs x 106 metrics
+    chosen = post_hoc(comparison_.scores, friedman, "wilcoxon-holm" if fit == "resize"
+                      else "nemenyi")
     write_comparison(comparison_, orders, params, stream, "latex", friedman=friedman,
-                     options=TableOptions(stat, fit, "FOV: from a mask file (200 pairs)."))
+                     options=TableOptions(stat, fit, "FOV: from a mask file (200 pairs)."),
+                     post_hoc=chosen)
     text = stream.getvalue()
+    assert ("Post-hoc comparison of each pair" in text) == (fit == "resize")
     # the paper table is split (metrics as rows: fewer parts than the 100 metrics as
     # columns) or resized (methods as rows); the long ones break across
     # pages (and are split: a longtable cannot be resized)

@@ -43,6 +43,7 @@ from vesselview.io.writers import Record
 from vesselview.research.friedman import friedman_tests
 from vesselview.research.grading_agreement import GraderScore
 from vesselview.research.method_orders import method_orders
+from vesselview.research.posthoc import post_hoc
 from vesselview.research.statistics import MethodScores, compare_methods
 
 
@@ -122,7 +123,7 @@ def write_report(options: argparse.Namespace, grades: Sequence[GraderScore],
                                        rank_observer=options.rank_observer,
                                        metrics=options.metrics, cd_diagram=options.cd_diagram,
                                        summary_stat=options.summary_stat,
-                                       latex_fit=options.latex_fit)
+                                       latex_fit=options.latex_fit, posthoc=options.posthoc)
     sweep_key = options.sweep[0].partition("=")[0].strip() if options.sweep else None
     return write_grader_agreement(records, grades, base, stream, options.format,
                            sweep_key=sweep_key, grid=grid, source=options.grades)
@@ -132,7 +133,7 @@ def write_method_comparison(records: Sequence[Record], params: Params, stream: T
                             output_format: str, *, rank_observer: bool = False,
                             metrics: Sequence[str] | None = None,
                             cd_diagram: str | None = None, summary_stat: str = "mean",
-                            latex_fit: str = "split") -> list[str]:
+                            latex_fit: str = "split", posthoc: str = "nemenyi") -> list[str]:
     """Compare the methods of ``records`` (one parameter set) and write the report.
 
     The other observer's records (`human_baselines`) are a human baseline, not a
@@ -142,7 +143,8 @@ def write_method_comparison(records: Sequence[Record], params: Params, stream: T
     With ``cd_diagram`` (a path) the critical-difference diagram is written there too
     (`vesselview.io.cd_diagram`). ``summary_stat`` and ``latex_fit``: the tables'
     `TableOptions` (``--summary-stat``, ``--latex-fit``); their captions name the
-    records' FOV rule and reference observer (`inputs_sentence`).
+    records' FOV rule and reference observer (`inputs_sentence`). ``posthoc``: the
+    post-hoc test after Friedman's (`vesselview.research.posthoc.POST_HOCS`, ``--posthoc``).
 
     Returns
     -------
@@ -167,7 +169,8 @@ def write_method_comparison(records: Sequence[Record], params: Params, stream: T
     write_comparison(compare_methods(scores), method_orders(scores), params, stream,
                      output_format, flagged=_flagged(records), friedman=friedman,
                      left_out=repeats,
-                     options=TableOptions(summary_stat, latex_fit, inputs_sentence(records)))
+                     options=TableOptions(summary_stat, latex_fit, inputs_sentence(records)),
+                     post_hoc=post_hoc(scores, friedman, posthoc))
     if cd_diagram is None:
         return []
     if not friedman:

@@ -11,6 +11,9 @@ from vesselview.engine.metric_sets import PRESETS, expand
 from vesselview.engine.params import Params
 from vesselview.errors import ParamsError
 
+#: The post-hoc tests of ``--posthoc`` (`vesselview.research.posthoc.POST_HOCS`, kept here
+#: so that parsing the command line imports no statistics); the first is the default.
+POST_HOCS: tuple[str, ...] = ("nemenyi", "conover", "wilcoxon-holm")
 #: Formats only the reports write.
 REPORT_FORMATS: tuple[str, ...] = ("markdown", "latex")
 
@@ -51,6 +54,13 @@ def add_report_arguments(parser: argparse.ArgumentParser) -> None:
                               "difference diagram (Demsar 2006; Friedman test, Nemenyi CD "
                               "at 0.05) per metric to FILE.svg (SVG only: convert it to PDF "
                               "or PNG with any vector tool)")
+    reports.add_argument("--posthoc", choices=POST_HOCS, default=POST_HOCS[0],
+                         help="--compare with 3 or more methods: the post-hoc test after "
+                              "Friedman's: nemenyi (default; its critical difference is in "
+                              "the Friedman table and the diagram), conover (Friedman-"
+                              "Conover) or wilcoxon-holm (paired Wilcoxon signed-rank); "
+                              "conover's and wilcoxon's p are Holm-corrected over every pair "
+                              "of methods x every metric of the report, and listed per pair")
     reports.add_argument("--grades", metavar="GRADES.CSV",
                          help="agreement of every metric with graders' scores (the grading "
                               "export: id, method, grader, score, notes) and between the "
@@ -81,10 +91,10 @@ def report_usage_problem(options: argparse.Namespace) -> str | None:
 
     Refused: ``--compare`` with ``--grades`` or ``--sweep``, ``--grades`` with more
     than one ``--sweep``, ``--allow-unmatched`` without ``--grades``, ``--rank-observer``
-    ``--cd-diagram`` or ``--summary-stat median`` without ``--compare``, ``--latex-fit
-    resize`` without ``--compare --format latex``, a ``--cd-diagram`` not ending in ``.svg``,
-    a Markdown / LaTeX format without either report, and either report with
-    ``--references each`` (several rows per case and method).
+    ``--cd-diagram``, ``--posthoc`` or ``--summary-stat median`` without ``--compare``,
+    ``--latex-fit resize`` without ``--compare --format latex``, a ``--cd-diagram`` not
+    ending in ``.svg``, a Markdown / LaTeX format without either report, and either report
+    with ``--references each`` (several rows per case and method).
     """
     if options.compare and options.grades:
         return "give --compare or --grades, not both (run twice)"
@@ -96,6 +106,8 @@ def report_usage_problem(options: argparse.Namespace) -> str | None:
         return "--summary-stat chooses what the --compare tables show; give --compare too"
     if options.latex_fit != "split" and not (options.compare and options.format == "latex"):
         return "--latex-fit is about the --compare tables in LaTeX; give --compare --format latex"
+    if options.posthoc != POST_HOCS[0] and not options.compare:
+        return "--posthoc chooses the post-hoc test of --compare; give --compare too"
     if options.cd_diagram is not None and not options.compare:
         return "--cd-diagram goes with --compare (it draws the compared methods' mean ranks)"
     if options.cd_diagram is not None and not options.cd_diagram.lower().endswith(".svg"):

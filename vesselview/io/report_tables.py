@@ -50,18 +50,24 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 import numpy as np
 
 from vesselview._version import __version__
 from vesselview.engine.params import Params
-from vesselview.io.friedman_tables import FRIEDMAN_CAPTION, friedman_entry, friedman_table
+from vesselview.io.friedman_tables import (
+    FRIEDMAN_CAPTION,
+    friedman_entry,
+    friedman_table,
+    post_hoc_caption,
+    post_hoc_table,
+    stars,
+)
 from vesselview.io.latex_tables import split_parts
 from vesselview.io.strict_json import encode_fields, encode_number
 from vesselview.io.summary_table import (
-    ALPHA,
     Flagged,
     flagged_row,
     metric_label,
@@ -71,6 +77,7 @@ from vesselview.io.summary_table import (
 from vesselview.io.text_tables import number, write_text_table
 from vesselview.research.friedman import FriedmanTest
 from vesselview.research.method_orders import MethodOrders
+from vesselview.research.posthoc import PostHoc
 from vesselview.research.statistics import (
     HOLM_FAMILY,
     Comparison,
@@ -79,6 +86,8 @@ from vesselview.research.statistics import (
 )
 from vesselview.research.summaries import Summary
 
+#: A table's header and rows.
+TextTable = tuple[list[str], list[list[str]]]
 #: Output formats of a comparison.
 COMPARISON_FORMATS: tuple[str, ...] = ("json", "csv", "markdown", "latex")
 #: Reason of a ``nan`` summary or test value.
@@ -111,9 +120,12 @@ COMPARISON_FIELDS: tuple[str, ...] = (
 
 def comparison_document(comparison: Comparison, orders: MethodOrders, params: Params,
                         flagged: Flagged | None = None,
-                        friedman: Sequence[FriedmanTest] = ()) -> dict[str, Any]:
+                        friedman: Sequence[FriedmanTest] = (),
+                        post_hoc: PostHoc | None = None) -> dict[str, Any]:
     """The JSON-safe comparison document (module docstring); ``flagged``: method ->
-    case id -> flag of the flagged rows; ``friedman``: `friedman_tests` of the scores."""
+    case id -> flag of the flagged rows; ``friedman``: `friedman_tests` of the scores;
+    ``post_hoc``: their post-hoc test (`vesselview.research.posthoc.post_hoc`; Nemenyi's
+    when not given)."""
     scores = comparison.scores
 
     def summaries(methods: Sequence[str]) -> dict[str, Any]:
@@ -131,7 +143,7 @@ def comparison_document(comparison: Comparison, orders: MethodOrders, params: Pa
                                        for field in COMPARISON_FIELDS}, nan_reason=_UNDEFINED)
                         for test in comparison.comparisons],
         "holm_family": HOLM_FAMILY,
-        "friedman": friedman_entry(friedman),
+        "friedman": friedman_entry(friedman, post_hoc),
         "rank_agreement": _orders_entry(orders),
         "flagged": {method: dict(cases) for method, cases in (flagged or {}).items()},
     }
@@ -141,14 +153,17 @@ def write_comparison(comparison: Comparison, orders: MethodOrders, params: Param
                      stream: TextIO, output_format: str, flagged: Flagged | None = None,
                      friedman: Sequence[FriedmanTest] = (),
                      left_out: Mapping[str, str] | None = None,
-                     options: TableOptions = TableOptions()) -> None:
+                     options: TableOptions = TableOptions(),
+                     post_hoc: PostHoc | None = None) -> None:
     """Write ``comparison`` in ``output_format`` (one of `COMPARISON_FORMATS`);
-    ``flagged`` and ``friedman`` as in `comparison_document`; ``left_out`` names the
+    ``flagged``, ``friedman`` and ``post_hoc`` as in `comparison_document` (the tables
+    list a post-hoc's pairs unless it is Nemenyi's); ``left_out`` names the
     metrics left out as repeats of another (`vesselview.engine.metric_sets.left_out`):
     JSON ``"left_out"``, a sentence of the tables' caption; ``options``: the tables'
     statistic, LaTeX fit and inputs sentence."""
     if output_format == "json":
-        document = comparison_document(comparison, orders, params, flagged, friedman)
+        document = comparison_document(comparison, orders, params, flagged, friedman,
+                                       post_hoc)
         json.dump({**document, "left_out": dict(left_out or {})}, stream, indent=2,
                   allow_nan=False)
         stream.write("\n")
@@ -173,11 +188,19 @@ def write_comparison(comparison: Comparison, orders: MethodOrders, params: Param
     table(header, rows, f"{caption} {notes}" if notes else caption)
     if output_format == "csv":
         return
-    tests, legend = _tests_with_legend(comparison, latex)
+    baselines = comparison.scores.baselines
+    tests, legend = _with_method_legend(
+        lambda labels: tests_table(comparison.comparisons, baselines, labels=labels),
+        comparison.scores.methods, baselines, latex)
     table(*tests, "Paired Wilcoxon signed-rank tests (a - b) over the n cases both define; "
           f"Holm {HOLM_FAMILY}: * p < 0.05, ** < 0.01, *** < 0.001.{legend}", keys=3)
     if friedman:
         table(*_named(*friedman_table(friedman), latex), FRIEDMAN_CAPTION)
+    if post_hoc is not None and post_hoc.name != "nemenyi":
+        chosen = post_hoc
+        pairs, legend = _with_method_legend(lambda labels: post_hoc_table(chosen, labels),
+                                            chosen.methods, (), latex)
+        table(*_named(*pairs, latex), post_hoc_caption(chosen) + legend, keys=3)
     table(*_named(*orders_table(orders), latex),
           "Mean rank of each method per case (1 = best) over the n cases every method "
           "defines, and Kendall's tau-b of each metric's order with the consensus order "
@@ -218,17 +241,17 @@ def _numbered(names: Sequence[str]) -> tuple[list[str], str]:
     return numbers, f"Methods: {legend}."
 
 
-def _tests_with_legend(comparison: Comparison, latex: bool
-                       ) -> tuple[tuple[list[str], list[list[str]]], str]:
-    """The pairwise tests table and a caption sentence: in LaTeX, when the methods' names
-    make it wider than the page, the methods are numbered (`_numbered`)."""
-    scores = comparison.scores
-    table = tests_table(comparison.comparisons, scores.baselines)
+def _with_method_legend(make: Callable[[Mapping[str, str] | None], TextTable],
+                        methods: Sequence[str], baselines: Sequence[str], latex: bool
+                        ) -> tuple[TextTable, str]:
+    """A table of pairs of methods (``make(labels)``, methods named by `method_label` when
+    ``labels`` is None) and a caption sentence: in LaTeX, when the methods' names make it
+    wider than the page, the methods are numbered (`_numbered`)."""
+    table = make(None)
     if not latex or split_parts(*table) == 1:
         return table, ""
-    numbers, legend = _numbered([method_label(m, scores.baselines) for m in scores.methods])
-    labels = dict(zip(scores.methods, numbers, strict=True))
-    return tests_table(comparison.comparisons, labels=labels), f" {legend}"
+    numbers, legend = _numbered([method_label(m, baselines) for m in methods])
+    return make(dict(zip(methods, numbers, strict=True))), f" {legend}"
 
 
 def tests_table(tests: Sequence[PairedComparison], baselines: Sequence[str] = (), *,
@@ -241,7 +264,7 @@ def tests_table(tests: Sequence[PairedComparison], baselines: Sequence[str] = ()
     header = ["metric", "a", "b", "n", "median diff", "W", "p", "p Holm"]
     rows = [[t.metric, name(t.a), name(t.b), str(t.n),
              number(t.median_diff), number(t.statistic), number(t.p, 2),
-             number(t.p_holm, 2) + _stars(t.p_holm)] for t in tests]
+             number(t.p_holm, 2) + stars(t.p_holm)] for t in tests]
     return header, rows
 
 
@@ -286,8 +309,3 @@ def _left_out_note(left_out: Mapping[str, str]) -> str:
     if not left_out:
         return ""
     return f"Left out as exact repeats: {'; '.join(left_out.values())}. "
-
-
-def _stars(p: float) -> str:
-    """Significance stars of a corrected p-value."""
-    return "***" if p < 0.001 else "**" if p < 0.01 else "*" if p < ALPHA else ""

@@ -85,11 +85,23 @@ def friedman_tests(scores: MethodScores, alpha: float = ALPHA) -> tuple[Friedman
                  for k, metric in enumerate(scores.metrics))
 
 
+def blocks(scores: MethodScores, index: int) -> np.ndarray:
+    """The Friedman blocks of the metric at ``index``: its values oriented so that
+    larger is better (`vesselview.research.ranking.oriented`) on the cases every method
+    of ``scores`` defines.
+
+    Returns
+    -------
+    ndarray of float64, shape (k methods, n cases)
+    """
+    better = oriented(scores.metrics[index], scores.values[:, :, index])  # (methods, cases)
+    return better[:, ~np.isnan(better).any(axis=0)]
+
+
 def _friedman_test(scores: MethodScores, index: int, metric: str,
                    alpha: float) -> FriedmanTest:
     """The `FriedmanTest` of the metric at ``index`` of ``scores`` (no baselines)."""
-    better = oriented(metric, scores.values[:, :, index])  # (methods, cases)
-    complete = better[:, ~np.isnan(better).any(axis=0)]
+    complete = blocks(scores, index)
     k, n = complete.shape
     nan = float("nan")
     if n == 0:
