@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import re
 
+from vesselview.app.param_labels import default_text
 from vesselview.engine.case import Case
 from vesselview.engine.lengths import LengthUnit
+from vesselview.engine.params import PARAM_SPECS
 
 #: The units, in the order the window offers them, with their names on screen.
 UNIT_TEXTS: dict[LengthUnit, str] = {"px": "px", "um": "µm", "%fov": "% FOV"}
@@ -28,3 +30,30 @@ def per_pixel(unit: LengthUnit, case: Case | None) -> float | None:
 def unit_label(label: str, unit: LengthUnit) -> str:
     """A length parameter's label (``"t (tolerance, px)"``) stating ``unit`` instead."""
     return re.sub(r"\bpx\b", UNIT_TEXTS[unit], label)
+
+
+#: How a parameter's help text names each unit.
+_UNIT_WORDS: dict[LengthUnit, str] = {"px": "pixels", "um": "µm",
+                                      "%fov": "% of the FOV diameter"}
+
+
+def param_tooltip(key: str, unit: LengthUnit = "px", case: Case | None = None) -> str:
+    """Parameter ``key``'s help with its default; a length's in ``unit``, with its
+    default in pixels and, on ``case``, in ``unit``.
+
+    Examples
+    --------
+    >>> param_tooltip("t")
+    "tolerance F1: chessboard tolerance radius t (pixels) (default 2; key 't')"
+    >>> param_tooltip("nsd_tau", "um")
+    "normalised surface distance tolerance tau (µm) (default 2 px; key 'nsd_tau')"
+    """
+    spec = PARAM_SPECS[key]
+    doc = re.sub(r"\bpixels\b", _UNIT_WORDS[unit], spec.doc)
+    default = default_text(key)
+    factor = per_pixel(unit, case)
+    if unit != "px":
+        default += " px"
+        if factor is not None:
+            default += f", {spec.default * factor:.3g} {UNIT_TEXTS[unit]} on this case"
+    return f"{doc} (default {default}; key '{key}')"

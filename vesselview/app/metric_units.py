@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+from vesselview.engine.families import METRICS
 from vesselview.engine.lengths import LengthUnit
 from vesselview.engine.physical import PHYSICAL_KEYS
 from vesselview.engine.result import Result
@@ -27,6 +28,14 @@ def shown_value(result: Result, key: str, unit: LengthUnit) -> float:
     if not in_um(result, key, unit):
         return result.metrics[key]
     return result.distances_um[PHYSICAL_KEYS[key][0]]
+
+
+def shown_unit(result: Result, key: str, unit: LengthUnit) -> str:
+    """The unit metric ``key`` of ``result`` is shown in (``"µm"``, ``"µm²"`` or its own,
+    ``""`` for a ratio)."""
+    if not in_um(result, key, unit):
+        return METRICS[key].unit
+    return _UM_UNITS[PHYSICAL_KEYS[key][1]]
 
 
 def um_text(result: Result, key: str) -> str | None:

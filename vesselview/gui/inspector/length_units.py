@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QWidget
 from superqt import QLabeledDoubleSlider
 
 from vesselview.app.files import SettingsStore
-from vesselview.app.length_units import UNIT_TEXTS, per_pixel, unit_label
+from vesselview.app.length_units import UNIT_TEXTS, param_tooltip, per_pixel, unit_label
 from vesselview.app.spacing_display import shown_pixels
 from vesselview.engine.case import Case
 from vesselview.engine.lengths import Length, LengthUnit
@@ -114,7 +114,8 @@ class LengthUnits(QWidget):
         self.changed.emit()
 
     def _rescale(self) -> None:
-        """Each length slider's range, step, decimals and label in the chosen unit."""
+        """Each length slider's range, step, decimals, label and tooltips in the chosen
+        unit."""
         factor = per_pixel(self.unit, self._case) or 1.0
         for key, slider in self.sliders.items():
             spec = PARAM_SPECS[key]
@@ -124,4 +125,6 @@ class LengthUnits(QWidget):
             slider.setRange(low * factor, high * factor)
             slider.setSingleStep(spec.step * factor)  # type: ignore[arg-type]  # (takes float)
             slider.blockSignals(False)
-            self.labels[key].set_label_text(unit_label(spec.label, self.unit))
+            help_text = param_tooltip(key, self.unit, self._case)
+            slider.setToolTip(help_text)
+            self.labels[key].set_label_text(unit_label(spec.label, self.unit), help_text)

@@ -50,9 +50,12 @@ class ParamLabel(QLabel):
         self.linkActivated.connect(lambda link: reset() if link == RESET_LINK else None)
         self.set_changed(False)
 
-    def set_label_text(self, text: str) -> None:
-        """Change the label's text (its unit), keeping the mark."""
+    def set_label_text(self, text: str, help_text: str | None = None) -> None:
+        """Change the label's text (its unit) and, when given, its help, keeping the
+        mark."""
         self._text = text
+        if help_text is not None:
+            self._help = help_text
         self.set_changed(self.changed)
 
     def set_changed(self, changed: bool) -> None:

@@ -33,12 +33,8 @@ from PySide6.QtWidgets import (
 from superqt import QCollapsible, QLabeledDoubleSlider, QLabeledSlider
 
 from vesselview.app.inspector import Inspector
-from vesselview.app.param_labels import (
-    ADVANCED,
-    PANEL_SECTIONS,
-    changed_from_default,
-    default_text,
-)
+from vesselview.app.length_units import param_tooltip
+from vesselview.app.param_labels import ADVANCED, PANEL_SECTIONS, changed_from_default
 from vesselview.engine.case import Case
 from vesselview.engine.param_scope import applies
 from vesselview.engine.params import DEFAULT_THRESHOLD, PARAM_SPECS, Params
@@ -118,7 +114,7 @@ class ParamsPanel(QWidget):
             acts = applies(key, case)
             for widget in (self.sliders[key], self.labels[key]):
                 widget.setEnabled(acts)
-            self.sliders[key].setToolTip(_tooltip(key) if acts else text)
+            self.sliders[key].setToolTip(param_tooltip(key) if acts else text)
 
     def set_value(self, key: str, value: Any) -> None:
         """Change one parameter as if the user had moved its control."""
@@ -139,7 +135,7 @@ class ParamsPanel(QWidget):
             spec = PARAM_SPECS[key]
             if spec.unit == "flag":
                 switch = self.switches[key] = QCheckBox(spec.label)
-                switch.setToolTip(_tooltip(key))
+                switch.setToolTip(param_tooltip(key))
                 form.addRow(switch)
                 continue
             control: QWidget
@@ -148,8 +144,8 @@ class ParamsPanel(QWidget):
                 self.choices[key].addItems(spec.choices)
             else:
                 control = self.sliders[key] = _slider(key)
-            control.setToolTip(_tooltip(key))
-            label = self.labels[key] = ParamLabel(key, spec.label, _tooltip(key),
+            control.setToolTip(param_tooltip(key))
+            label = self.labels[key] = ParamLabel(key, spec.label, param_tooltip(key),
                                                   functools.partial(self.reset_value, key))
             form.addRow(label, control)
 
@@ -204,8 +200,8 @@ class ParamsPanel(QWidget):
             label.set_changed(key in changed)
         for key, switch in self.switches.items():
             mark(switch, key in changed)
-            switch.setToolTip(changed_tooltip(key, _tooltip(key)) if key in changed
-                              else _tooltip(key))
+            switch.setToolTip(changed_tooltip(key, param_tooltip(key)) if key in changed
+                              else param_tooltip(key))
 
 
 def _slider(key: str) -> QLabeledSlider:
@@ -219,8 +215,3 @@ def _slider(key: str) -> QLabeledSlider:
     if double:
         slider.setDecimals(spec.decimals)
     return slider
-
-
-def _tooltip(key: str) -> str:
-    """Doc text of parameter ``key`` with its default."""
-    return f"{PARAM_SPECS[key].doc} (default {default_text(key)}; key '{key}')"

@@ -16,12 +16,17 @@ _DIRECTIONS = {"higher": "larger is better", "lower": "smaller is better",
                "neither": "no value is better"}
 
 
-def metric_tooltip(key: str) -> str:
-    """Rich-text tooltip of metric ``key``: name, definition, direction, range, unit, source."""
+def metric_tooltip(key: str, unit: str | None = None) -> str:
+    """Rich-text tooltip of metric ``key``: name, definition, direction, range, unit, source.
+
+    ``unit`` names the unit the value is shown in when it is not the metric's own
+    (a distance in µm, `vesselview.app.metric_units.shown_unit`).
+    """
     info = METRICS[key]
-    unit = f"; in {info.unit}" if info.unit else ""
+    shown = unit or info.unit
+    in_unit = f"; in {shown}" if shown else ""
     return (f"<b>{info.name}</b><br>{info.definition}<br><i>{_DIRECTIONS[info.direction]}; "
-            f"{_range_text(info.value_range)}{unit}</i><br>Source: {info.source}")
+            f"{_range_text(info.value_range)}{in_unit}</i><br>Source: {info.source}")
 
 
 def _range_text(value_range: tuple[float, float | str]) -> str:

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from vesselview.app.absent_families import absent_families
-from vesselview.app.metric_units import in_um, shown_value, um_text
+from vesselview.app.metric_units import in_um, shown_unit, shown_value, um_text
 from vesselview.engine.families import FAMILIES, METRICS
 from vesselview.engine.lengths import LengthUnit
 from vesselview.engine.result import Result
@@ -51,6 +51,7 @@ class _Cells(NamedTuple):
     grey: bool
     tooltip: str
     delta: str
+    name_tooltip: str
 
 
 def changed(before: float, after: float) -> bool:
@@ -188,15 +189,17 @@ class MetricsPanel(QWidget):
     def _cells_of(self, key: str, result: Result) -> _Cells:
         """What row ``key`` shows for ``result``: value text, greyed, tooltip, Δ text (in
         the unit of the value)."""
+        described = metric_tooltip(key, shown_unit(result, key, self.length_unit))
         if key in result.pending:
-            return _Cells(PENDING_TEXT, True, PENDING_TIP, "")
+            return _Cells(PENDING_TEXT, True, PENDING_TIP, "", described)
         value = shown_value(result, key, self.length_unit)
         undefined = math.isnan(result.metrics[key])
         before = (shown_value(self._baseline, key, self.length_unit)
                   if self._baseline is not None else value)
         delta = delta_text(before, value) if changed(before, value) else ""
-        tooltip = result.describe(key) if undefined else metric_tooltip(key)
-        return _Cells(value_text(result, key, self.length_unit), undefined, tooltip, delta)
+        tooltip = result.describe(key) if undefined else described
+        return _Cells(value_text(result, key, self.length_unit), undefined, tooltip, delta,
+                      described)
 
     def _show_cells(self, key: str, item: QTreeWidgetItem, cells: _Cells) -> None:
         shown = self._shown_cells.get(key)
@@ -209,6 +212,8 @@ class MetricsPanel(QWidget):
             item.setForeground(_VALUE, QBrush(_UNDEFINED) if cells.grey else QBrush())
         if shown is None or shown.tooltip != cells.tooltip:
             item.setToolTip(_VALUE, cells.tooltip)
+        if shown is None or shown.name_tooltip != cells.name_tooltip:
+            item.setToolTip(_NAME, cells.name_tooltip)
         if shown is None or shown.delta != cells.delta:
             item.setText(_DELTA, cells.delta)
 
