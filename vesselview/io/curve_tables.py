@@ -38,6 +38,7 @@ import numpy as np
 from vesselview._version import __version__
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
+from vesselview.engine.pipeline import StopCallback
 from vesselview.io.strict_json import encode_number, infinite_reason, non_finite_reasons
 from vesselview.io.tables import write_table
 from vesselview.research.curves import Curve, F1Curve, f1_t_curve, operating_points
@@ -51,7 +52,8 @@ MAX_POINTS = 2000
 
 
 def write_curves(case: Case, params: Params, stream: TextIO, fmt: str, *,
-                 max_points: int | None = MAX_POINTS) -> None:
+                 max_points: int | None = MAX_POINTS,
+                 should_stop: StopCallback | None = None) -> None:
     """Write the ROC, PR, F1_t-against-threshold and FROC curves of ``case``.
 
     Parameters
@@ -66,6 +68,9 @@ def write_curves(case: Case, params: Params, stream: TextIO, fmt: str, *,
     max_points : int or None
         Points written per curve (at least 2); None writes every operating point. The
         FROC curves always have at most `FROC_POINTS` (each threshold thins the map).
+    should_stop : callable () -> bool, optional
+        Polled before every FROC threshold (`EvaluationStopped` when it returns True;
+        nothing is written then).
 
     Raises
     ------
@@ -81,7 +86,7 @@ def write_curves(case: Case, params: Params, stream: TextIO, fmt: str, *,
     points = operating_points(case)
     roc, pr, f1 = points.roc(), points.pr(), f1_t_curve(case, params=params)
     best = f1.best()
-    frocs = froc_curves(case, params)
+    frocs = froc_curves(case, params, should_stop=should_stop)
     if max_points is not None:
         roc, pr, f1 = roc.thinned(max_points), pr.thinned(max_points), f1.thinned(max_points)
     if fmt == "json":

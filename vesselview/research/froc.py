@@ -44,9 +44,11 @@ from vesselview.engine.detection import segment_detection, segment_scores
 from vesselview.engine.length_scope import resolved_lengths
 from vesselview.engine.lengths import in_pixels
 from vesselview.engine.params import Params
+from vesselview.engine.pipeline import StopCallback
 from vesselview.engine.scores import Scores
 from vesselview.engine.thinning import thin
 from vesselview.engine.vessel_graph import vessel_graph
+from vesselview.errors import EvaluationStopped
 from vesselview.research.curves import along_curve, operating_points
 
 #: False positives per image at which the summary reads the sensitivity.
@@ -59,6 +61,9 @@ MAX_FALSE_POSITIVES = 100
 REFINEMENTS = 30
 #: The FROC object kinds, in output order.
 FROC_OBJECTS = ("segments", "components")
+#: How the summary is described wherever it is shown (it is no standard).
+FROC_SCORE_NOTE = ("FROC score: mean sensitivity at 1/8, 1/4, 1/2, 1, 2, 4 and 8 false "
+                   "positives per image, a competition-style convention, not a standard")
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -105,8 +110,8 @@ class FrocCurve:
         return float(np.mean(self.sensitivity_at()))
 
 
-def froc_curves(case: Case, params: Params | None = None,
-                max_points: int = FROC_POINTS) -> tuple[FrocCurve, FrocCurve]:
+def froc_curves(case: Case, params: Params | None = None, max_points: int = FROC_POINTS,
+                should_stop: StopCallback | None = None) -> tuple[FrocCurve, FrocCurve]:
     """The segment and component FROC curves of ``case``'s probability map.
 
     Parameters
@@ -118,11 +123,15 @@ def froc_curves(case: Case, params: Params | None = None,
         ``Params()``); lengths in µm or % FOV are converted for ``case``.
     max_points : int
         At most this many thresholds (at least 2), spread along the ROC curve.
+    should_stop : callable () -> bool, optional
+        Polled before every threshold.
 
     Raises
     ------
     InputError
         When the candidate is a binary mask.
+    EvaluationStopped
+        When ``should_stop`` returned True.
     """
     roc = operating_points(case).roc()
     every = roc.thresholds
@@ -131,6 +140,8 @@ def froc_curves(case: Case, params: Params | None = None,
     reference_graph = vessel_graph(thin(case.reference))
 
     def measure(index: int) -> _Point:
+        if should_stop is not None and should_stop():
+            raise EvaluationStopped("FROC curves stopped")
         candidate = case.candidate_soft > np.float32(every[index])  # type: ignore[operator]
         segments = segment_scores(segment_detection(
             vessel_graph(thin(candidate)), reference_graph, in_pixels(params.segment_tol),

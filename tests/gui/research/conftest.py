@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from vesselview.gui.research.behaviour_view import BehaviourView
+from vesselview.gui.research.plot_dock import PlotDock
 from vesselview.synth import demo_case
 
 from ..conftest import RESULT_TIMEOUT_MS
@@ -43,6 +44,19 @@ def tools(window, qtbot, soft_demo):
     window.scheduler.shutdown()
     assert all(jobs.stopped for jobs in (installed.plots.jobs, installed.behaviour.jobs,
                                          installed.candidates.jobs))
+
+
+@pytest.fixture
+def dock(qtbot, scheduler, soft_demo):
+    """A plot dock showing `soft_demo` whose work is stopped at teardown."""
+    widget = PlotDock(scheduler)
+    qtbot.addWidget(widget)
+    widget.resize(1200, 420)
+    widget.set_case(soft_demo)
+    yield widget
+    widget.shutdown()
+    scheduler.shutdown()
+    assert widget.jobs.stopped
 
 
 @pytest.fixture

@@ -6,14 +6,13 @@ import csv
 import io
 
 import numpy as np
-import pytest
 from PIL import Image
 
 from vesselview.cli.main import main as cli_main
 from vesselview.engine.families import FAMILIES, METRICS, family_of
 from vesselview.engine.params import Params
 from vesselview.gui.research.metric_choice import MAIN_METRICS
-from vesselview.gui.research.plot_dock import CURVES, SWEEP, PlotDock
+from vesselview.gui.research.plot_dock import CURVES, SWEEP
 from vesselview.gui.research.sweep_controls import SWEEP_KEYS, swept_metrics
 from vesselview.io.curve_tables import write_curves
 from vesselview.io.loader import load_case
@@ -23,18 +22,6 @@ from vesselview.research.sweep import sweep
 from vesselview.synth import teaching_case
 
 from .conftest import JOB_TIMEOUT_MS, RESEARCH_SHAPE
-
-
-@pytest.fixture
-def dock(qtbot, scheduler, soft_demo):
-    widget = PlotDock(scheduler)
-    qtbot.addWidget(widget)
-    widget.resize(1200, 420)
-    widget.set_case(soft_demo)
-    yield widget
-    widget.shutdown()
-    scheduler.shutdown()
-    assert widget.jobs.stopped
 
 
 def _compute(dock, qtbot):

@@ -3,7 +3,9 @@
 Sweeps (`vesselview.research.sweep`) run for the inspector's case or the mean over a set
 of cases (a manifest, or the candidates window's set), with forward differences on
 demand (the CAL paper's Fig. 1 (b)); soft candidates get ROC, precision-recall and
-F1_t-against-threshold curves (`vesselview.research.curves`). Computations run on the
+F1_t-against-threshold curves (`vesselview.research.curves`) and the segment and component
+FROC curves with their competition-style score (`vesselview.research.froc`; a convention,
+not a standard, as the plot's tooltip and the status say). Computations run on the
 application's scheduler (`ChannelJobs`); a sweep of the inspector's case uses the
 inspector's shared `Evaluator`, so the shown case's skeletons and distance transforms
 are not computed twice. Changing which metrics are drawn or toggling the differences
@@ -41,8 +43,10 @@ from vesselview.gui.research.inputs import load_case_set
 from vesselview.gui.research.plot_exports import write_curves_csv, write_sweep_csv
 from vesselview.gui.research.plot_views import (
     SoftCurves,
+    draw_froc,
     draw_soft_curves,
     draw_sweep,
+    froc_title,
     side_legend,
     soft_curves,
 )
@@ -59,7 +63,7 @@ from vesselview.research.sweep import Sweep, sweep
 
 SWEEP, CURVES = "sweep", "curves"
 MODE_TITLES = {SWEEP: "Metric against a parameter",
-               CURVES: "Soft-map curves (ROC, PR, F1_t)"}
+               CURVES: "Soft-map curves (ROC, PR, F1_t, FROC)"}
 
 
 class PlotDock(QWidget):
@@ -154,7 +158,7 @@ class PlotDock(QWidget):
         else:
             case, params = self.case, self.params
             self.jobs.run(CURVES, lambda stop, progress: (case, params,
-                                                          soft_curves(case, params)))
+                                                          soft_curves(case, params, stop)))
 
     def load_case_set(self, manifest: str) -> None:
         """Load every pair of a manifest CSV as the case set (in the background)."""
@@ -168,7 +172,8 @@ class PlotDock(QWidget):
                             self.controls.differences)
         elif self.mode == CURVES and self._curves_input is not None:
             case, params = self._curves_input
-            self.jobs.run("export", lambda stop, progress: write_curves_csv(case, params, path))
+            self.jobs.run("export", lambda stop, progress: write_curves_csv(case, params, path,
+                                                                            stop))
         else:
             self.error.show_message("Nothing to export yet: press Compute first.")
 
@@ -209,7 +214,9 @@ class PlotDock(QWidget):
         case, params, curves = computed
         self._curves_input, self.curves = (case, params), curves
         self.status.setText(f"{curves.candidate}: AUC {curves.roc.auc:.4f}, "
-                            f"AP {curves.pr.auc:.4f}")
+                            f"AP {curves.pr.auc:.4f}; {froc_title(curves.froc)} (mean "
+                            "sensitivity at 1/8-8 false positives per image: a convention, "
+                            "not a standard)")
         self._redraw()
         self.plotted.emit(CURVES)
 
@@ -233,6 +240,7 @@ class PlotDock(QWidget):
             if threshold is None:
                 threshold = self.case.threshold if self.case is not None else DEFAULT_THRESHOLD
             draw_soft_curves(*self.curve_plots, self.curves, threshold)
+            draw_froc(self.froc_plot, self.curves.froc)
 
     # -- construction --------------------------------------------------------------------
 
@@ -279,6 +287,9 @@ class PlotDock(QWidget):
                             curves.addPlot(row=0, col=2))
         self.curve_plots[2].legend = side_legend()
         curves.addItem(self.curve_plots[2].legend, row=0, col=3)
+        self.froc_plot = curves.addPlot(row=1, col=0, colspan=3)
+        self.froc_plot.legend = side_legend()
+        curves.addItem(self.froc_plot.legend, row=1, col=3)
         self.pages.addWidget(sweeps)
         self.pages.addWidget(curves)
         return self.pages

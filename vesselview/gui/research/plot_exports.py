@@ -8,6 +8,7 @@ from typing import Any
 
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
+from vesselview.engine.pipeline import StopCallback
 from vesselview.io.curve_tables import write_curves
 from vesselview.io.output_file import atomic_output
 from vesselview.io.tables import write_table
@@ -33,8 +34,12 @@ def write_sweep_csv(path: str, result: Sweep, metrics: Sequence[str],
         write_table(rows, stream, params=result.params)
 
 
-def write_curves_csv(case: Case, params: Params, path: str) -> str:
-    """Write the soft-map curves of ``case`` to ``path`` as ``vesselview-eval --curves`` CSV."""
+def write_curves_csv(case: Case, params: Params, path: str,
+                     should_stop: StopCallback | None = None) -> str:
+    """Write the soft-map curves of ``case`` to ``path`` as ``vesselview-eval --curves`` CSV.
+
+    ``should_stop`` is polled at every FROC threshold: a stopped export leaves no file
+    (and an existing one as it was)."""
     with atomic_output(path) as stream:
-        write_curves(case, params, stream, "csv")
+        write_curves(case, params, stream, "csv", should_stop=should_stop)
     return path

@@ -19,8 +19,10 @@ from vesselview.engine.case import Case
 from vesselview.engine.families import METRICS
 from vesselview.engine.layers import OKABE_ITO
 from vesselview.engine.params import Params
+from vesselview.engine.pipeline import StopCallback
 from vesselview.gui.research.metric_choice import short_label
 from vesselview.research.curves import Curve, F1Curve, f1_t_curve, operating_points
+from vesselview.research.froc import FP_RATES, FROC_SCORE_NOTE, FrocCurve, froc_curves
 from vesselview.research.sweep import Sweep
 
 #: Points drawn per soft-map curve (as ``vesselview-eval --curves`` writes them).
@@ -53,6 +55,8 @@ class SoftCurves:
         F1_t at every operating point thinned to `MAX_CURVE_POINTS`, at ``f1.t``.
     best : tuple of float
         ``(threshold, F1_t)`` of the highest F1_t over every operating point.
+    froc : tuple of FrocCurve
+        The segment and component FROC curves (`vesselview.research.froc.froc_curves`).
     """
 
     candidate: str
@@ -60,22 +64,27 @@ class SoftCurves:
     pr: Curve
     f1: F1Curve
     best: tuple[float, float]
+    froc: tuple[FrocCurve, FrocCurve]
 
 
-def soft_curves(case: Case, params: Params) -> SoftCurves:
-    """Compute the three curves of ``case``'s probability map (run off the GUI thread).
+def soft_curves(case: Case, params: Params, should_stop: StopCallback | None = None
+                ) -> SoftCurves:
+    """Compute the four curves of ``case``'s probability map (run off the GUI thread).
 
     Raises
     ------
     InputError
         When the candidate is a binary mask.
+    EvaluationStopped
+        When ``should_stop`` returned True (polled at every FROC threshold).
     """
     points = operating_points(case)
     f1 = f1_t_curve(case, params=params)
     return SoftCurves(case.sources.get("candidate", "candidate"),
                       points.roc().thinned(MAX_CURVE_POINTS),
                       points.pr().thinned(MAX_CURVE_POINTS),
-                      f1.thinned(MAX_CURVE_POINTS), f1.best())
+                      f1.thinned(MAX_CURVE_POINTS), f1.best(),
+                      froc_curves(case, params, should_stop=should_stop))
 
 
 def side_legend() -> pg.LegendItem:
@@ -199,3 +208,33 @@ def draw_soft_curves(roc: pg.PlotItem, pr: pg.PlotItem, f1: pg.PlotItem,
     for plot in (roc, pr, f1):
         plot.setRange(xRange=(0, 1), yRange=(0, 1.02), padding=0.02)
     refresh_legend(f1)
+
+
+def froc_title(curves: tuple[FrocCurve, FrocCurve]) -> str:
+    """``FROC score: segments 0.42, components 0.61`` (``undefined`` for a nan score)."""
+    scores = ", ".join(f"{curve.objects} {_score_text(curve.score())}" for curve in curves)
+    return f"FROC score: {scores}"
+
+
+def _score_text(score: float) -> str:
+    return "undefined" if np.isnan(score) else f"{score:.3f}"
+
+
+def draw_froc(plot: pg.PlotItem, curves: tuple[FrocCurve, FrocCurve]) -> None:
+    """Sensitivity against false positives per image of each FROC curve, the summary's
+    rates as guides, and the scores in the title (the note, a convention, in the tooltip).
+
+    The x axis spans the summary's rates (0 to 8 false positives per image); points
+    beyond it are drawn but out of view.
+    """
+    styled_plot(plot, froc_title(curves), "false positives per image", "sensitivity")
+    plot.setToolTip(FROC_SCORE_NOTE)
+    for rate in FP_RATES:
+        plot.addItem(pg.InfiniteLine(rate, angle=90, pen=pg.mkPen(
+            _GUIDE, width=1, style=Qt.PenStyle.DotLine)))
+    for curve, colour in zip(curves, LINE_COLOURS[:2], strict=True):
+        plot.plot(curve.false_positives, curve.sensitivity, name=curve.objects,
+                  pen=pg.mkPen(colour, width=2.5), symbol="o", symbolSize=5,
+                  symbolBrush=colour, symbolPen=None, connect="finite")
+    plot.setRange(xRange=(0, max(FP_RATES)), yRange=(0, 1.02), padding=0.02)
+    refresh_legend(plot)
