@@ -17,6 +17,10 @@ ignore the tolerance radius ``contour_gamma``:
   ``compute_surface_dice_at_tolerance``, which places the boundary between pixels and
   weights it by length; here every inner contour pixel counts once). 1 when both
   contours are empty, 0 when exactly one is.
+
+Under another ``distance_convention`` the contours and reductions are that library's
+(`vesselview.engine.conventions`); under ``deepmind`` the contour elements carry
+boundary lengths, and both metrics are length-weighted as that library computes them.
 """
 
 from __future__ import annotations
