@@ -22,14 +22,13 @@ SESSION = Session(
 )
 
 
-def test_round_trip(tmp_path):
-    path = tmp_path / "s.json"
-    save_session(SESSION, path)
-    assert load_session(path) == SESSION
-
-
-def test_demo_session_without_view(tmp_path):
-    session = Session(CaseFiles(), Params(), {}, None)
+@pytest.mark.parametrize("session", [
+    SESSION,
+    Session(CaseFiles(), Params(), {}, None),  # the demo case, no view
+    dataclasses.replace(SESSION, observer="observer2", observers={"observer1": "/data/r1.gif"},
+                        references="observer1"),
+], ids=["files", "demo", "observers"])
+def test_round_trip(tmp_path, session):
     save_session(session, tmp_path / "s.json")
     assert load_session(tmp_path / "s.json") == session
 
@@ -72,6 +71,10 @@ def _broken(tmp_path, edit):
     (lambda d: d.update(files=[]), "'files' must be an object"),
     (lambda d: d.update(params=[1]), "'params' must be an object"),
     (lambda d: d.update(length_unit="mm"), "'length_unit' must be one of px, um, %fov"),
+    (lambda d: d.update(references="each"),
+     "'references' must be one of one, majority, intersection, union, fuzzy"),
+    (lambda d: d.update(observers=["/data/r2.gif"]), "'observers' must be an object"),
+    (lambda d: d.update(observer=2), "'observer' must be an observer's name"),
 ])
 def test_invalid_sessions_name_the_file_and_the_problem(tmp_path, edit, reason):
     path = _broken(tmp_path, edit)
@@ -79,6 +82,14 @@ def test_invalid_sessions_name_the_file_and_the_problem(tmp_path, edit, reason):
         load_session(path)
     assert str(path) in str(raised.value)
     assert raised.value.source == str(path)
+
+
+def test_a_session_without_observers_scores_against_its_reference(tmp_path):
+    loaded = load_session(_broken(tmp_path, lambda d: [d.pop(key) for key in (
+        "observer", "observers", "references")]))
+    assert (loaded.observer, dict(loaded.observers), loaded.references) == (
+        "observer1", {}, "one")
+    assert loaded == SESSION
 
 
 def test_not_an_object(tmp_path):

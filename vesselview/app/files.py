@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from vesselview.engine.case import Case
+from vesselview.engine.observers import FIRST_OBSERVER
 from vesselview.engine.params import DEFAULT_THRESHOLD
 from vesselview.io.fundus import fundus_rgb
 from vesselview.io.loader import load_case
@@ -57,16 +58,20 @@ class CaseFiles:
         return cls(**dict(paths))
 
 
-def load_files(files: CaseFiles) -> Case:
+def load_files(files: CaseFiles, references: Mapping[str, str] | None = None,
+               observer: str = FIRST_OBSERVER) -> Case:
     """Read the chosen files into a `Case` (raises `InputError` naming the file).
 
     ``files`` must be complete (reference and candidate chosen). The window reads every
     case at `DEFAULT_THRESHOLD`: its threshold slider acts on probability-map candidates
-    only (`vesselview.engine.param_scope`), never on how a JPEG mask is read.
+    only (`vesselview.engine.param_scope`), never on how a JPEG mask is read. The
+    reference is ``observer``'s tracing; ``references`` the other observers' files by
+    name (a session's, `Case.references`).
     """
     if files.reference is None or files.candidate is None:
         raise ValueError("load_files needs both a reference and a candidate")
-    return load_case(files.reference, files.candidate, fov=files.fov, fundus=files.fundus)
+    return load_case(files.reference, files.candidate, fov=files.fov, fundus=files.fundus,
+                     references=references, observer=observer)
 
 
 def check_file(role: str, path: str) -> tuple[int, int]:

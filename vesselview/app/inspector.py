@@ -27,16 +27,17 @@ from vesselview.app.files import (
     SettingsStore,
     ShownCase,
     files_of,
-    load_files,
 )
 from vesselview.app.layer_styles import LayerStyles
 from vesselview.app.live import CaseEvaluators, Request, Response, progressive_evaluation_task
 from vesselview.app.notices import NoticeBoard
+from vesselview.app.reference_options import restored_case, session_observers
 from vesselview.app.scheduler import Scheduler
 from vesselview.app.session import Session, ViewRect, load_session, save_session
 from vesselview.engine.case import Case
 from vesselview.engine.length_scope import resolved_lengths
 from vesselview.engine.lengths import LengthUnit
+from vesselview.engine.observers import FIRST_OBSERVER
 from vesselview.engine.param_scope import kept_params
 from vesselview.engine.params import LENGTH_KEYS, Params
 from vesselview.errors import InputError, ParamsError
@@ -243,23 +244,29 @@ class Inspector(CaseOpening, DatasetStepping):
     # -- sessions and exports ------------------------------------------------------------
 
     def save_session(self, path: str, view_rect: ViewRect | None = None) -> None:
-        """Save files, parameters, layer styles (in order) and ``view_rect`` to ``path``.
+        """Save files (with the other observers' and the reference choice), parameters,
+        layer styles (in order) and ``view_rect`` to ``path``.
 
         A parameter that does not act on the shown case is saved at its default
         (`kept_params`): the session holds only what produced the shown numbers.
         """
         files = self.shown.files if self.shown is not None else CaseFiles()
+        observer, observers, references = session_observers(self.shown) \
+            if self.shown is not None and files.complete else (FIRST_OBSERVER, {}, "one")
         styles = self.layers.styles
         ordered = {name: styles[name] for name in self.layers.names}
         params = kept_params(self._params, self.case)
         self._write(path, lambda: save_session(
-            Session(files, params, ordered, view_rect, length_unit=self.length_unit), path))
+            Session(files, params, ordered, view_rect, length_unit=self.length_unit,
+                    observer=observer, observers=observers, references=references), path))
 
     def load_session(self, path: str) -> bool:
         """Restore a session; on error the current case and settings stay."""
         try:
             session = load_session(path)
-            case = load_files(session.files) if session.files.complete else demo_case(soft=True)
+            case = restored_case(session.files, session.observer, dict(session.observers),
+                                 session.references) \
+                if session.files.complete else demo_case(soft=True)
             params = resolved_lengths(session.params, case)
         except (InputError, ParamsError) as error:
             self.error.emit(f"{path}: {error}" if isinstance(error, ParamsError) else str(error))

@@ -4,45 +4,16 @@ consensus of its observers or their fuzzy reference (no Qt).
 The shown case holds every observer's reference (`Case.references`, e.g. a DRIVE test
 case opened from the dataset); `ReferenceSwitch.choose` shows the same case scored
 against another of them (`vesselview.engine.reference_choice.reference_cases`) and the
-inspector re-evaluates it. The files on screen stay those opened: a session keeps the
-observer they name.
+inspector re-evaluates it. The files on screen stay those opened; a session keeps them,
+the other observers' files and the choice (`vesselview.app.reference_options`).
 """
 
 from __future__ import annotations
 
 from vesselview.app.inspector import Inspector
-from vesselview.engine.case import Case
-from vesselview.engine.reference_choice import reference_cases
-from vesselview.engine.reference_names import CONSENSUS_RULES
+from vesselview.app.reference_options import reference_options, switched_case
 
-
-def reference_options(case: Case) -> tuple[str, ...]:
-    """What ``case`` can be scored against: its observers by name, then the consensus
-    rules when it holds two or more, then ``"fuzzy"`` when it also may (two or more
-    observers, or a soft reference)."""
-    observers = tuple(case.references)
-    several = len(observers) >= 2
-    fuzzy = ("fuzzy",) if several or case.reference_soft is not None else ()
-    return (*observers, *(CONSENSUS_RULES if several else ()), *fuzzy)
-
-
-def switched_case(case: Case, choice: str) -> Case:
-    """``case`` scored against ``choice`` (one of `reference_options`).
-
-    Raises
-    ------
-    ValueError
-        When ``case`` offers no such choice.
-    """
-    if choice not in reference_options(case):
-        raise ValueError(f"the case has no reference {choice!r}; it offers "
-                         f"{', '.join(reference_options(case))}")
-    if choice == case.observer:
-        return case
-    if choice in case.references:
-        return next(one for one in reference_cases(case, "each") if one.observer == choice)
-    (derived,) = reference_cases(case, choice)
-    return derived
+__all__ = ["ReferenceSwitch", "reference_options", "switched_case"]
 
 
 class ReferenceSwitch:

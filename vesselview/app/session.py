@@ -1,6 +1,8 @@
-"""Session files: the case's file paths, parameters, layer styles, view rectangle and the
+"""Session files: the case's file paths, parameters, layer styles, view rectangle, the
 unit the window shows lengths in (JSON; a session without ``length_unit`` keeps the
-window's).
+window's), and its observers: whose tracing the reference file is, the other observers'
+files and the reference choice the case is scored against (a session without them: one
+observer, the reference file's).
 
 A session saves absolute paths; relative paths in a hand-written session are read
 relative to the session file. A session without reference and candidate paths
@@ -20,7 +22,9 @@ from vesselview._version import __version__
 from vesselview.app.files import ROLES, CaseFiles
 from vesselview.app.style import LayerStyle
 from vesselview.engine.lengths import LengthUnit
+from vesselview.engine.observers import FIRST_OBSERVER
 from vesselview.engine.params import ALIASES, Params, renamed_note
+from vesselview.engine.reference_names import CONSENSUS_RULES
 from vesselview.errors import InputError, ParamsError
 from vesselview.io.json_file import read_json
 from vesselview.io.output_file import atomic_output
@@ -50,6 +54,14 @@ class Session:
         What the user should know about the file read (a parameter under its old name).
     length_unit : LengthUnit or None
         The unit the window shows lengths and distances in; None: not saved.
+    observer : str
+        The observer whose tracing ``files.reference`` is.
+    observers : Mapping[str, str]
+        The other observers' reference files of the same image, by observer name.
+    references : str
+        What the case is scored against: ``"one"`` (``observer``'s reference, the
+        default), another observer's name, a consensus rule or ``"fuzzy"``
+        (`vesselview.app.reference_switch.reference_options`).
     """
 
     files: CaseFiles
@@ -58,6 +70,9 @@ class Session:
     view_rect: ViewRect | None = None
     notes: tuple[str, ...] = ()
     length_unit: LengthUnit | None = None
+    observer: str = FIRST_OBSERVER
+    observers: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    references: str = "one"
 
 
 def save_session(session: Session, path: str | os.PathLike) -> None:
@@ -73,6 +88,9 @@ def save_session(session: Session, path: str | os.PathLike) -> None:
         "layers": {name: style.to_dict() for name, style in session.styles.items()},
         "view": list(session.view_rect) if session.view_rect is not None else None,
         "length_unit": session.length_unit,
+        "observer": session.observer,
+        "observers": {name: os.path.abspath(path) for name, path in session.observers.items()},
+        "references": session.references,
     }
     with atomic_output(os.fspath(path)) as stream:
         json.dump(document, stream, indent=2, allow_nan=False)  # strict JSON, as every output
@@ -130,6 +148,7 @@ def _session(document: Any, folder: str) -> Session:
         styles=_styles(_field(document, "layers")),
         view_rect=_view_rect(_field(document, "view")),
         length_unit=_length_unit(document.get("length_unit")),  # optional: older sessions
+        **_observers(document, folder),  # optional: older sessions
     )
 
 
@@ -202,6 +221,26 @@ def _length_unit(unit: Any) -> LengthUnit | None:
         raise _FieldError(f"'length_unit' must be one of {', '.join(_LENGTH_UNITS)} or null, "
                           f"not {unit!r}")
     return cast(LengthUnit | None, unit)
+
+
+def _observers(document: dict[str, Any], folder: str) -> dict[str, Any]:
+    """``observer``, ``observers`` and ``references`` (each optional, defaults of
+    `Session`): names are strings, ``observers`` an object of name -> path, and
+    ``references`` ``"one"``, a consensus rule, ``"fuzzy"`` or an observer's name."""
+    observer = document.get("observer", FIRST_OBSERVER)
+    observers = document.get("observers") or {}
+    references = document.get("references", "one")
+    if not isinstance(observer, str) or not observer:
+        raise _FieldError(f"'observer' must be an observer's name, not {observer!r}")
+    if not isinstance(observers, dict) or not all(
+            isinstance(name, str) and isinstance(path, str) for name, path in observers.items()):
+        raise _FieldError("'observers' must be an object of observer name -> reference path")
+    choices = ("one", *observers, *CONSENSUS_RULES, "fuzzy")
+    if references not in choices:
+        raise _FieldError(f"'references' must be one of {', '.join(choices)}, not "
+                          f"{references!r}")
+    return {"observer": observer, "references": references,
+            "observers": {name: _resolved(path, folder) for name, path in observers.items()}}
 
 
 def _resolved(path: str | None, folder: str) -> str | None:
