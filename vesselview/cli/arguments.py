@@ -53,6 +53,9 @@ MAX_COMBINATIONS = 10_000
 #: ``--fov`` values that estimate the field of view from the fundus photograph; the
 #: second is `vesselview.io.loader.AUTO_FOV` (not imported: ``--help`` loads no engine).
 ESTIMATE_FOV = ("estimate", "auto")
+#: The Williams indices every row gives (`vesselview.engine.williams.DEFAULT_KEYS`; not
+#: imported: ``--help`` loads no engine).
+WILLIAMS_DEFAULT = ("dice", "f1_t", "ss")
 #: Most local worker processes (each holds a copy of the evaluation's libraries).
 MAX_WORKERS = 64
 
@@ -145,6 +148,12 @@ def build_parser() -> argparse.ArgumentParser:
                         "(marked by strictly more than half of them), intersection, union, "
                         "or fuzzy (the soft reference, else the share of observers marking "
                         "each pixel; crisp metrics above the threshold) (default: one)")
+    parser.add_argument("--williams", metavar="KEY,...", type=_williams_keys,
+                        default=WILLIAMS_DEFAULT,
+                        help="the metrics whose Williams index each row of a case with two "
+                        "or more observers gives, as columns williams_<key> and "
+                        "williams_<key>_position: any metric scoring the candidate against "
+                        f"one observer (default: {','.join(WILLIAMS_DEFAULT)}, always given)")
     parser.add_argument("--invert-reference", action="store_true",
                         help="reference draws vessels dark on a light background")
     parser.add_argument("--invert-candidate", action="store_true",
@@ -318,6 +327,22 @@ def _predictions_by_name(items: Sequence[tuple[str, str]]) -> dict[str, str]:
             raise UsageError(f"--predictions {name}=... is given twice; one folder per method")
         by_name[name] = folder
     return by_name
+
+
+def _williams_keys(text: str) -> tuple[str, ...]:
+    """argparse type of ``--williams KEY,...``: metric keys with a Williams index (checked
+    by `vesselview.engine.williams.agreement_keys`, imported only when given)."""
+    from vesselview.engine.williams import agreement_keys
+    from vesselview.errors import ParamsError
+
+    keys = tuple(dict.fromkeys(key.strip() for key in text.split(",") if key.strip()))
+    if not keys:
+        raise argparse.ArgumentTypeError(f"expected metric keys such as "
+                                         f"{','.join(WILLIAMS_DEFAULT)}, got {text!r}")
+    try:
+        return agreement_keys(keys)
+    except ParamsError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _positive_int(text: str) -> int:

@@ -16,7 +16,7 @@ import warnings
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from vesselview.cli.arguments import default_workers, parameter_grid
+from vesselview.cli.arguments import WILLIAMS_DEFAULT, default_workers, parameter_grid
 from vesselview.cli.console import EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR, EXIT_OK, report
 from vesselview.cli.memory_budget import (
     available_memory,
@@ -75,7 +75,8 @@ def evaluate(options: argparse.Namespace) -> int:
     job = Job(tuple(report_grid(options, base, grid)), base.threshold,
               options.invert_reference, options.invert_candidate,
               estimate_fov=options.estimate_fov, classes=options.classes,
-              references=options.references)
+              references=options.references,
+              williams=tuple(key for key in options.williams if key not in WILLIAMS_DEFAULT))
     finished: dict[int, PairOutcome] = {}
     try:
         with ProgressBar(len(pairs), sys.stderr) as bar:

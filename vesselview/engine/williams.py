@@ -18,18 +18,26 @@ import dataclasses
 import itertools
 import math
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from vesselview.engine.case import Case
-from vesselview.engine.families.base import Stage
 from vesselview.engine.observer_maps import scored_case
 from vesselview.engine.params import Params
 from vesselview.engine.scores import Scores
 from vesselview.errors import ParamsError
 
+if TYPE_CHECKING:  # the families import this module: importing them here is a cycle
+    from vesselview.engine.families.base import Stage
+
 #: Why a Williams index is undefined for a case with fewer than two observers.
 FEW_OBSERVERS = "the case holds fewer than two observers' references"
+#: The metrics every evaluation gives the Williams index of (``williams_<key>``).
+DEFAULT_KEYS = ("dice", "f1_t", "ss")
+#: Families whose metrics score no candidate against one observer's reference: the fuzzy
+#: measures (against the observers' share) and the Williams indices themselves.
+_NOT_AGREEMENTS = ("fuzzy", "williams")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -202,17 +210,44 @@ def inter_observer(case: Case, keys: Iterable[str], params: Params | None = None
             for key, stage in stages.items()}
 
 
+def agreement_keys(keys: Iterable[str]) -> tuple[str, ...]:
+    """``keys`` as a tuple, after checking each is a metric scoring the candidate against
+    one reference (the agreements a Williams index is made of).
+
+    Raises
+    ------
+    ParamsError
+        Naming the first unknown key (listing the known ones), or the first key that is
+        no such agreement: a fuzzy measure, a Williams index, or a count of a confusion
+        matrix cell (neither better higher nor lower).
+    """
+    from vesselview.engine.families import METRICS, family_of
+
+    chosen = tuple(keys)
+    for key in chosen:
+        if key not in METRICS:
+            raise ParamsError(f"unknown metric {key!r}; use metric keys such as "
+                              f"{', '.join(DEFAULT_KEYS)}, hausdorff (known: "
+                              f"{', '.join(METRICS)})")
+        family = family_of(key).name
+        if family in _NOT_AGREEMENTS or METRICS[key].direction == "neither":
+            what = {"fuzzy": "a fuzzy measure, scored against the observers' share",
+                    "williams": "a Williams index itself"}.get(
+                family, "a count, neither better higher nor lower")
+            raise ParamsError(f"{key!r} has no Williams index: it is {what}, not the "
+                              "agreement of a candidate with one observer; use a metric "
+                              f"such as {', '.join(DEFAULT_KEYS)}, jaccard or hausdorff")
+    return chosen
+
+
 def _prepared(case: Case, keys: Iterable[str], params: Params | None
               ) -> tuple[Case, Params, dict[str, Stage[Scores]]]:
     """``case`` as the metrics see it, the parameters applied to it, and each key's score
     stage (checking every key first)."""
-    from vesselview.engine.families import METRICS, family_of
+    from vesselview.engine.families import family_of
     from vesselview.engine.param_scope import applied_params
 
-    chosen = list(keys)
-    unknown = [key for key in chosen if key not in METRICS]
-    if unknown:
-        raise ParamsError(f"unknown metric {unknown[0]!r}; known: {', '.join(METRICS)}")
+    chosen = agreement_keys(keys)
     params = applied_params(params or Params(), case)
     return (scored_case(case, params), params,
             {key: family_of(key).score_stage(key) for key in chosen})

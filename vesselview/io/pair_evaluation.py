@@ -29,6 +29,7 @@ from vesselview.io.candidate_flags import candidate_flags
 from vesselview.io.loader import load_case, load_case_estimating_fov
 from vesselview.io.manifest import Pair
 from vesselview.io.masks import MaskWarning
+from vesselview.io.williams_columns import with_williams, without_williams
 from vesselview.io.writers import Record, error_record, result_record
 
 #: Reads a pair's files into a `Case`; `load_case`'s signature.
@@ -59,6 +60,9 @@ class Job:
     references : str
         The reference choice (`vesselview.engine.reference_choice.REFERENCE_CHOICES`,
         ``--references``): the pair is evaluated against each reference it gives.
+    williams : tuple of str
+        Metric keys whose Williams index each record adds beyond those every
+        evaluation gives (``--williams``; `vesselview.io.williams_columns`).
     """
 
     grid: tuple[Params, ...]
@@ -69,6 +73,7 @@ class Job:
     estimate_fov: bool = False
     classes: str | None = None
     references: str = "one"
+    williams: tuple[str, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -151,11 +156,11 @@ def _records(pair: Pair, job: Job, case: Case) -> list[Record]:
     evaluator = pipeline.Evaluator(case)
     observer = _record_observer(pair, case, job.references)
     diameter = case.fov_diameter_px
-    return [result_record(evaluator.evaluate(params), id=pair.id, sources=case.sources,
-                          method=pair.method, observer=observer, references=job.references,
-                          flags=candidate_flags(case, params.threshold),
-                          spacing_um=case.spacing_um, fov_diameter_px=diameter)
-            for params in job.grid]
+    return [with_williams(result_record(
+        evaluator.evaluate(params), id=pair.id, sources=case.sources, method=pair.method,
+        observer=observer, references=job.references,
+        flags=candidate_flags(case, params.threshold), spacing_um=case.spacing_um,
+        fov_diameter_px=diameter), case, job.williams, params) for params in job.grid]
 
 
 def _record_observer(pair: Pair, case: Case, choice: str) -> int | None:
@@ -174,11 +179,10 @@ def failed_outcome(pair: Pair, job: Job, failure: RowFailure) -> PairOutcome:
     sources = {"reference": pair.reference, "candidate": pair.candidate, "fov": pair.fov,
                "ignore": pair.ignore, "spacing": None if spacing is None else spacing.source,
                "reference_junctions": pair.reference_junctions}
-    records = tuple(error_record(failure.message, params, id=pair.id, sources=sources,
-                                 method=pair.method, observer=pair.observer,
-                                 spacing_um=None if spacing is None else spacing.um,
-                                 references=job.references)
-                    for params in job.grid)
+    records = tuple(without_williams(error_record(
+        failure.message, params, id=pair.id, sources=sources, method=pair.method,
+        observer=pair.observer, spacing_um=None if spacing is None else spacing.um,
+        references=job.references), job.williams) for params in job.grid)
     return PairOutcome(records, (), failure)
 
 

@@ -25,6 +25,7 @@ import numpy as np
 from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import Params
 from vesselview.io.strict_json import decode_metrics, encode_number, non_finite_reasons
+from vesselview.io.williams_columns import extra_metric_keys
 from vesselview.io.writers import SUMMARY_STATISTICS, Record
 
 #: Reason of a ``nan`` statistic.
@@ -78,14 +79,16 @@ def _common_params(records: list[Record], run: dict[str, Any]) -> dict[str, Any]
 
 
 def _group_summary(records: list[Record], params: dict[str, Any]) -> dict[str, Any]:
-    """Statistics of records that share one parameter set (``params``)."""
+    """Statistics of records that share one parameter set (``params``), over
+    `METRIC_KEYS` and the records' ``--williams`` columns."""
+    keys = (*METRIC_KEYS, *extra_metric_keys(records))
     values = np.array(
-        [[metrics[key] for key in METRIC_KEYS] for metrics in map(decode_metrics, records)],
+        [[metrics[key] for key in keys] for metrics in map(decode_metrics, records)],
         dtype=np.float64,
-    ).reshape(len(records), len(METRIC_KEYS))
+    ).reshape(len(records), len(keys))
     # One column at a time: each metric is defined on its own subset of the pairs.
-    columns = {key: _statistics(values[:, index]) for index, key in enumerate(METRIC_KEYS)}
-    by_statistic = {name: {key: columns[key][i] for key in METRIC_KEYS}
+    columns = {key: _statistics(values[:, index]) for index, key in enumerate(keys)}
+    by_statistic = {name: {key: columns[key][i] for key in keys}
                     for i, name in enumerate(SUMMARY_STATISTICS)}
     return {
         "params": params,

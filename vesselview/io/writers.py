@@ -64,6 +64,7 @@ from vesselview.engine.result import Result
 from vesselview.io.csv_cells import FormulaSafeWriter
 from vesselview.io.loader import AUTO_FOV
 from vesselview.io.strict_json import Record, decode_metrics, encode_number, non_finite_reasons
+from vesselview.io.williams_columns import extra_metric_keys
 
 #: The distance metrics in µm, in output order (``hausdorff_um``..., ``mse_um2``).
 METRIC_UM_KEYS: tuple[str, ...] = tuple(name for name, _ in PHYSICAL_KEYS.values())
@@ -212,7 +213,8 @@ def write_csv(
     summary: Sequence[Mapping[str, Any]] | None = None,
     version: str = __version__,
 ) -> None:
-    """Write one CSV row per record, columns `CSV_COLUMNS`.
+    """Write one CSV row per record, columns `CSV_COLUMNS`, with the records' metrics
+    beyond the registry's (``--williams`` columns) after the metrics.
 
     Parameters
     ----------
@@ -226,19 +228,22 @@ def write_csv(
     version : str
         The vesselview version that produced the records (column ``vesselview_version``).
     """
+    records = list(records)
+    extra = extra_metric_keys(records)
     writer = FormulaSafeWriter(stream, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
+    last_metric = CSV_COLUMNS.index(METRIC_KEYS[-1]) + 1
+    writer.writerow((*CSV_COLUMNS[:last_metric], *extra, *CSV_COLUMNS[last_metric:]))
     for record in records:
         values = {**decode_metrics(record), **decode_metrics(record, "metrics_um")}
         writer.writerow(_row([record[key] for key in PAIR_COLUMNS], record["params"],
-                             record["lengths"], values, version, record["error"]))
+                             record["lengths"], values, version, record["error"], extra))
     for group in summary or ():
         for statistic in SUMMARY_STATISTICS:
             pair = [f"summary:{statistic}", *[None] * (len(PAIR_COLUMNS) - 1)]
             values = decode_metrics({"metrics": group[statistic],
                                      "undefined": group["undefined"][statistic]})
             writer.writerow(_row(pair, group["params"], given_lengths(group["params"]),
-                                 values, version, None))
+                                 values, version, None, extra))
 
 
 def write_png(path: str | os.PathLike, image: np.ndarray) -> None:
@@ -287,11 +292,13 @@ def _resolution_fields(sources: Mapping[str, str | None], spacing_um: float | No
 
 
 def _row(pair: list[Any], params: Mapping[str, Any], lengths: Mapping[str, str],
-         metrics: Mapping[str, float], version: str, error: str | None) -> list[str]:
-    """One CSV row in `CSV_COLUMNS` order (a µm key missing from ``metrics`` is empty)."""
+         metrics: Mapping[str, float], version: str, error: str | None,
+         extra: tuple[str, ...] = ()) -> list[str]:
+    """One CSV row in `CSV_COLUMNS` order with the ``extra`` metrics after the metrics
+    (a µm or extra key missing from ``metrics`` is empty)."""
     values = [*pair, *(params[key] for key in PARAM_SPECS),
               " ".join(f"{key}={text}" for key, text in lengths.items()),
-              *(metrics[key] for key in METRIC_KEYS),
+              *(metrics[key] for key in METRIC_KEYS), *(metrics.get(key) for key in extra),
               *(metrics.get(key) for key in METRIC_UM_KEYS), version, error]
     return [_cell(value) for value in values]
 
