@@ -6,12 +6,14 @@ import numpy as np
 import pytest
 
 from tests.demo_dataset import write_demo_drive
+from vesselview.app import dataset_run
 from vesselview.app.dataset_browser import BROWSER_REFERENCES, DatasetBrowser
 from vesselview.app.inspector import Inspector
 from vesselview.app.scheduler import Scheduler
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import evaluate
 from vesselview.engine.reference_choice import reference_cases
+from vesselview.engine.williams import inter_observer
 from vesselview.io.dataset import open_dataset
 
 METRICS = ("dice", "se")
@@ -67,7 +69,7 @@ def test_each_gives_a_column_group_per_observer_equal_to_the_api(browser, drive)
     assert against[0] != against[1]
 
 
-def test_the_band_is_the_observers_dice_with_each_other(browser, drive):
+def test_the_band_is_the_observers_dice_with_each_other(browser, drive, monkeypatch):
     dataset = open_dataset(*drive)
     expected = []
     for case_id in ("01", "02"):
@@ -78,8 +80,12 @@ def test_the_band_is_the_observers_dice_with_each_other(browser, drive):
     assert band.values("dice") == pytest.approx(expected)
     assert band.range("dice") == pytest.approx((min(expected), max(expected)))
     assert "(2 cases)" in band.describe("dice")
+    computed = []
+    monkeypatch.setattr(dataset_run, "inter_observer",
+                        lambda *args: computed.append(args) or inter_observer(*args))
     browser.set_references("majority")  # the band does not depend on the choice
     assert browser.table.band.values("dice") == pytest.approx(expected)
+    assert computed == []  # nor is it computed again
 
 
 def test_the_csv_names_each_observers_columns(browser, tmp_path):

@@ -183,8 +183,12 @@ class DatasetBrowser(DatasetNavigation):
                                  self.metrics, dataset.baselines, observers)
         self.failures = {}
         missing: list[tuple[DatasetCase, str]] = []
+        banded = set()
         for case in dataset.cases:
-            self.table.band.set(case.id, self._bands.get(_band_key(case, self.params), {}))
+            band = self._bands.get(_band_key(case, self.params), {})
+            self.table.band.set(case.id, band)
+            if all(metric in band for metric in self.metrics):
+                banded.add(case.id)
             for method in case.candidates:
                 if not self._show_cached(case, method, observers):
                     missing.append((case, method))
@@ -194,8 +198,8 @@ class DatasetBrowser(DatasetNavigation):
         if missing:
             self.channel.submit(functools.partial(DatasetRun(
                 self.params, self.metrics, self.references, observers,
-                self.inspector.scheduler.deliver, self._store, self._store_band, self._fail),
-                missing))
+                self.inspector.scheduler.deliver, self._store, self._store_band, self._fail,
+                frozenset(banded)), missing))
         else:
             self.finished.emit()
 

@@ -51,6 +51,8 @@ class DatasetRun:
         metric -> (observer, observer) -> value (main thread).
     fail : callable
         ``(case id, method, message)``: a case could not be evaluated (main thread).
+    banded : frozenset of str
+        The cases whose observers' agreement on every metric is known already.
     """
 
     params: Params
@@ -62,11 +64,12 @@ class DatasetRun:
                      Resolution], None]
     store_band: Callable[[DatasetCase, Params, Agreements], None]
     fail: Callable[[str, str, str], None]
+    banded: frozenset[str] = frozenset()
 
     def __call__(self, jobs: list[tuple[DatasetCase, str]], should_stop: StopCallback,
                  progress: ProgressCallback) -> int:
-        """Evaluate ``jobs`` in turn; the band of each case with its first job."""
-        banded: set[str] = set()
+        """Evaluate ``jobs`` in turn; the band of each case not `banded` with its first job."""
+        banded = set(self.banded)
         for done, (case, method) in enumerate(jobs):
             if should_stop():
                 raise EvaluationStopped(f"dataset run stopped after {done} evaluations")
