@@ -31,6 +31,7 @@ _EXPORTS = {
     "reference_cases": "vesselview.engine.reference_choice",
     "REFERENCE_CHOICES": "vesselview.engine.reference_choice",
     "load_case": "vesselview.io.loader",
+    "read_av_weights": "vesselview.io.av_weights_file",
     "open_dataset": "vesselview.io.dataset",
     "Dataset": "vesselview.io.dataset",
     "VesselviewError": "vesselview.errors",

@@ -8,27 +8,14 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from hypothesis.extra.numpy import arrays
 
 import vesselview as vv
-
-B, A, V, X, U = 0, 1, 2, 3, 4
-CLASSES = {A: "artery", V: "vein", X: "crossing", U: "uncertain"}
-MATRIX = ("background", "artery", "vein")
-
-REFERENCE = np.array([[A, A, V, B], [X, V, U, B], [B, A, V, V]], np.uint8)
-CANDIDATE = np.array([[A, V, V, B], [A, V, V, A], [B, B, A, V]], np.uint8)
-
-
-def _case(reference: np.ndarray, candidate: np.ndarray) -> vv.Case:
-    return vv.Case(reference > 0, candidate > 0, np.ones(reference.shape, bool),
-                   labels=vv.LabelMap(reference, CLASSES),
-                   candidate_labels=vv.LabelMap(candidate, CLASSES))
+from tests.engine.av_maps import CANDIDATE, MATRIX, REFERENCE, A, B, U, V, X, av_case, draw_maps
 
 
 def _metrics(crossing: str = "both", uncertain: str = "ignore") -> dict[str, float]:
     params = vv.Params(t=0, av_crossing=crossing, av_uncertain=uncertain)
-    return dict(vv.evaluate(_case(REFERENCE, CANDIDATE), params).metrics)
+    return dict(vv.evaluate(av_case(REFERENCE, CANDIDATE), params).metrics)
 
 
 def _matrix(m: dict[str, float]) -> list[list[float]]:
@@ -121,14 +108,11 @@ def _independent(reference, candidate, crossing, uncertain) -> dict[str, float]:
 @settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_every_rule_equals_an_independent_implementation(data):
-    shape = data.draw(st.tuples(st.integers(1, 8), st.integers(1, 8)))
-    codes = st.sampled_from([B, A, V, X, U])
-    reference = data.draw(arrays(np.uint8, shape, elements=codes))
-    candidate = data.draw(arrays(np.uint8, shape, elements=codes))
+    reference, candidate = draw_maps(data)
     crossing = data.draw(st.sampled_from(["both", "ignore", "artery", "vein"]))
     uncertain = data.draw(st.sampled_from(["ignore", "both"]))
     expected = _independent(reference, candidate, crossing, uncertain)
-    result = vv.evaluate(_case(reference, candidate),
+    result = vv.evaluate(av_case(reference, candidate),
                          vv.Params(av_crossing=crossing, av_uncertain=uncertain),
                          metrics=list(expected))
     for key, value in expected.items():

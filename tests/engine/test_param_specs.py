@@ -11,7 +11,7 @@ import pytest
 
 from vesselview.engine.case import Case
 from vesselview.engine.param_scope import applies
-from vesselview.engine.param_spec import param, specs_of
+from vesselview.engine.param_spec import checked_value, param, specs_of
 from vesselview.engine.params import (
     ALIASES,
     PARAM_SPECS,
@@ -43,7 +43,8 @@ def test_every_spec_is_read_from_its_field():
     assert (PARAM_SPECS["t"].kind, PARAM_SPECS["fom_k"].kind, PARAM_SPECS["cal_fov"].kind,
             PARAM_SPECS["distance"].kind) == (int, float, bool, str)
     assert PARAM_SPECS["threshold"].optional and PARAM_SPECS["threshold"].kind is float
-    assert [key for key, spec in PARAM_SPECS.items() if spec.optional] == ["threshold"]
+    assert [key for key, spec in PARAM_SPECS.items() if spec.optional] == ["threshold",
+                                                                           "av_weights"]
 
 
 @pytest.mark.parametrize("key", list(PARAM_SPECS))
@@ -77,6 +78,29 @@ def _declared(**field_spec):
 def test_a_contradicting_declaration_is_refused_by_name(field_spec, problem):
     with pytest.raises(TypeError, match=f"parameter width: {problem}"):
         specs_of(_declared(label="w (px)", doc="a width", **field_spec))
+
+
+@pytest.mark.parametrize(("field_spec", "problem"), [
+    ({"unit": "table"}, "a table, and only a table, has a canonical form"),
+    ({"unit": "choice", "choices": ("a",), "canonical": str.strip}, "a table, and only"),
+])
+def test_a_table_and_only_a_table_has_a_canonical_form(field_spec, problem):
+    @dataclasses.dataclass(frozen=True)
+    class Declared:
+        name: str = param("a", label="n", doc="a name", **field_spec)
+    with pytest.raises(TypeError, match=f"parameter name: {problem}"):
+        specs_of(Declared)
+
+
+def test_a_table_is_checked_and_made_canonical_by_its_spec():
+    @dataclasses.dataclass(frozen=True)
+    class Declared:
+        name: str = param("a", label="n", doc="a name", unit="table",
+                          canonical=lambda text: text.strip().lower())
+    spec = specs_of(Declared)["name"]
+    assert checked_value("name", " AB ", spec) == "ab"
+    with pytest.raises(ParamsError, match="parameter name: expected a text, got 3"):
+        checked_value("name", 3, spec)
 
 
 def test_a_field_without_a_spec_is_refused():

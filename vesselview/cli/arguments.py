@@ -164,6 +164,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "crossing, white uncertain) or a JSON mapping of colours/values to "
                         "classes (docs/inputs.md); RITE, HRF-AV and LES-AV set 'av' "
                         "themselves")
+    parser.add_argument("--av-weights", metavar="FILE",
+                        help="A/V weight table (JSON or CSV, 3 x 3 over background, artery, "
+                        "vein) giving av_weighted_error (docs/metrics.md section 11)")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                         help="set a parameter (repeatable; the last value of a key wins)")
     parser.add_argument("--sweep", action="append", default=[], metavar="KEY=SPEC",

@@ -16,7 +16,7 @@ import warnings
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from vesselview.cli.arguments import WILLIAMS_DEFAULT, default_workers, parameter_grid
+from vesselview.cli.arguments import WILLIAMS_DEFAULT, UsageError, default_workers, parameter_grid
 from vesselview.cli.console import EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR, EXIT_OK, report
 from vesselview.cli.memory_budget import (
     available_memory,
@@ -30,6 +30,7 @@ from vesselview.cli.runner import interrupted_outcomes, run_pairs
 from vesselview.cli.sources import pairs_from_options
 from vesselview.cli.termination import Terminated
 from vesselview.engine.params import Params
+from vesselview.io.av_weights_file import read_av_weights
 from vesselview.io.candidate_flags import flagged_summary
 from vesselview.io.class_encodings import class_encoding
 from vesselview.io.loader import load_case
@@ -110,13 +111,19 @@ def evaluate(options: argparse.Namespace) -> int:
 
 
 def _parameters(options: argparse.Namespace) -> tuple[Params, list[Params]]:
-    """`parameter_grid` of ``--set``/``--sweep``; an old key's note is a warning line."""
+    """`parameter_grid` of ``--set``/``--sweep`` with the table of ``--av-weights``; an old
+    key's note is a warning line."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", DeprecationWarning)
         base, grid = parameter_grid(options.set, options.sweep)
     for warning in caught:
         report(f"warning: {warning.message}")
-    return base, grid
+    if options.av_weights is None:
+        return base, grid
+    if any(item.partition("=")[0].strip() == "av_weights" for item in options.set + options.sweep):
+        raise UsageError("give the A/V weights once: --av-weights FILE or --set av_weights=...")
+    weights = read_av_weights(options.av_weights)
+    return base.replace(av_weights=weights), [p.replace(av_weights=weights) for p in grid]
 
 
 def _write_interrupted(options: argparse.Namespace, base: Params, pairs: Sequence[Pair],

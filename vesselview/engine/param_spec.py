@@ -17,6 +17,7 @@ import math
 import re
 import types
 import typing
+from collections.abc import Callable
 from typing import Any, Literal, TypeVar
 
 from vesselview.engine.flags import is_flag
@@ -24,12 +25,13 @@ from vesselview.engine.lengths import Length
 from vesselview.errors import ParamsError
 
 #: What a parameter's value measures: a length (pixels, or a `Length` in µm or % FOV), a
-#: dimensionless number, a number of things, one of named choices, or yes/no.
-Unit = Literal["length", "ratio", "count", "choice", "flag"]
+#: dimensionless number, a number of things, one of named choices, yes/no, or a table of
+#: numbers written as text (checked and made canonical by its spec's ``canonical``).
+Unit = Literal["length", "ratio", "count", "choice", "flag", "table"]
 #: The value types a unit allows.
 _UNIT_KINDS: dict[str, tuple[type, ...]] = {
     "length": (int, float), "ratio": (float,), "count": (int,), "choice": (str,),
-    "flag": (bool,),
+    "flag": (bool,), "table": (str,),
 }
 _SPEC = "vesselview.param_spec"
 _T = TypeVar("_T")
@@ -71,6 +73,9 @@ class ParamSpec:
         A length that counts whole pixels (SS's R and segment lengths): a number of
         pixels must be whole, a length in µm or % FOV is rounded to the nearest pixel.
         Other lengths may be any number of pixels (``t = 2.5``).
+    canonical : callable (str) -> str, or None
+        A table's check: its text written canonically, raising `ParamsError` for a bad
+        one (only a table has one).
     """
 
     kind: type
@@ -87,6 +92,7 @@ class ParamSpec:
     slider: tuple[float, float] | None = None
     step: float = 1
     whole: bool = False
+    canonical: Callable[[str], str] | None = None
 
     @property
     def numeric(self) -> bool:
@@ -121,7 +127,8 @@ class ParamSpec:
 def param(default: _T, *, unit: Unit, label: str, doc: str, low: float | None = None,
           high: float | None = None, choices: tuple[str, ...] = (), none_means: str = "",
           panel: str | None = None, slider: tuple[float, float] | None = None,
-          step: float = 1, whole: bool = False) -> _T:
+          step: float = 1, whole: bool = False,
+          canonical: Callable[[str], str] | None = None) -> _T:
     """A `Params` field with its default and its spec (the arguments of `ParamSpec`).
 
     Typed as its default, so that type checkers read ``t: int = param(2, ...)`` as a
@@ -129,7 +136,7 @@ def param(default: _T, *, unit: Unit, label: str, doc: str, low: float | None = 
     """
     spec = {"unit": unit, "label": label, "doc": doc, "low": low, "high": high,
             "choices": choices, "none_means": none_means, "panel": panel, "slider": slider,
-            "step": step, "whole": whole}
+            "step": step, "whole": whole, "canonical": canonical}
     field: Any = dataclasses.field(default=default, metadata={_SPEC: spec})
     return typing.cast(_T, field)
 
@@ -174,6 +181,8 @@ def _check_spec(key: str, spec: ParamSpec) -> None:
         problem = f"step {spec.step} is not positive"
     elif spec.whole and (spec.unit != "length" or spec.kind is not int):
         problem = "only an int length counts whole pixels"
+    elif (spec.unit == "table") != (spec.canonical is not None):
+        problem = "a table, and only a table, has a canonical form"
     elif spec.optional != bool(spec.none_means):
         problem = "None is allowed exactly when none_means says what it stands for"
     if problem is None:
@@ -207,6 +216,13 @@ def checked_value(key: str, value: Any, spec: ParamSpec) -> Any:
             raise ParamsError(f"parameter {key}: expected True or False, got {value!r} "
                               f"({type(value).__name__})")
         return bool(value)
+    if spec.canonical is not None:
+        if not isinstance(value, str):
+            raise ParamsError(f"parameter {key}: expected a text, got {value!r}")
+        try:
+            return spec.canonical(value)
+        except ParamsError as error:
+            raise ParamsError(f"parameter {key}: {error}") from None
     if spec.kind is str:
         if not isinstance(value, str) or value not in spec.choices:
             raise ParamsError(

@@ -19,6 +19,7 @@ import warnings
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from vesselview.engine.av_weights import canonical_weights
 from vesselview.engine.lengths import Length
 from vesselview.engine.param_spec import ParamSpec, checked_value, param, parsed_text, specs_of
 from vesselview.errors import ParamsError
@@ -161,6 +162,13 @@ class Params:
                               doc="A/V uncertain pixels: 'ignore'd (left out where the "
                                   "reference has them) or in 'both' classes' masks as a "
                                   "vessel of either class (docs/metrics.md section 11)")
+    av_weights: str | None = param(None, unit="table", canonical=canonical_weights,
+                                   label="A/V weight table",
+                                   none_means="none: av_weighted_error undefined",
+                                   doc="costs of the A/V confusion matrix's cells, rows "
+                                       "(reference) and columns (candidate) background, "
+                                       "artery, vein: '0,1,1;1,0,2;1,2,0' (CLI: "
+                                       "--av-weights FILE; docs/metrics.md section 11)")
     distance_convention: str = param("vesselview",
                                      choices=("vesselview", "medpy", "monai", "deepmind",
                                               "seg-metrics"),

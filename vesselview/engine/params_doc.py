@@ -76,6 +76,8 @@ def allowed_text(key: str, separator: str = "..") -> str:
     spec = PARAM_SPECS[key]
     if spec.kind is bool:
         return "true/false"
+    if spec.unit == "table":
+        return "3 x 3 numbers >= 0"
     if spec.kind is str:
         return "/".join(spec.choices)
     low, high = spec.bounds
@@ -87,7 +89,8 @@ def docs_table() -> str:
     units = {"length": "length (px; or µm, % FOV)"}
     rows = ["| key | default | allowed | unit | what it does |", "|---|---|---|---|---|"]
     for key, spec in PARAM_SPECS.items():
-        default = default_text(key) if spec.kind is not str else f"`{spec.default}`"
+        default = default_text(key) if not isinstance(spec.default, str) \
+            else f"`{spec.default}`"
         cells = (f"`{key}`", default, allowed_text(key, " to "),
                  units.get(spec.unit, spec.unit), spec.doc)
         rows.append("| " + " | ".join(cell.replace("|", r"\|") for cell in cells) + " |")
@@ -98,7 +101,7 @@ def readme_list() -> str:
     """The README's list of every key with its default (and the other choices)."""
     entries = []
     for key, spec in PARAM_SPECS.items():
-        shown = f"`{spec.default}`" if spec.kind is str else default_text(key)
+        shown = f"`{spec.default}`" if isinstance(spec.default, str) else default_text(key)
         others = [f"`{choice}`" for choice in spec.choices if choice != spec.default]
         entries.append(f"`{key}` ({shown}{'; or ' + ', '.join(others) if others else ''})")
     return textwrap.fill(", ".join(entries) + ".", width=_README_WIDTH - 2,

@@ -48,7 +48,7 @@ def read_json(path: str | os.PathLike, kind: str, broken: str) -> Any:
         deeply nested document is refused, not a RecursionError.
     """
     source = os.fspath(path)
-    data = _regular_file_bytes(source, kind)
+    data = regular_file_bytes(source, kind)
     try:
         return json.loads(data.decode("utf-8"))
     except (ValueError, RecursionError) as error:  # UnicodeDecodeError is a ValueError
@@ -89,8 +89,15 @@ def not_a_file_reason(mode: int) -> str | None:
     return "not a regular file"
 
 
-def _regular_file_bytes(source: str, kind: str) -> bytes:
-    """The content of ``source``, checked to be a regular file of at most `MAX_JSON_BYTES`."""
+def regular_file_bytes(source: str, kind: str) -> bytes:
+    """The content of ``source``, checked to be a regular file of at most `MAX_JSON_BYTES`
+    (``kind`` names it in the errors, as in `read_json`; for other small text files too).
+
+    Raises
+    ------
+    InputError
+        As `read_json`, but for the parsing.
+    """
     try:
         handle = os.open(source, _OPEN_FLAGS)
     except OSError as error:

@@ -33,11 +33,12 @@ def params_panel(qtbot):
 def test_advanced_section_has_the_cli_only_parameters_collapsed(params_panel):
     assert set(PANEL_SECTIONS[ADVANCED]) == ADVANCED_KEYS
     assert not params_panel.advanced.isExpanded()
-    # with the GUI's other controls, every parameter but the single-choice ss_mode is editable
+    # with the GUI's other controls, every parameter but the single-choice ss_mode and the
+    # A/V weight table (a file given to the CLI or a text to the API) is editable
     assert set(params_panel.choices) == {"distance", "disagreement", "distance_convention",
                                          "av_crossing", "av_uncertain"}
     editable = set(params_panel.sliders) | set(params_panel.switches) | set(params_panel.choices)
-    assert editable == set(PARAM_SPECS) - {"ss_mode"}
+    assert editable == set(PARAM_SPECS) - {"ss_mode", "av_weights"}
     for key in ADVANCED_KEYS:
         control = params_panel.sliders.get(key) or params_panel.switches[key]
         assert PARAM_SPECS[key].doc in control.toolTip()

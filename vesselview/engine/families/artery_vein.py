@@ -27,6 +27,7 @@ from typing import Literal
 import numpy as np
 
 from vesselview.engine.av_classes import ARTERY, BACKGROUND, VEIN, class_mask
+from vesselview.engine.av_weights import weights_rows
 from vesselview.engine.families.av_agreement import av_agreement_layer, av_class_labels
 from vesselview.engine.families.base import (
     NON_NEGATIVE,
@@ -169,15 +170,46 @@ _MATRIX_KEYS = [f"av_cm_{r}_{c}" for r in MATRIX_CLASSES for c in MATRIX_CLASSES
     f"av_type{n}_{k}" for k in MATRIX_CLASSES for n in (1, 2)]
 
 
-@stage("av_confusion", needs=(av_class_labels,))
-def confusion_metrics(ctx: StageContext) -> Scores:
-    """The background/artery/vein confusion matrix and the type I and II errors."""
+@stage("av_matrix", needs=(av_class_labels,))
+def av_matrix(ctx: StageContext) -> np.ndarray | None:
+    """The counts of `confusion_matrix` (None when the A/V metrics are undefined)."""
     labels = ctx.get(av_class_labels)
     if labels.problem:
-        return _undefined(_MATRIX_KEYS, labels.problem)
+        return None
     assert labels.reference is not None and labels.candidate is not None
     assert labels.region is not None
-    return matrix_scores(confusion_matrix(labels.reference, labels.candidate, labels.region))
+    return confusion_matrix(labels.reference, labels.candidate, labels.region)
+
+
+@stage("av_confusion", needs=(av_class_labels, av_matrix))
+def confusion_metrics(ctx: StageContext) -> Scores:
+    """The background/artery/vein confusion matrix and the type I and II errors."""
+    matrix = ctx.get(av_matrix)
+    if matrix is None:
+        return _undefined(_MATRIX_KEYS, ctx.get(av_class_labels).problem)
+    return matrix_scores(matrix)
+
+
+_NO_WEIGHTS = ("no A/V weight table given (the parameter av_weights; CLI: --av-weights "
+               "FILE)")
+
+
+@stage("av_weighted", params=("av_weights",), needs=(av_class_labels, av_matrix))
+def weighted_metrics(ctx: StageContext) -> Scores:
+    """``av_weighted_error``: ``Σ W C / N`` of the table ``av_weights`` (W) and the
+    confusion matrix (C, N pixels), the mean cost per counted pixel."""
+    matrix, weights = ctx.get(av_matrix), ctx.params.av_weights
+    out = Scores()
+    if matrix is None:
+        out.undefined("av_weighted_error", ctx.get(av_class_labels).problem)
+    elif weights is None:
+        out.undefined("av_weighted_error", _NO_WEIGHTS)
+    elif not matrix.any():
+        out.undefined("av_weighted_error", "no pixel is counted in the confusion matrix")
+    else:
+        cost = float((np.array(weights_rows(weights)) * matrix).sum())
+        out.set("av_weighted_error", cost / int(matrix.sum()))
+    return out
 
 
 #: The review defining the multiclass type I and II errors (after its reference [15]).
@@ -219,8 +251,12 @@ METRICS = (
       for k in MATRIX_CLASSES for n, definition in (
           (1, "share of the reference's {k} pixels the candidate calls another class"),
           (2, "share of the reference's other pixels the candidate calls {k}"))),
+    MetricInfo("av_weighted_error", "Weighted A/V error", "",
+               "sum of the av_weights table times the confusion matrix, over the pixels "
+               "it counts (mean cost per pixel)", f"{_TYPE_ERRORS}; docs/metrics.md §11",
+               "lower", kind="ratio", value_range=NON_NEGATIVE, stage="av_weighted"),
 )
 
 FAMILY = Family(name="artery_vein", title="Artery / vein", metrics=METRICS,
                 scores=(class_pixel_metrics, class_tolerance_metrics, classification_metrics,
-                        confusion_metrics), layers=(av_agreement_layer,))
+                        confusion_metrics, weighted_metrics), layers=(av_agreement_layer,))
