@@ -9,7 +9,7 @@ import math
 import pytest
 
 from tests.demo_dataset import write_demo_drive
-from tests.gui.conftest import RESULT_TIMEOUT_MS
+from tests.gui.dataset.browser_runs import opened_browser
 from vesselview.app.dataset_table import MetricTable
 from vesselview.gui.dataset.plots import MethodBoxPlot
 
@@ -25,11 +25,7 @@ def drive(tmp_path_factory):
 
 @pytest.fixture
 def opened(window, qtbot, drive):
-    browser = window.dataset_browser.browser
-    assert browser.open(*drive)
-    qtbot.waitUntil(lambda: not browser.channel.busy and browser.evaluations == 2 * CASES,
-                    timeout=RESULT_TIMEOUT_MS)
-    return window.dataset_browser
+    return opened_browser(window, qtbot, drive, 2 * CASES)
 
 
 def test_columns_and_choices_name_the_human_baseline(opened) -> None:

@@ -26,8 +26,10 @@ from PySide6.QtWidgets import (
 )
 
 from vesselview.app.dataset_browser import BROWSER_REFERENCES, DatasetBrowser
+from vesselview.app.dataset_froc import DatasetFroc
 from vesselview.app.dataset_table import SortOrder
 from vesselview.engine.families import METRICS
+from vesselview.gui.dataset.froc_summary import FrocSummary
 from vesselview.gui.dataset.metric_picker import MetricPicker
 from vesselview.gui.dataset.plots import MethodBoxPlot, PairScatter
 from vesselview.gui.shortcuts import SHORTCUTS
@@ -88,6 +90,8 @@ class DatasetBrowserWindow(QWidget):
         Unmatched and ambiguous files, skipped cases and failed evaluations.
     box_plot : MethodBoxPlot
     scatter : PairScatter
+    froc : FrocSummary
+        The dataset FROC summary (method A's pooled FROC on request).
     """
 
     def __init__(self, browser: DatasetBrowser, parent: QWidget | None = None) -> None:
@@ -129,6 +133,7 @@ class DatasetBrowserWindow(QWidget):
         self.issues.setWordWrap(True)
         self.issues.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.box_plot, self.scatter = MethodBoxPlot(), PairScatter()
+        self.froc = FrocSummary(DatasetFroc(browser), lambda: self.browser.method_a)
         self._layout(worst, recompute)
         self._connect()
 
@@ -207,6 +212,7 @@ class DatasetBrowserWindow(QWidget):
         layout.addLayout(controls)
         layout.addLayout(running)
         layout.addWidget(split, 1)
+        layout.addWidget(self.froc)
         layout.addWidget(self.issues)
         self.resize(1100, 760)
         self.step_keys: list[QShortcut] = []  # its own next/previous case keys
