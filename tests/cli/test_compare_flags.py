@@ -136,13 +136,19 @@ def test_table_flags_need_their_report(capsys, method_dataset, flags, message) -
     assert code == 2 and message in err
 
 
-def test_grades_with_a_sweep(capsys, method_dataset, tmp_path) -> None:
+def _grades(tmp_path: Path) -> Path:
+    """Two graders' scores of every case and method of the method dataset."""
     grades = tmp_path / "grades.csv"
     rows = ["id,method,grader,score,notes"]
     rows += [f"{n:02d},{method},{grader},{(n * 3 + len(method) + offset) % 11},"
              for n in range(1, N_CASES + 1) for method in ("demo", "gap", "shift")
              for grader, offset in (("ann", 0), ("bob", 1))]
     grades.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return grades
+
+
+def test_grades_with_a_sweep(capsys, method_dataset, tmp_path) -> None:
+    grades = _grades(tmp_path)
     code, out, _ = _run(capsys, *_sources(method_dataset), "--grades", str(grades),
                         "--sweep", "t=1:3")
     assert code == 0
@@ -151,6 +157,24 @@ def test_grades_with_a_sweep(capsys, method_dataset, tmp_path) -> None:
     assert document["inter_grader"]["graders"] == ["ann", "bob"]
     assert document["sweep"]["key"] == "t" and document["sweep"]["values"] == [1, 2, 3]
     assert [entry["value"] for entry in document["sweep"]["agreement"]] == [1, 2, 3]
+
+
+def test_grades_with_chosen_metrics_name_them_in_every_format(capsys, method_dataset,
+                                                              tmp_path) -> None:
+    chosen = ("--grades", str(_grades(tmp_path)), "--metrics", "hd95,dice")
+    code, out, err = _run(capsys, *_sources(method_dataset), *chosen)
+    assert code == 0, err
+    assert list(json.loads(out)["agreement"]) == ["hd95", "dice"]
+    code, out, _ = _run(capsys, *_sources(method_dataset), *chosen, "--format", "csv")
+    assert code == 0
+    assert [line.split(",")[:2] for line in out.splitlines()[:3]] == [
+        ["metric", "name"], ["hd95", "HD95 (px) ↓"], ["dice", "Dice ↑"]]
+    code, out, _ = _run(capsys, *_sources(method_dataset), *chosen, "--format", "markdown")
+    assert code == 0
+    assert "| metric | name | kendall_tau_b |" in out and "\n| hd95 | HD95 (px) ↓ | " in out
+    code, out, _ = _run(capsys, *_sources(method_dataset), *chosen, "--format", "latex")
+    assert code == 0
+    assert "\nHD95 (px) $\\downarrow$ & " in out and "\nhd95 & " not in out
 
 
 @pytest.mark.parametrize(("extra", "message"), [

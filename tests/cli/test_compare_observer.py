@@ -146,9 +146,10 @@ def test_markdown_never_bolds_or_stars_the_baseline(records) -> None:
     assert _row(summary, "dice")[header.index("gap")].startswith("**")
     assert f"(n={N_CASES - 1}, 1 undefined)" in _row(summary, "precision")[
         header.index("blank")]
-    assert f"| dice | gap | {BASELINE} | {N_CASES} |" in text
+    assert f"| dice | Dice ↑ | gap | {BASELINE} | {N_CASES} |" in text
     orders_header = next(r for r in rows if "winner" in r)
-    assert orders_header[:2] == ["metric", "n"] and "observer2" not in " ".join(orders_header)
+    assert orders_header[:3] == ["metric", "name", "n"]
+    assert "observer2" not in " ".join(orders_header)
 
 
 def test_latex_names_the_baseline_and_never_bolds_it(records) -> None:

@@ -60,8 +60,8 @@ def test_a_human_baseline_is_shown_last_and_never_marked_best() -> None:
     assert "| metric | name | A | B | H (human baseline) |" in text
     # A beats B significantly: bold and starred, although H beats A
     assert "| dice | Dice ↑ | **0.809 ± 0.029 [0.790, 0.829]**\\* | " in text
-    assert "| dice | A | H (human baseline) | 8 |" in text
-    assert "| metric | n | A | B | winner |" in text
+    assert "| dice | Dice ↑ | A | H (human baseline) | 8 |" in text
+    assert "| metric | name | n | A | B | winner |" in text
     stream = io.StringIO()
     write_comparison(*_with_a_human_baseline(), Params(), stream, "json")
     document = json.loads(stream.getvalue())
@@ -131,7 +131,7 @@ def test_friedman_test_and_critical_difference_are_in_json_and_markdown() -> Non
     # Demsar 2006, Table 5: q_0.05 = 2.343 for 3 methods
     assert dice["critical_difference"] == pytest.approx(2.343 * math.sqrt(12 / 48), abs=1e-3)
     assert friedman["tests"]["cal"]["n"] == 0 and friedman["tests"]["cal"]["p"] is None
-    assert "| metric | n | chi2 | p | CD (0.05) | A | B | C |" in _written("markdown")
+    assert "| metric | name | n | chi2 | p | CD (0.05) | A | B | C |" in _written("markdown")
     stream = io.StringIO()
     write_comparison(*_with_a_human_baseline(), Params(), stream, "json")
     assert json.loads(stream.getvalue())["friedman"] is None  # two methods: Wilcoxon only
@@ -156,9 +156,12 @@ def test_markdown_marks_the_best_in_bold_and_the_tests_with_stars() -> None:
     assert "|:---|---:|" in text
     # 8 differences of one sign: exact p = 2/256; Holm over the 3 pairs of dice: (A, B)
     # and (A, C) share the smallest p, so both get 3 p
-    assert "| dice | A | B | 8 | 0.103 | 0 | 0.0078 | 0.023\\* |" in text
+    assert "| dice | Dice ↑ | A | B | 8 | 0.103 | 0 | 0.0078 | 0.023\\* |" in text
     # hausdorff: every pair has p = 2/256, so every one gets 3 p
-    assert "| hausdorff | A | C | 8 | 4.95 | 0 | 0.0078 | 0.023\\* |" in text
+    assert "| hausdorff | Hausdorff (px) ↓ | A | C | 8 | 4.95 | 0 | 0.0078 | 0.023\\* |" in text
+    # every table of metrics names them after the key, as the paper table
+    assert "| metric | name | a | b | n | median diff | W | p | p Holm |" in text
+    assert "| metric | name | n | A | B | C | winner | tau-b vs consensus |" in text
     assert "Holm per metric, over all pairs of methods" in text
     assert "tau-b vs consensus" in text
 
@@ -171,7 +174,8 @@ def test_latex_escapes_and_uses_booktabs() -> None:
     assert "A & \\textbf{0.809 $\\pm$ 0.029}$^{*}$ &" in text
     # the Friedman and orders tables name the metric too; a negative number has a minus
     assert "\nDice $\\uparrow$ & 8 & 14.2 & " in text and "\nDice $\\uparrow$ & 8 & 1 & " in text
-    assert "dice & B & C & 8 & $-$0.0035 & " in text
+    assert "\nDice $\\uparrow$ & B & C & 8 & $-$0.0035 & " in text
+    assert "\ndice & " not in text
     assert "Wilcoxon p $<$ 0.05" in text
     assert latex_escape("f1_t & 5%") == "f1\\_t \\& 5\\%"
 
@@ -218,10 +222,12 @@ def test_agreement_csv_and_markdown() -> None:
     write_agreement(per_value[0][1], inter, Params(), stream, "csv", sweep_key="t",
                     per_value=per_value)
     rows = list(csv.DictReader(io.StringIO(stream.getvalue())))
-    assert [(r["t"], r["metric"]) for r in rows] == [("1", "f1_t"), ("1", "dice"),
-                                                    ("2", "f1_t"), ("2", "dice")]
+    assert [(r["t"], r["metric"], r["name"]) for r in rows] == [
+        ("1", "f1_t", "F1_t ↑"), ("1", "dice", "Dice ↑"), ("2", "f1_t", "F1_t ↑"),
+        ("2", "dice", "Dice ↑")]
+    assert list(rows[0])[:3] == ["t", "metric", "name"]
     assert rows[0]["n"] == "5" and rows[0]["vesselview_version"]
     stream = io.StringIO()
     write_agreement(per_value[1][1], inter, Params(), stream, "markdown")
-    assert "| f1_t | 1 | 1 | 1 | 0 | 0 | 5 |" in stream.getvalue()
+    assert "| f1_t | F1_t ↑ | 1 | 1 | 1 | 0 | 0 | 5 |" in stream.getvalue()
     assert "| ann, bob | 5 | 0.9 | 0.8 | – |" in stream.getvalue()

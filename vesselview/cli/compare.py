@@ -126,7 +126,8 @@ def write_report(options: argparse.Namespace, grades: Sequence[GraderScore],
                                        latex_fit=options.latex_fit, posthoc=options.posthoc)
     sweep_key = options.sweep[0].partition("=")[0].strip() if options.sweep else None
     return write_grader_agreement(records, grades, base, stream, options.format,
-                           sweep_key=sweep_key, grid=grid, source=options.grades)
+                                  sweep_key=sweep_key, grid=grid, source=options.grades,
+                                  metrics=options.metrics)
 
 
 def write_method_comparison(records: Sequence[Record], params: Params, stream: TextIO,
@@ -184,8 +185,10 @@ def write_method_comparison(records: Sequence[Record], params: Params, stream: T
 def write_grader_agreement(records: Sequence[Record], grades: Sequence[GraderScore],
                            base: Params, stream: TextIO, output_format: str, *,
                            sweep_key: str | None = None, grid: Sequence[Params] = (),
-                           source: str = "grades") -> list[str]:
-    """Write the agreement of the metrics with the grades (`grader_agreement`).
+                           source: str = "grades",
+                           metrics: Sequence[str] | None = None) -> list[str]:
+    """Write the agreement of the metrics with the grades (`grader_agreement`; ``metrics``:
+    those of the report, ``--metrics``, by default every metric of the records).
 
     Returns
     -------
@@ -198,7 +201,7 @@ def write_grader_agreement(records: Sequence[Record], grades: Sequence[GraderSco
         When no graded (id, method) was evaluated.
     """
     report = grader_agreement(records, grades, base, sweep_key=sweep_key, grid=grid,
-                              source=source)
+                              source=source, metrics=metrics)
     report.write(stream, output_format)
     return report.warnings
 

@@ -33,14 +33,16 @@ def add_report_arguments(parser: argparse.ArgumentParser) -> None:
                               "or observer1 with --observer 2) among the methods instead of "
                               "showing it as a human baseline")
     reports.add_argument("--metrics", metavar="KEY,...", type=_metric_list,
-                         help="--compare: the metrics of the report, in order: metric keys "
+                         help="--compare and --grades: the metrics of the report, in order: "
+                              "metric keys "
                               "and presets ("
                               + "; ".join(f"{name}: {', '.join(keys)}"
                                           for name, keys in PRESETS.items())
-                              + "); default every metric except those that repeat another "
+                              + "); default every metric (--compare: except those that "
+                                "repeat another "
                                 "exactly (tversky = dice at α = β = 0.5, rse = ss, msd = "
-                                "hausdorff at contour_gamma 0, fpr = 1 − sp, perr = 1 − acc), "
-                                "named in a table note")
+                                "hausdorff at contour_gamma 0, fpr = 1 − sp, perr = 1 − acc, "
+                                "named in a table note)")
     reports.add_argument("--summary-stat", choices=("mean", "median"), default="mean",
                          help="--compare tables: each cell shows mean ± sd (Markdown and "
                               "CSV add the 95%% bootstrap CI), or median [interquartile "
@@ -100,8 +102,8 @@ def report_usage_problem(options: argparse.Namespace) -> str | None:
         return "give --compare or --grades, not both (run twice)"
     if options.rank_observer and not options.compare:
         return "--rank-observer goes with --compare (it ranks the other observer there)"
-    if options.metrics and not options.compare:
-        return "--metrics chooses the metrics of --compare; give --compare too"
+    if options.metrics and not (options.compare or options.grades):
+        return "--metrics chooses the metrics of --compare or --grades; give either too"
     if options.summary_stat != "mean" and not options.compare:
         return "--summary-stat chooses what the --compare tables show; give --compare too"
     if options.latex_fit != "split" and not (options.compare and options.format == "latex"):

@@ -12,8 +12,10 @@ is in its object's ``"undefined"`` map)::
 With a sweep of one parameter, ``"agreement"`` is at the run's base parameters and
 ``"sweep"`` adds ``{"key", "values", "agreement": [{"value", "agreement": {...}}],
 "calibrated": {metric: {"value", "kendall_tau_b"}}}``. CSV: one row per metric (and
-swept value: a column named after the key). Markdown and LaTeX: the same rows, the
-calibrated values and the inter-grader agreement.
+swept value: a column named after the key), the metric's key then its ``name`` from the
+registry with the direction arrow (`vesselview.io.summary_table.metric_label`). Markdown
+and LaTeX: the same rows, the calibrated values and the inter-grader agreement; metrics
+named as in the CSV (LaTeX: the name instead of the key).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from typing import Any, TextIO
 from vesselview._version import __version__
 from vesselview.engine.params import Params
 from vesselview.io.strict_json import encode_fields
+from vesselview.io.summary_table import metric_label, named
 from vesselview.io.tables import write_table
 from vesselview.io.text_tables import number, write_text_table
 from vesselview.research.grading_agreement import Calibration, InterGrader
@@ -87,20 +90,23 @@ def write_agreement(agreement: RankAgreement, inter: InterGrader, params: Params
     runs = list(per_value) if sweep_key is not None else [(None, agreement)]
     if output_format == "csv":
         rows = [{**({sweep_key: value} if sweep_key else {}), "metric": row.metric,
-                 **agreement_entry(row)} for value, result in runs for row in result.rows]
+                 "name": metric_label(row.metric), **agreement_entry(row)}
+                for value, result in runs for row in result.rows]
         write_table(rows, stream, params=params)
         return
     header = [*([sweep_key] if sweep_key else []), "metric", *AGREEMENT_FIELDS]
     rows_text = [[*([str(value)] if sweep_key else []), row.metric,
                   *(number(v, 3) for v in _statistics(row)), str(row.n)]
                  for value, result in runs for row in result.rows]
-    write_text_table(header, rows_text, stream, output_format,
+    latex = output_format == "latex"
+    write_text_table(*named(header, rows_text, latex, int(sweep_key is not None)), stream,
+                     output_format,
                      caption="Agreement of each metric with the mean human score "
                              "(delta_r1, delta_r2: Paglieroni's inconsistencies, 0 = best).")
     if calibrated:
-        write_text_table(["metric", str(sweep_key), "kendall_tau_b"],
-                         [[c.metric, str(c.value), number(c.kendall_tau_b, 3)]
-                          for c in calibrated], stream, output_format,
+        write_text_table(*named(["metric", str(sweep_key), "kendall_tau_b"],
+                                [[c.metric, str(c.value), number(c.kendall_tau_b, 3)]
+                                 for c in calibrated], latex), stream, output_format,
                          caption=f"{sweep_key} calibrated to the graders (largest tau-b).")
     write_text_table(["graders", "n", "weighted_kappa", "icc_2_1", "kendall_w"],
                      [[", ".join(inter.graders), str(inter.n), number(inter.weighted_kappa, 3),

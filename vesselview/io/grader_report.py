@@ -83,8 +83,8 @@ class GraderAgreementReport:
 
 def grader_agreement(records: Sequence[Record], grades: Sequence[GraderScore],
                      base: Params, *, sweep_key: str | None = None,
-                     grid: Sequence[Params] = (), source: str = "grades"
-                     ) -> GraderAgreementReport:
+                     grid: Sequence[Params] = (), source: str = "grades",
+                     metrics: Sequence[str] | None = None) -> GraderAgreementReport:
     """Agreement of the metrics of ``records`` with the grades and between the graders.
 
     Parameters
@@ -100,6 +100,9 @@ def grader_agreement(records: Sequence[Record], grades: Sequence[GraderScore],
         One entry per swept value.
     source : str
         Where the grades come from, for the messages.
+    metrics : sequence of str, optional
+        The metrics to report, in order (checked keys, ``--metrics``); default every
+        metric of the records (`record_metrics`).
 
     Raises
     ------
@@ -107,7 +110,7 @@ def grader_agreement(records: Sequence[Record], grades: Sequence[GraderScore],
         When no graded (id, method) was evaluated.
     """
     human = mean_scores(grades)
-    metrics = record_metrics(records)
+    metrics = list(metrics) if metrics else record_metrics(records)
     base_value = None if sweep_key is None else getattr(base, sweep_key)
     at_base = _subject_values(records, sweep_key, base_value)
     if not {subject_key(s) for s in human} & {subject_key(s) for s in at_base}:

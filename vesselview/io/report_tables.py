@@ -40,7 +40,10 @@ predictions are flagged (the rows' ``flags``: empty or nearly empty, see
 per method. CSV has this table only (the best methods in a ``best`` column); Markdown
 and LaTeX add the pairwise tests (``*`` p_holm < 0.05, ``**`` < 0.01, ``***`` < 0.001),
 with k >= 3 methods Friedman's test with Nemenyi's critical difference, and the
-methods' orders (with the cases each metric's ranks are averaged over). Every caption
+methods' orders (with the cases each metric's ranks are averaged over); with Conover's or
+Wilcoxon's post-hoc test its p per pair. Every table names its metrics from the registry
+(`vesselview.io.summary_table.named`): Markdown and CSV in a ``name`` column after the
+key, LaTeX instead of the key. Every caption
 of the paper table gives the statistic shown, the parameters that differ from the
 defaults, the inputs (`TableOptions.inputs`: FOV rule, reference observer) and the
 version.
@@ -70,7 +73,7 @@ from vesselview.io.strict_json import encode_fields, encode_number
 from vesselview.io.summary_table import (
     Flagged,
     flagged_row,
-    metric_label,
+    named,
     summary_caption,
     summary_table,
 )
@@ -190,18 +193,20 @@ def write_comparison(comparison: Comparison, orders: MethodOrders, params: Param
         return
     baselines = comparison.scores.baselines
     tests, legend = _with_method_legend(
-        lambda labels: tests_table(comparison.comparisons, baselines, labels=labels),
+        lambda labels: named(*tests_table(comparison.comparisons, baselines, labels=labels),
+                             latex),
         comparison.scores.methods, baselines, latex)
     table(*tests, "Paired Wilcoxon signed-rank tests (a - b) over the n cases both define; "
           f"Holm {HOLM_FAMILY}: * p < 0.05, ** < 0.01, *** < 0.001.{legend}", keys=3)
     if friedman:
-        table(*_named(*friedman_table(friedman), latex), FRIEDMAN_CAPTION)
+        table(*named(*friedman_table(friedman), latex), FRIEDMAN_CAPTION)
     if post_hoc is not None and post_hoc.name != "nemenyi":
         chosen = post_hoc
-        pairs, legend = _with_method_legend(lambda labels: post_hoc_table(chosen, labels),
-                                            chosen.methods, (), latex)
-        table(*_named(*pairs, latex), post_hoc_caption(chosen) + legend, keys=3)
-    table(*_named(*orders_table(orders), latex),
+        pairs, legend = _with_method_legend(
+            lambda labels: named(*post_hoc_table(chosen, labels), latex), chosen.methods, (),
+            latex)
+        table(*pairs, post_hoc_caption(chosen) + legend, keys=3)
+    table(*named(*orders_table(orders), latex),
           "Mean rank of each method per case (1 = best) over the n cases every method "
           "defines, and Kendall's tau-b of each metric's order with the consensus order "
           "(human baselines not ranked).")
@@ -223,15 +228,6 @@ def _latex_layout(header: list[str], rows: list[list[str]], fit: str
     if fit == "resize":
         return layouts[0]
     return min(layouts, key=lambda layout: split_parts(layout[0], layout[1]))
-
-
-def _named(header: list[str], rows: list[list[str]], latex: bool
-           ) -> tuple[list[str], list[list[str]]]:
-    """A table with a metric key per row; in LaTeX the registry's name (`metric_label`)
-    instead, as in the paper table."""
-    if not latex:
-        return header, rows
-    return header, [[metric_label(row[0]), *row[1:]] for row in rows]
 
 
 def _numbered(names: Sequence[str]) -> tuple[list[str], str]:

@@ -60,6 +60,26 @@ def metric_label(key: str) -> str:
     return f"{info.short or info.name}{unit} {ARROWS[info.direction]}".rstrip()
 
 
+def named(header: Sequence[str], rows: Sequence[Sequence[str]], latex: bool, column: int = 0
+          ) -> tuple[list[str], list[list[str]]]:
+    """A table with a metric key per row in ``column``, named from the registry
+    (`metric_label`): in LaTeX instead of the key, else (Markdown, CSV) in a ``name``
+    column after it, as the paper table.
+
+    Examples
+    --------
+    >>> named(["metric", "n"], [["dice", "3"]], latex=False)
+    (['metric', 'name', 'n'], [['dice', 'Dice ↑', '3']])
+    >>> named(["metric", "n"], [["dice", "3"]], latex=True)
+    (['metric', 'n'], [['Dice ↑', '3']])
+    """
+    if latex:
+        return list(header), [[*row[:column], metric_label(row[column]), *row[column + 1:]]
+                              for row in rows]
+    return ([*header[:column + 1], "name", *header[column + 1:]],
+            [[*row[:column + 1], metric_label(row[column]), *row[column + 1:]] for row in rows])
+
+
 def stat_caption(stat: str, with_ci: bool) -> str:
     """What a cell shows, for a caption (``stat`` one of `SUMMARY_STATS`)."""
     if stat == "median":
