@@ -26,6 +26,7 @@ from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator
 from vesselview.io.candidate_flags import candidate_flags
 from vesselview.io.dataset import open_dataset
+from vesselview.io.provenance_formats import body_text
 from vesselview.io.writers import result_record
 
 SHAPE = (120, 116)
@@ -170,7 +171,8 @@ def test_the_command_line_writes_the_same_report(capsys, method_dataset, records
     code = main(_arguments(method_dataset, "--compare", "--format", "markdown"))
     out, err = capsys.readouterr()
     assert code == 0, err
-    assert out == _report(records, "markdown")
+    assert body_text(out) == _report(records, "markdown")
+    assert "\n<!-- vesselview provenance\n" in out
 
 
 def test_rank_observer_ranks_it_as_a_method(capsys, method_dataset, records) -> None:
@@ -178,6 +180,7 @@ def test_rank_observer_ranks_it_as_a_method(capsys, method_dataset, records) -> 
     out, err = capsys.readouterr()
     assert code == 0, err
     document = json.loads(out)
+    assert document.pop("provenance")["command"][-1] == "--rank-observer"
     assert document == json.loads(_report(records, "json", rank_observer=True))
     assert "observer2" in document["summary"] and document["human_baselines"] == {}
     assert document["rank_agreement"]["winners"]["dice"] == ["observer2"]

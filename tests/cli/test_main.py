@@ -39,7 +39,7 @@ def test_single_pair_json(capsys, pair):
                           "--workers", "1")
     assert (code, err) == (0, "")
     document = json.loads(out)
-    assert list(document) == ["vesselview", "params", "results", "summary"]
+    assert list(document) == ["vesselview", "params", "results", "summary", "provenance"]
     assert document["vesselview"] == __version__
     assert document["params"] == Params().to_dict()
     (result,) = document["results"]
@@ -218,8 +218,12 @@ def test_processes_and_dask_equal_serial_bit_for_bit(capsys, dataset):
                                   dashboard_address=None) as cluster:
         code, outputs["dask"], _ = _run(capsys, *argv, "--scheduler", cluster.scheduler_address)
     assert code == 0
-    assert outputs["processes"] == outputs["serial"]
-    assert outputs["dask"] == outputs["serial"]
+    documents = {name: json.loads(text) for name, text in outputs.items()}
+    commands = {name: document.pop("provenance")["command"][len(argv):]
+                for name, document in documents.items()}  # they name the backend
+    assert commands["processes"] == ["--workers", "2"]
+    assert documents["processes"] == documents["serial"]
+    assert documents["dask"] == documents["serial"]
 
 
 def test_installed_script(tmp_path, pair):

@@ -11,6 +11,7 @@ import argparse
 import itertools
 import math
 import os
+import sys
 import textwrap
 from collections.abc import Sequence
 from typing import NoReturn
@@ -194,6 +195,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="run on an existing Dask distributed cluster "
                         "(needs vesselview[distributed])")
+    parser.add_argument("--verify", metavar="OUTPUT",
+                        help="check an output of vesselview-eval: read its provenance, "
+                        "check its input files' digests, run its command again (in a "
+                        "temporary folder: OUTPUT is never written) and say whether the "
+                        "values match; exit 0 match, 1 mismatch, 2 cannot verify. A CSV "
+                        "needs its sidecar OUTPUT.provenance.json")
     parser.add_argument("--debug", action="store_true",
                         help="show the traceback of an internal error")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -209,6 +216,10 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         For an unknown flag, a bad value, or a missing / conflicting pair source.
     """
     options = build_parser().parse_args(argv)
+    options.command = list(sys.argv[1:] if argv is None else argv)
+    if options.verify is not None:
+        _check_verify_alone(options)
+        return options
     options.estimate_fov = _dataset_fov(options)
     one_pair = any(value is not None for value in
                    (options.reference, options.candidate, options.fov, options.fundus,
@@ -237,6 +248,18 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     if problem is not None:
         raise UsageError(problem)
     return options
+
+
+def _check_verify_alone(options: argparse.Namespace) -> None:
+    """``--verify OUTPUT`` takes no other option but ``--debug``: the command is the
+    output's own."""
+    others = [item for item in options.command
+              if item not in ("--verify", options.verify, "--debug")
+              and not item.startswith("--verify=")]
+    if others:
+        raise UsageError(f"--verify OUTPUT takes no other options ({' '.join(others)}): the "
+                         "command, its inputs and parameters are read from OUTPUT's "
+                         "provenance")
 
 
 def parameter_grid(settings: Sequence[str], sweeps: Sequence[str]) -> tuple[Params,

@@ -8,13 +8,11 @@ its libraries (about 0.6 s of CPU).
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
 import os
 import sys
 import warnings
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, TextIO
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from vesselview.cli.arguments import WILLIAMS_DEFAULT, UsageError, default_workers, parameter_grid
 from vesselview.cli.console import EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR, EXIT_OK, report
@@ -25,6 +23,7 @@ from vesselview.cli.memory_budget import (
     runs_serially,
 )
 from vesselview.cli.progress import ProgressBar
+from vesselview.cli.provenance_run import check_sidecar, run_provenance, stamped_output
 from vesselview.cli.report_options import report_grid
 from vesselview.cli.runner import interrupted_outcomes, run_pairs
 from vesselview.cli.sources import pairs_from_options
@@ -33,15 +32,11 @@ from vesselview.engine.params import Params
 from vesselview.io.av_weights_file import read_av_weights
 from vesselview.io.candidate_flags import flagged_summary
 from vesselview.io.class_encodings import class_encoding
-from vesselview.io.loader import load_case
+from vesselview.io.loader import AUTO_FOV, load_case
 from vesselview.io.manifest import Pair
-from vesselview.io.output_file import (
-    OUTPUT_ERRORS,
-    atomic_output,
-    check_output,
-    interrupted_path,
-)
+from vesselview.io.output_file import check_output, interrupted_path
 from vesselview.io.pair_evaluation import Job, PairOutcome, RowFailure
+from vesselview.io.provenance import Provenance
 from vesselview.io.summary import summarise
 from vesselview.io.writers import Record, write_csv, write_json
 
@@ -60,8 +55,11 @@ def evaluate(options: argparse.Namespace) -> int:
     for note in source.notes:
         report(f"warning: {note}")
     pairs = source.pairs
+    provenance = run_provenance(options, base, source.inputs)
     if options.output is not None:
         check_output(options.output, [*source.inputs, options.grades], source.folders)
+        check_sidecar(provenance, options.output, [*source.inputs, options.grades],
+                      source.folders)
     if options.cd_diagram is not None:
         check_output(options.cd_diagram, [*source.inputs, options.grades, options.output],
                      source.folders)
@@ -84,7 +82,7 @@ def evaluate(options: argparse.Namespace) -> int:
             outcomes = run_pairs(pairs, job, workers=workers, scheduler=options.scheduler,
                                  advance=bar.advance, finished=finished)
     except (KeyboardInterrupt, Terminated):
-        _write_interrupted(options, base, pairs, job, finished)
+        _write_interrupted(options, provenance, pairs, job, finished)
         raise
     for outcome in outcomes:
         for note in outcome.warnings:
@@ -95,12 +93,12 @@ def evaluate(options: argparse.Namespace) -> int:
     records = [record for outcome in outcomes for record in outcome.records]
     if options.compare or options.grades:
         from vesselview.cli.compare import write_report  # see _read_grades
-        with _output(options.output) as stream:
-            notes = write_report(options, grades, records, base, grid, stream)
+        with stamped_output(options.output, provenance) as stream:
+            notes = write_report(options, grades, records, base, grid, stream, provenance)
         for note in notes:
             report(f"warning: {note}")
     else:
-        _write_records(records, job, base, options)
+        _write_records(records, job, provenance, options)
     flagged = flagged_summary((record["id"], record["method"]) for record in records
                               if record["flags"] is not None)
     if flagged is not None:
@@ -126,7 +124,8 @@ def _parameters(options: argparse.Namespace) -> tuple[Params, list[Params]]:
     return base.replace(av_weights=weights), [p.replace(av_weights=weights) for p in grid]
 
 
-def _write_interrupted(options: argparse.Namespace, base: Params, pairs: Sequence[Pair],
+def _write_interrupted(options: argparse.Namespace, provenance: Provenance,
+                       pairs: Sequence[Pair],
                        job: Job, finished: dict[int, PairOutcome]) -> None:
     """Ctrl-C or SIGTERM during the run: keep the finished rows (the others as error rows
     saying they were not evaluated) in a file of their own beside ``--output``, so no
@@ -137,7 +136,7 @@ def _write_interrupted(options: argparse.Namespace, base: Params, pairs: Sequenc
     outcomes = interrupted_outcomes(pairs, job, finished)
     records = [record for outcome in outcomes for record in outcome.records]
     target = None if options.output is None else interrupted_path(options.output)
-    _write_records(records, job, base, options, target)
+    _write_records(records, job, provenance, options, target)
     where = "" if target is None else f" to {target}"
     report(f"interrupted: the {len(finished)} of {len(pairs)} pairs that finished were "
             f"written{where}; the others are error rows")
@@ -169,14 +168,15 @@ def _known_spacings_pool(options: argparse.Namespace, pairs: Sequence[Pair],
     return known_spacings_pool(options, pairs, base)
 
 
-def _write_records(records: list[Record], job: Job, base: Params,
+def _write_records(records: list[Record], job: Job, provenance: Provenance,
                    options: argparse.Namespace, output: str | None = None) -> None:
     """The records (and summaries, one per parameter set of ``job``) as ``--format`` to
-    ``output`` (default ``--output``) or stdout."""
+    ``output`` (default ``--output``) or stdout, with their provenance."""
     summary = summarise(records, job.grid)
-    with _output(output or options.output) as stream:
+    with stamped_output(output or options.output, provenance) as stream:
         if options.format == "json":
-            write_json(records, base, stream, summary=summary)
+            write_json(records, Params.from_mapping(provenance.params), stream,
+                       summary=summary)
         else:
             write_csv(records, stream, summary=summary if options.summary else None)
 
@@ -196,14 +196,17 @@ def _report_failure(failure: RowFailure, debug: bool) -> None:
 
 def _write_curves(options: argparse.Namespace, params: Params) -> int:
     """``--curves``: the ROC, PR and F1_t curves of one probability-map candidate."""
+    inputs = [options.reference, options.candidate, options.fov, options.fundus,
+              options.ignore]
+    provenance = run_provenance(options, params, [path for path in inputs if path != AUTO_FOV])
     if options.output is not None:
-        check_output(options.output, [options.reference, options.candidate, options.fov,
-                                      options.fundus, options.ignore])
+        check_output(options.output, inputs)
+        check_sidecar(provenance, options.output, inputs, {})
     case = load_case(options.reference, options.candidate, options.fov, options.fundus,
                      ignore=options.ignore, invert_reference=options.invert_reference,
                      invert_candidate=options.invert_candidate, threshold=params.threshold,
                      classes=options.classes)
-    with _output(options.output) as stream:
+    with stamped_output(options.output, provenance) as stream:
         from vesselview.io.curve_tables import write_curves  # see _read_grades
         write_curves(case, params, stream, options.format)
     return EXIT_OK
@@ -234,17 +237,3 @@ def _budgeted_workers(requested: int | None, scheduler: str | None, pairs: Seque
     if budget.workers < workers:
         report(budget.note)
     return budget.workers
-
-
-@contextlib.contextmanager
-def _output(output: str | None) -> Iterator[TextIO]:
-    """The output file (replaced whole when the block completes), or stdout (both write
-    file names that are not UTF-8 as their bytes: `OUTPUT_ERRORS`)."""
-    if output is None:
-        if isinstance(sys.stdout, io.TextIOWrapper):
-            sys.stdout.reconfigure(errors=OUTPUT_ERRORS)
-        yield sys.stdout
-        sys.stdout.flush()
-        return
-    with atomic_output(output) as stream:
-        yield stream

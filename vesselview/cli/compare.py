@@ -38,6 +38,8 @@ from vesselview.io.grades import GradeRow, read_grade_rows, unmatched_grades
 from vesselview.io.manifest import Pair
 from vesselview.io.output_file import atomic_output
 from vesselview.io.pooling import known_spacings_problem, pooling_problem
+from vesselview.io.provenance import Provenance
+from vesselview.io.provenance_formats import stamped_svg
 from vesselview.io.report_tables import TableOptions, write_comparison
 from vesselview.io.writers import Record
 from vesselview.research.friedman import friedman_tests
@@ -97,7 +99,7 @@ def known_spacings_pool(options: argparse.Namespace, pairs: Sequence[Pair],
 
 def write_report(options: argparse.Namespace, grades: Sequence[GraderScore],
                  records: Sequence[Record], base: Params, grid: Sequence[Params],
-                 stream: TextIO) -> list[str]:
+                 stream: TextIO, provenance: Provenance | None = None) -> list[str]:
     """Write the ``--compare`` or ``--grades`` report of ``records``.
 
     Parameters
@@ -112,6 +114,8 @@ def write_report(options: argparse.Namespace, grades: Sequence[GraderScore],
     grid : sequence of Params
         The ``--sweep`` combinations (``[base]`` without a sweep).
     stream : text stream
+    provenance : Provenance, optional
+        The run's, for the ``--cd-diagram`` SVG's metadata.
 
     Returns
     -------
@@ -123,7 +127,8 @@ def write_report(options: argparse.Namespace, grades: Sequence[GraderScore],
                                        rank_observer=options.rank_observer,
                                        metrics=options.metrics, cd_diagram=options.cd_diagram,
                                        summary_stat=options.summary_stat,
-                                       latex_fit=options.latex_fit, posthoc=options.posthoc)
+                                       latex_fit=options.latex_fit, posthoc=options.posthoc,
+                                       provenance=provenance)
     sweep_key = options.sweep[0].partition("=")[0].strip() if options.sweep else None
     return write_grader_agreement(records, grades, base, stream, options.format,
                                   sweep_key=sweep_key, grid=grid, source=options.grades,
@@ -134,7 +139,8 @@ def write_method_comparison(records: Sequence[Record], params: Params, stream: T
                             output_format: str, *, rank_observer: bool = False,
                             metrics: Sequence[str] | None = None,
                             cd_diagram: str | None = None, summary_stat: str = "mean",
-                            latex_fit: str = "split", posthoc: str = "nemenyi") -> list[str]:
+                            latex_fit: str = "split", posthoc: str = "nemenyi",
+                            provenance: Provenance | None = None) -> list[str]:
     """Compare the methods of ``records`` (one parameter set) and write the report.
 
     The other observer's records (`human_baselines`) are a human baseline, not a
@@ -146,6 +152,7 @@ def write_method_comparison(records: Sequence[Record], params: Params, stream: T
     `TableOptions` (``--summary-stat``, ``--latex-fit``); their captions name the
     records' FOV rule and reference observer (`inputs_sentence`). ``posthoc``: the
     post-hoc test after Friedman's (`vesselview.research.posthoc.POST_HOCS`, ``--posthoc``).
+    ``provenance`` goes into the diagram's metadata (`stamped_svg`).
 
     Returns
     -------
@@ -178,7 +185,8 @@ def write_method_comparison(records: Sequence[Record], params: Params, stream: T
         return [f"--cd-diagram {cd_diagram}: not written: a critical-difference diagram "
                 "needs 3 or more ranked methods (two have the paired Wilcoxon test)"]
     with atomic_output(cd_diagram) as diagram:
-        diagram.write(cd_diagram_svg(friedman))
+        svg = cd_diagram_svg(friedman)
+        diagram.write(svg if provenance is None else stamped_svg(svg, provenance))
     return []
 
 

@@ -38,6 +38,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with sigterm_raises():
             options = parse_arguments(arguments)
+            if options.verify is not None:
+                from vesselview.cli.verify import verify  # loads the engine, as below
+
+                return verify(options.verify)
             from vesselview.cli.batch import evaluate  # only now: see vesselview.cli.batch
 
             return evaluate(options)

@@ -41,6 +41,7 @@ and infinities ``inf`` / ``-inf``.
 Every output records the parameter values and the vesselview version: JSON at its top
 level (``{"vesselview": version, "params": {...}, "results": [...]}``) and in each
 result's ``params``; CSV in every row (parameter columns, then ``vesselview_version``).
+The CLI adds the run's full provenance (`vesselview.io.provenance`) to what these write.
 """
 
 from __future__ import annotations

@@ -1,0 +1,192 @@
+"""Every output of ``vesselview-eval`` records its provenance; ``--verify OUTPUT`` re-makes it.
+
+On a DRIVE-layout dataset (`tests.cli.method_dataset`) with three methods.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import os
+import shutil
+from pathlib import Path
+from xml.etree import ElementTree
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from tests.cli.method_dataset import write_method_dataset
+from vesselview import __version__
+from vesselview.cli.main import main
+from vesselview.io.provenance_formats import read_provenance, sidecar_path
+
+SHAPE = (72, 70)
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("provenance")
+    write_method_dataset(root, 3, SHAPE)
+    return root
+
+
+@pytest.fixture()
+def root(pristine, tmp_path, monkeypatch) -> Path:
+    """A copy of the dataset and predictions (tests change files), the working folder."""
+    copy = tmp_path / "study"
+    shutil.copytree(pristine, copy)
+    monkeypatch.chdir(copy)
+    return copy
+
+
+def _dataset_args(*extra: str) -> list[str]:
+    methods = [f"--predictions={m}=predictions/{m}" for m in ("demo", "gap", "shift")]
+    return ["--dataset", "DRIVE", *methods, "--workers", "1", "--set", "t=2", *extra]
+
+
+def _run(capsys, *argv: str) -> tuple[int, str]:
+    code = main(list(argv))
+    return code, capsys.readouterr().out
+
+
+def _write(capsys, *argv: str) -> None:
+    code, _ = _run(capsys, *_dataset_args(*argv))
+    assert code == 0
+
+
+def _edit_json(path: Path, edit) -> None:
+    document = json.loads(path.read_text())
+    edit(document)
+    path.write_text(json.dumps(document, indent=2))
+
+
+def test_json_records_version_command_parameters_units_observer_and_input_digests(capsys,
+                                                                                   root):
+    _write(capsys, "--output", "out.json", "--spacing", "27")
+    document = json.loads((root / "out.json").read_text())
+    provenance = document["provenance"]
+    assert provenance["vesselview"] == __version__
+    assert provenance["command"] == _dataset_args("--output", "out.json", "--spacing", "27")
+    assert provenance["command_line"].startswith("vesselview-eval --dataset DRIVE ")
+    assert provenance["cwd"] == str(root)
+    assert provenance["params"] == document["params"] and provenance["params"]["t"] == 2
+    assert provenance["set"] == ["t=2"] and provenance["sweep"] == []
+    assert provenance["units"] == {"lengths": document["results"][0]["lengths"],
+                                   "spacing_um": 27.0}
+    assert provenance["reference"] == {"observer": 1, "references": "one", "classes": None}
+    assert provenance["bootstrap"] is None  # no bootstrap in per-pair results
+    files = {digest["path"]: digest for digest in provenance["inputs"]}
+    read = {os.path.relpath(result[role], root) for result in document["results"]
+            for role in ("reference", "candidate", "fov")}
+    assert read <= set(files)
+    for path, digest in files.items():
+        content = (root / path).read_bytes()
+        assert digest["sha256"] == hashlib.sha256(content).hexdigest()
+        assert (digest["absolute"], digest["bytes"]) == (str(root / path), len(content))
+    assert "DRIVE/test/images/01_test.tif" in files  # the fundus is read (checked) too
+
+
+@pytest.mark.parametrize("output_format", ["json", "csv", "markdown", "latex"])
+def test_every_compare_format_carries_the_same_provenance_with_the_bootstrap(
+        capsys, root, output_format):
+    out = f"compare.{output_format}"
+    _write(capsys, "--compare", "--format", output_format, "--output", out)
+    provenance = read_provenance(out)
+    assert provenance.format == output_format
+    assert provenance.bootstrap == {"seed": 0, "resamples": 9999}
+    assert provenance.params["t"] == 2 and len(provenance.inputs) == 3 * 6
+    if output_format == "csv":
+        assert Path(sidecar_path(out)).is_file()
+        assert Path(out).read_text().startswith("metric,")  # the table itself is unchanged
+
+
+def test_the_cd_diagram_carries_it_in_svg_metadata(capsys, root):
+    _write(capsys, "--compare", "--output", "c.json", "--cd-diagram", "cd.svg")
+    metadata = ElementTree.parse("cd.svg").getroot().find("{http://www.w3.org/2000/svg}metadata")
+    assert metadata is not None
+    assert json.loads(metadata.text or "") == json.loads(Path("c.json").read_text())["provenance"]
+
+
+@pytest.mark.parametrize("output_format", ["json", "csv"])
+def test_verify_passes_on_an_unchanged_run_and_never_writes_the_output(capsys, root,
+                                                                       output_format):
+    out = root / f"out.{output_format}"
+    _write(capsys, "--format", output_format, "--output", str(out))
+    before = out.read_bytes(), os.stat(out).st_mtime_ns
+    code, said = _run(capsys, "--verify", str(out))
+    assert code == 0, said
+    assert said.startswith(f"verified: {out} matches its command run again (18 input files")
+    assert (out.read_bytes(), os.stat(out).st_mtime_ns) == before
+    assert sorted(path.name for path in root.iterdir()) == sorted(
+        ["DRIVE", "predictions", out.name, *([f"{out.name}.provenance.json"]
+                                            if output_format == "csv" else [])])
+
+
+@pytest.mark.parametrize("output_format", ["json", "csv"])
+def test_verify_names_a_changed_input_file(capsys, root, output_format):
+    _write(capsys, "--format", output_format, "--output", f"out.{output_format}")
+    changed = root / "predictions" / "gap" / "02_test.png"
+    pixels = np.asarray(Image.open(changed)).copy()
+    pixels[10:14, 10:14] = 255 - pixels[10:14, 10:14]
+    Image.fromarray(pixels).save(changed)
+    code, said = _run(capsys, "--verify", f"out.{output_format}")
+    assert code == 1
+    assert said.splitlines()[1].startswith(f"  input file changed: {changed} (sha256 ")
+
+
+@pytest.mark.parametrize("output_format", ["json", "csv"])
+def test_verify_names_a_changed_parameter(capsys, root, output_format):
+    """The output says t=3 while its command gives t=2 (as when a default has changed)."""
+    out = Path(f"out.{output_format}")
+    _write(capsys, "--format", output_format, "--output", str(out))
+    record = out if output_format == "json" else Path(sidecar_path(str(out)))
+
+    def edit(document):
+        (document["provenance"] if output_format == "json" else document)["params"]["t"] = 3
+    _edit_json(record, edit)
+    code, said = _run(capsys, "--verify", str(out))
+    assert code == 1
+    assert "  parameter t: the output records 3, the command gives 2 now" in said.splitlines()
+
+
+def test_verify_names_the_row_and_key_of_a_changed_value(capsys, root):
+    _write(capsys, "--format", "csv", "--output", "out.csv")
+    rows = list(csv.reader(Path("out.csv").read_text().splitlines()))
+    dice = rows[0].index("dice")
+    recorded, rows[3][dice] = rows[3][dice], "0.123"
+    with open("out.csv", "w", newline="") as stream:
+        csv.writer(stream, lineterminator="\n").writerows(rows)
+    code, said = _run(capsys, "--verify", "out.csv")
+    assert code == 1
+    assert said.splitlines()[1] == (f"  line 4 (id {rows[3][0]}, method {rows[3][1]}), dice: "
+                                    f"recorded '0.123', now {recorded!r}")
+
+
+def test_verify_names_a_changed_command(capsys, root):
+    """A hand-edited command (t=3 recorded as t=2's output) changes the values."""
+    _write(capsys, "--output", "out.json")
+    _edit_json(Path("out.json"), lambda document: document["provenance"].update(
+        command=[("t=3" if item == "t=2" else item) for item in document["provenance"]["command"]]))
+    code, said = _run(capsys, "--verify", "out.json")
+    assert code == 1
+    assert "  parameter t: the output records 2, the command gives 3 now" in said.splitlines()
+
+
+def test_cannot_verify_without_an_input_or_without_provenance(capsys, root):
+    _write(capsys, "--format", "csv", "--output", "out.csv")
+    gone = root / "DRIVE" / "test" / "mask" / "03_test_mask.gif"
+    gone.unlink()
+    code, said = _run(capsys, "--verify", "out.csv")
+    assert code == 2
+    assert said == (f"cannot verify out.csv: the input file {gone} is missing or cannot be "
+                    "read now; restore it to verify\n")
+    os.remove(sidecar_path("out.csv"))
+    code, said = _run(capsys, "--verify", "out.csv")
+    assert code == 2 and "out.csv: carries no vesselview provenance" in said
+
+
+def test_verify_takes_no_other_option(capsys, root):
+    assert main(["--verify", "out.json", "--set", "t=3"]) == 2
+    assert "--verify OUTPUT takes no other options (--set t=3)" in capsys.readouterr().err

@@ -1,0 +1,144 @@
+"""``vesselview-eval --verify OUTPUT``: does an output still follow from its provenance?
+
+Reads OUTPUT's `Provenance` (`vesselview.io.provenance_formats`), then:
+
+1. every input file must still be there (else: cannot verify, exit 2, naming the file)
+   with its recorded SHA-256 (else: mismatch, exit 1, naming each changed file);
+2. the recorded command runs again in the recorded working folder, writing into a
+   temporary folder (OUTPUT is never written; a ``--scheduler`` run runs locally: every
+   backend gives the same records), and its parameters must be the recorded ones (a
+   default changed since, or an edited record: mismatch, naming the parameter);
+3. its output must have the recorded values (`vesselview.io.output_diff`: floats to a
+   relative 1e-12, all else exactly; else mismatch, the first differences with their
+   row id and key).
+
+The verdict goes to stdout: ``verified: ...`` (exit 0), ``mismatch: ...`` (exit 1) or
+``cannot verify ...`` (exit 2); the run's own warnings and progress go to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import tempfile
+from collections.abc import Sequence
+
+from vesselview._version import __version__
+from vesselview.cli.arguments import UsageError, parse_arguments
+from vesselview.cli.batch import evaluate
+from vesselview.errors import VesselviewError
+from vesselview.io.output_diff import output_differences
+from vesselview.io.provenance import InputDigest, Provenance, file_digest
+from vesselview.io.provenance_formats import read_provenance
+
+EXIT_MATCH, EXIT_MISMATCH, EXIT_CANNOT_VERIFY = 0, 1, 2
+#: Most differences listed one by one (the rest are counted).
+SHOWN_DIFFERENCES = 10
+
+
+class CannotVerify(Exception):
+    """The output cannot be checked (no provenance, an input gone, the command fails)."""
+
+
+def verify(path: str) -> int:
+    """Check the output at ``path`` against a new run of its command; the exit code."""
+    try:
+        recorded = read_provenance(path)
+        changed = _changed_inputs(recorded.inputs)
+        differences = changed or _run_differences(path, recorded)
+    except (CannotVerify, VesselviewError, UsageError) as error:
+        print(f"cannot verify {path}: {error}")
+        return EXIT_CANNOT_VERIFY
+    if recorded.vesselview != __version__:
+        print(f"note: {path} was written by vesselview {recorded.vesselview}; this is "
+              f"{__version__}")
+    if differences:
+        _print_mismatch(path, differences)
+        return EXIT_MISMATCH
+    print(f"verified: {path} matches its command run again ({len(recorded.inputs)} input "
+          f"files unchanged): vesselview-eval {' '.join(recorded.command)}")
+    return EXIT_MATCH
+
+
+def _changed_inputs(inputs: Sequence[InputDigest]) -> list[str]:
+    """Each input whose content differs from its recorded digest.
+
+    Raises
+    ------
+    CannotVerify
+        When a file that was read is missing now.
+    """
+    changed = []
+    for recorded in inputs:
+        now = file_digest(recorded.absolute, os.getcwd())
+        if recorded.sha256 is not None and now.sha256 is None:
+            raise CannotVerify(f"the input file {recorded.absolute} is missing or cannot "
+                               "be read now; restore it to verify")
+        if now.sha256 != recorded.sha256:
+            was = "unreadable" if recorded.sha256 is None else f"sha256 {recorded.sha256[:12]}…"
+            changed.append(f"input file changed: {recorded.absolute} ({was} when the output "
+                           f"was written, sha256 {now.sha256[:12] if now.sha256 else '-'}… "
+                           "now)")
+    return changed
+
+
+def _run_differences(path: str, recorded: Provenance) -> list[str]:
+    """Run the recorded command again; how its parameters, inputs and values differ."""
+    with tempfile.TemporaryDirectory(prefix="vesselview-verify-") as folder:
+        remade_path = _run_again(recorded, os.path.join(folder, "remade"))
+        remade = read_provenance(remade_path)
+        return [*_parameter_differences(recorded, remade), *_input_list_differences(
+            recorded, remade), *output_differences(path, remade_path, recorded.format)]
+
+
+def _run_again(recorded: Provenance, stem: str) -> str:
+    """Run ``recorded.command`` in its folder with the output at ``stem``; that output.
+
+    Raises
+    ------
+    CannotVerify
+        When the folder is gone or the run writes no output.
+    """
+    if not os.path.isdir(recorded.cwd):
+        raise CannotVerify(f"the folder the command ran in, {recorded.cwd}, is gone")
+    with contextlib.chdir(recorded.cwd):
+        options = parse_arguments(list(recorded.command))
+        _redirect_outputs(options, stem)
+        evaluate(options)
+    if not os.path.isfile(options.output):
+        raise CannotVerify("the recorded command wrote no output now (see the errors above)")
+    return str(options.output)
+
+
+def _redirect_outputs(options: argparse.Namespace, stem: str) -> None:
+    """Every file the run writes into the temporary folder; a cluster run runs locally."""
+    options.output = f"{stem}.{options.format}"
+    if options.cd_diagram is not None:
+        options.cd_diagram = f"{stem}-diagram.svg"
+    options.scheduler = None
+
+
+def _parameter_differences(recorded: Provenance, remade: Provenance) -> list[str]:
+    keys = dict.fromkeys([*recorded.params, *remade.params])
+    return [f"parameter {key}: the output records {recorded.params.get(key)!r}, the "
+            f"command gives {remade.params.get(key)!r} now" for key in keys
+            if recorded.params.get(key) != remade.params.get(key)]
+
+
+def _input_list_differences(recorded: Provenance, remade: Provenance) -> list[str]:
+    """Files read now that were not (e.g. a new prediction in a folder), and the reverse."""
+    before = {digest.absolute for digest in recorded.inputs}
+    now = {digest.absolute for digest in remade.inputs}
+    return [*(f"input file new: {path} is read now, not when the output was written"
+              for path in sorted(now - before)),
+            *(f"input file gone from the run: {path}" for path in sorted(before - now))]
+
+
+def _print_mismatch(path: str, differences: Sequence[str]) -> None:
+    print(f"mismatch: {path} does not follow from its provenance ({len(differences)} "
+          f"difference{'s' * (len(differences) > 1)}):")
+    for line in differences[:SHOWN_DIFFERENCES]:
+        print(f"  {line}")
+    if len(differences) > SHOWN_DIFFERENCES:
+        print(f"  ... and {len(differences) - SHOWN_DIFFERENCES} more")
