@@ -37,7 +37,7 @@ def run_provenance(options: argparse.Namespace, base: Params,
         The run's base parameters (``--set``).
     inputs : iterable of str or None
         Every file the pairs read (`vesselview.io.dataset_pairs.PairSource.inputs`);
-        the ``--grades`` file and a ``--classes`` mapping file are added here.
+        the ``--grades``, ``--av-weights`` and ``--classes`` mapping files are added here.
     """
     cwd = os.getcwd()
     classes_file = options.classes if options.classes and os.path.isfile(options.classes) \
@@ -51,7 +51,7 @@ def run_provenance(options: argparse.Namespace, base: Params,
         reference={"observer": options.observer, "references": options.references,
                    "classes": options.classes},
         bootstrap=_bootstrap(options),
-        inputs=input_digests([*inputs, options.grades, classes_file], cwd))
+        inputs=input_digests([*inputs, options.grades, classes_file, options.av_weights], cwd))
 
 
 def check_sidecar(provenance: Provenance, output: str | None,
