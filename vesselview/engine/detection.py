@@ -183,14 +183,44 @@ def segment_near_share(graph: VesselGraph, other: VesselGraph, tolerance: float)
     on_segment = graph.segment_of > 0
     if not on_segment.any() or len(other.pixels) == 0:
         return share
-    # An unbalanced tree builds ~10x faster and answers these near queries as quickly.
-    tree = cKDTree(other.pixels.astype(float), balanced_tree=False, compact_nodes=False)
-    distance, _ = tree.query(graph.pixels[on_segment].astype(float), k=1,
-                             distance_upper_bound=tolerance + 1e-9)
-    near = np.bincount(graph.segment_of[on_segment], np.isfinite(distance),
+    near = np.bincount(graph.segment_of[on_segment],
+                       near_pixels(graph.pixels[on_segment], other, tolerance),
                        minlength=graph.lengths.size)
     share[1:] = near[1:] / np.maximum(graph.lengths[1:], 1)
     return share
+
+
+#: Above this many pixel offsets within the tolerance, a k-d tree answers faster.
+MAX_OFFSETS = 120
+
+
+def near_pixels(pixels: np.ndarray, other: VesselGraph, tolerance: float) -> np.ndarray:
+    """Whether each of ``pixels`` (int64, shape (n, 2), row, col) has a pixel of
+    ``other``'s skeleton within ``tolerance`` pixels (Euclidean, inclusive).
+
+    For the usual small tolerances, each offset (dr, dc) of the disc of that radius is
+    looked up in ``other``'s skeleton painted into a padded image (a few gathers of n
+    pixels, no tree); beyond `MAX_OFFSETS` offsets, a k-d tree of ``other``'s pixels.
+    Both include a pixel at distance <= tolerance + 1e-9, so they agree exactly.
+    """
+    reach = int(np.floor(tolerance + 1e-9))
+    steps = np.arange(-reach, reach + 1)
+    dr, dc = (grid.ravel() for grid in np.meshgrid(steps, steps, indexing="ij"))
+    inside = np.hypot(dr, dc) <= tolerance + 1e-9
+    if inside.sum() > MAX_OFFSETS:
+        # An unbalanced tree builds ~10x faster and answers these near queries as quickly.
+        tree = cKDTree(other.pixels.astype(float), balanced_tree=False, compact_nodes=False)
+        distance, _ = tree.query(pixels.astype(float), k=1,
+                                 distance_upper_bound=tolerance + 1e-9)
+        return np.isfinite(distance)
+    height, width = other.shape
+    painted = np.zeros((height + 2 * reach, width + 2 * reach), bool)
+    painted[other.pixels[:, 0] + reach, other.pixels[:, 1] + reach] = True
+    rows, cols = pixels[:, 0] + reach, pixels[:, 1] + reach
+    near = np.zeros(len(pixels), bool)
+    for row_step, col_step in zip(dr[inside], dc[inside], strict=True):
+        near |= painted[rows + row_step, cols + col_step]
+    return near
 
 
 #: One row per segment (the SS segments table's style): label, length (skeleton pixels),

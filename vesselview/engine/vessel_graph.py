@@ -30,6 +30,8 @@ from scipy.sparse.csgraph import connected_components
 #: The ring of neighbours (row, col offsets) clockwise from north.
 _RING = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
 _RING_BITS = 1 << np.arange(8)
+#: (row, col) offset -> its place in `_RING`.
+_DIRECTION = {offset: k for k, offset in enumerate(_RING)}
 
 
 def _one_run(code: int) -> bool:
@@ -106,6 +108,12 @@ class VesselGraph:
 def neighbour_table(pixels: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
     """Index of each pixel's neighbour in each `_RING` direction (-1: none).
 
+    The pixels are in raster order, so the row above (below) a pixel holds its three
+    upper (lower) neighbours at consecutive places from one `numpy.searchsorted` of the
+    upper-left (lower-left) position, and its left and right neighbours are the places
+    before and after it: two searches for the whole table, no per-direction search and
+    no whole-image index map.
+
     Parameters
     ----------
     pixels : ndarray of int64, shape (p, 2)
@@ -116,38 +124,61 @@ def neighbour_table(pixels: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
     -------
     ndarray of int64, shape (p, 8)
     """
-    height, width = shape
+    width = shape[1]
     flat = pixels[:, 0] * width + pixels[:, 1]
-    table = np.full((len(pixels), 8), -1, np.int64)
-    for k, (dr, dc) in enumerate(_RING):
-        rows, cols = pixels[:, 0] + dr, pixels[:, 1] + dc
-        inside = (rows >= 0) & (rows < height) & (cols >= 0) & (cols < width)
-        target = rows * width + cols
-        place = np.minimum(np.searchsorted(flat, target), max(flat.size - 1, 0))
-        hit = inside & (flat[place] == target) if flat.size else inside
-        table[hit, k] = place[hit]
+    count = flat.size
+    table = np.full((count, 8), -1, np.int64)
+    if count == 0:
+        return table
+    cols = pixels[:, 1]
+    left_ok, right_ok = cols > 0, cols < width - 1
+    here = np.arange(count)
+    for dr in (-1, 1):
+        first = flat + dr * width - 1  # the neighbour at (dr, -1)
+        start = np.searchsorted(flat, first)
+        for step in range(3):
+            place = np.minimum(start + step, count - 1)
+            offset = flat[place] - first  # 0, 1, 2: column offset -1, 0, +1
+            for dc in (-1, 0, 1):
+                hit = (offset == dc + 1) & (start + step < count)
+                hit &= left_ok if dc == -1 else right_ok if dc == 1 else True
+                table[hit, _DIRECTION[dr, dc]] = place[hit]
+    for dc, ok in ((-1, left_ok), (1, right_ok)):
+        place = np.clip(here + dc, 0, count - 1)
+        hit = ok & (flat[place] == flat + dc)
+        table[hit, _DIRECTION[0, dc]] = place[hit]
     return table
 
 
-def component_labels(table: np.ndarray, keep: np.ndarray) -> np.ndarray:
-    """8-connected components of the kept pixels: labels 1..k, 0 for the others.
+def split_labels(table: np.ndarray, keep: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """8-connected components of the kept pixels and of the others, from one
+    connected-components pass (links only between pixels of the same side).
 
-    Parameters
-    ----------
-    table : ndarray of int64, shape (p, 8)
-        `neighbour_table`.
-    keep : ndarray of bool, shape (p,)
+    Returns
+    -------
+    kept, others : ndarray of int32, shape (p,)
+        Labels 1..k of each side's components (0 on the other side), numbered in the
+        order of their first pixel.
     """
-    linked = (table >= 0) & keep[:, None] & keep[np.maximum(table, 0)]
+    neighbour = np.maximum(table, 0)
+    linked = (table >= 0) & (keep[:, None] == keep[neighbour])
     # The neighbour table is already a symmetric adjacency list: CSR rows without a copy
     # through COO, and weak components (no symmetrising pass).
     indptr = np.concatenate([[0], np.cumsum(linked.sum(axis=1))])
     graph = csr_matrix((np.ones(int(indptr[-1]), np.int8), table[linked], indptr),
                        shape=(len(table),) * 2)
-    _, component = connected_components(graph, directed=True, connection="weak")
-    labels = np.zeros(len(table), np.int32)
-    _, labels[keep] = np.unique(component[keep], return_inverse=True)
-    labels[keep] += 1
+    count, component = connected_components(graph, directed=True, connection="weak")
+    return _ranked(component, keep, count), _ranked(component, ~keep, count)
+
+
+def _ranked(component: np.ndarray, chosen: np.ndarray, count: int) -> np.ndarray:
+    """The component ids of the ``chosen`` pixels renumbered 1..k in id order (0 for
+    the others): `numpy.unique`'s inverse without its sort."""
+    present = np.zeros(count + 1, np.int32)
+    present[component[chosen] + 1] = 1
+    rank = np.cumsum(present)
+    labels = np.zeros(len(component), np.int32)
+    labels[chosen] = rank[component[chosen] + 1]
     return labels
 
 
@@ -180,15 +211,13 @@ def vessel_graph(skeleton: np.ndarray) -> VesselGraph:
     table = neighbour_table(pixels, shape)
     present = table >= 0
     codes = (present * _RING_BITS).sum(axis=1)
-    clusters = component_labels(table, present.sum(axis=1) >= 3)
-    segments = component_labels(table, clusters == 0)
+    clusters, segments = split_labels(table, present.sum(axis=1) >= 3)
     degrees = cluster_degrees(table, clusters, segments)
     # Pixels of clusters that are no node rejoin the segment through them (labelled
     # again only when there are such clusters).
     in_node = (degrees >= 3)[clusters] & (clusters > 0)
     if not np.array_equal(in_node, clusters > 0):
-        segments = component_labels(table, ~in_node)
-        clusters = component_labels(table, in_node)
+        clusters, segments = split_labels(table, in_node)
         degrees = cluster_degrees(table, clusters, segments)
     degrees = degrees[1:]
     count = degrees.size
