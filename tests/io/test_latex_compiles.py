@@ -26,7 +26,14 @@ import pytest
 from vesselview.engine.families import METRICS
 from vesselview.engine.params import Params
 from vesselview.io.agreement_tables import write_agreement
-from vesselview.io.latex_tables import LONG_ROWS, PREAMBLE, PREAMBLE_COMMENT, TEXT_WIDTH
+from vesselview.io.latex_tables import (
+    LONG_ROWS,
+    PREAMBLE,
+    PREAMBLE_COMMENT,
+    TEXT_WIDTH,
+    WIDEST_COLUMN,
+    write_latex_table,
+)
 from vesselview.io.report_tables import TableOptions, write_comparison
 from vesselview.research.friedman import friedman_tests
 from vesselview.research.grading_agreement import InterGrader
@@ -126,3 +133,13 @@ def test_the_grader_agreement_report_compiles(tmp_path) -> None:
     write_agreement(agreement, InterGrader(("ann", "bob"), len(human), 0.9, 0.8, math.nan),
                     Params(), stream, "latex")
     assert _pages(_compiled(tmp_path, stream.getvalue())) >= 1
+
+
+def test_a_cell_wider_than_the_page_wraps(tmp_path) -> None:
+    # every method tied as the winner: the list wraps beside the metric's name
+    stream = io.StringIO()
+    write_latex_table(["metric", "winner"], [["Type I error (background) ↓", ", ".join(METHODS)]],
+                      stream, "Winners.")
+    text = stream.getvalue()
+    assert f"p{{{WIDEST_COLUMN:g}pt}}}}\n\\toprule" in text
+    assert _pages(_compiled(tmp_path, text)) == 1

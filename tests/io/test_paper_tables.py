@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import math
 
 import numpy as np
@@ -43,7 +44,7 @@ def test_latex_has_methods_as_rows_named_metrics_and_counts_as_notes() -> None:
     lines = _written("latex").splitlines()
     start = lines.index("method & Dice $\\uparrow$ & Hausdorff (px) $\\downarrow$ \\\\")
     assert lines[start + 2:start + 4] == [
-        "A & \\textbf{0.800 $\\pm$ 0.158} & inf $\\pm$ --$^{b}$ \\\\",
+        "A & \\textbf{0.800 $\\pm$ 0.158} & $\\infty$ $\\pm$ ---$^{b}$ \\\\",
         "B & \\textbf{0.800 $\\pm$ 0.000}$^{a}$ & \\textbf{2.00 $\\pm$ 0.00} \\\\",
     ]
     caption = next(line for line in lines if line.startswith("\\caption{Mean $\\pm$ sd"))
@@ -63,13 +64,28 @@ def test_markdown_shows_the_median_and_interquartile_range_with_counts() -> None
            "**2.00 [2.00, 2.00]** |" in text
 
 
+def test_infinite_means_are_infinity_signs_and_undefined_values_em_dashes() -> None:
+    # hausdorff of A: mean inf (an infinite distance), sd undefined, the count in the note
+    assert "| hausdorff | Hausdorff (px) ↓ | ∞ ± — [—, —] (n=5, 1 inf) | " \
+           "**2.00 ± 0.00 [2.00, 2.00]** |" in _written("markdown")
+    assert "\nA & \\textbf{0.800 $\\pm$ 0.158} & $\\infty$ $\\pm$ ---$^{b}$ \\\\" in _written(
+        "latex")
+    # JSON keeps numbers or null, with the reason
+    document = json.loads(_written("json"))
+    hausdorff = document["summary"]["A"]["hausdorff"]
+    assert (hausdorff["mean"], hausdorff["sd"], hausdorff["median"]) == (None, None, 3.0)
+    assert hausdorff["undefined"]["mean"].startswith("+inf: ")
+    assert hausdorff["undefined"]["sd"].startswith("undefined: ")
+    assert hausdorff["n_inf"] == 1
+
+
 def test_csv_carries_names_counts_and_every_tied_best() -> None:
     rows = list(csv.reader(io.StringIO(_written("csv"))))
     assert rows[0] == ["metric", "name", "A", "B", "best"]
     dice, hausdorff = rows[1], rows[2]
     assert dice[1] == "Dice ↑" and dice[-1] == "A, B"
     assert dice[2].startswith("0.800 ± 0.158 [") and dice[3].endswith("] (n=4, 1 undefined)")
-    assert hausdorff[2] == "inf ± – [–, –] (n=5, 1 inf)" and hausdorff[-1] == "B"
+    assert hausdorff[2] == "∞ ± — [—, —] (n=5, 1 inf)" and hausdorff[-1] == "B"
 
 
 @given(st.lists(st.floats(-1e6, 1e6), min_size=1, max_size=40))

@@ -146,7 +146,7 @@ def test_csv_is_the_paper_table_with_the_best_method() -> None:
     hausdorff = rows[2]
     assert hausdorff[1] == "Hausdorff (px) ↓"
     assert hausdorff[-1] == "C" and hausdorff[4].endswith("*")
-    assert rows[3][4] == "– ± – [–, –] (n=0, 8 undefined)" and rows[3][-1] == "A"
+    assert rows[3][4] == "— ± — [—, —] (n=0, 8 undefined)" and rows[3][-1] == "A"
     assert "(n=" not in rows[3][2]
 
 
@@ -230,4 +230,4 @@ def test_agreement_csv_and_markdown() -> None:
     stream = io.StringIO()
     write_agreement(per_value[1][1], inter, Params(), stream, "markdown")
     assert "| f1_t | F1_t ↑ | 1 | 1 | 1 | 0 | 0 | 5 |" in stream.getvalue()
-    assert "| ann, bob | 5 | 0.9 | 0.8 | – |" in stream.getvalue()
+    assert "| ann, bob | 5 | 0.9 | 0.8 | — |" in stream.getvalue()

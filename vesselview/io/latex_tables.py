@@ -41,10 +41,13 @@ LONG_FONT_SIZES: tuple[tuple[str, float], ...] = (
     ("\\small", 0.9), ("\\footnotesize", 0.8), ("\\scriptsize", 0.7))
 #: Space LaTeX puts around a column's text (2 ``\tabcolsep``), points.
 _COLUMN_PADDING = 12.0
+#: The widest another column is set, so that it fits beside a wrapped first column; longer
+#: text (a list of tied winners) wraps at its spaces (points).
+WIDEST_COLUMN = TEXT_WIDTH - FIRST_COLUMN - 2 * _COLUMN_PADDING
 #: Character classes and their estimated widths (points, 10 pt Computer Modern, measured
 #: with ``\\settowidth`` and rounded up): widest, capitals, narrow, narrowest, others.
 _WIDTHS: tuple[tuple[re.Pattern[str], float], ...] = (
-    (re.compile("[MWmw±=%—↑↓αβΔµ\N{GREEK SMALL LETTER GAMMA}]"), 9.0),
+    (re.compile("[MWmw±=%—∞↑↓αβΔµ\N{GREEK SMALL LETTER GAMMA}]"), 9.0),
     (re.compile("[A-Z]"), 7.6),
     (re.compile(r"[ ()\[\]\-/rstf]"), 4.0),
     (re.compile(r"[.,;:'!|ijl]"), 2.8),
@@ -57,7 +60,8 @@ _BOLD = 1.15
 
 _LATEX_REPLACEMENT = {"\\": r"\textbackslash{}", "~": r"\textasciitilde{}",
                       "^": r"\textasciicircum{}", "<": "$<$", ">": "$>$", "±": r"$\pm$",
-                      "–": "--", "−": "$-$", "↑": r"$\uparrow$", "↓": r"$\downarrow$",
+                      "–": "--", "—": "---", "∞": r"$\infty$", "−": "$-$",
+                      "↑": r"$\uparrow$", "↓": r"$\downarrow$",
                       "α": r"$\alpha$", "β": r"$\beta$", "Δ": r"$\Delta$", "µ": r"$\mu$",
                       "\N{GREEK SMALL LETTER GAMMA}": r"$\gamma$", "²": r"$^2$", "š": r"\v{s}"}
 _LATEX_SPECIAL = re.compile("([" + re.escape("".join(_LATEX_REPLACEMENT) + "_%&#${}") + "])")
@@ -77,6 +81,8 @@ def latex_escape(text: str) -> str:
     'HD95 (px$^2$) $\\\\downarrow$'
     >>> latex_escape("-0.25 a - b Li-2019")
     '$-$0.25 a - b Li-2019'
+    >>> latex_escape("∞ ± — −∞")
+    '$\\\\infty$ $\\\\pm$ --- $-$$\\\\infty$'
     """
     escaped = _LATEX_SPECIAL.sub(lambda m: _LATEX_REPLACEMENT.get(m[1], "\\" + m[1]), text)
     return _MINUS.sub("$-$", escaped)
@@ -151,11 +157,16 @@ def split_parts(header: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
 
 def _column_widths(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[float]:
     """Each column's estimated width with its padding, points (the first one at most
-    `FIRST_COLUMN`: it wraps)."""
-    widths = [max(estimated_width(cell, bold=isinstance(cell, Bold)) for cell in column)
-              for column in zip(header, *rows, strict=True)]
+    `FIRST_COLUMN`, the others at most `WIDEST_COLUMN`: they wrap)."""
+    widths = _text_widths(header, rows)
     return [min(widths[0], FIRST_COLUMN) + _COLUMN_PADDING,
-            *(width + _COLUMN_PADDING for width in widths[1:])]
+            *(min(width, WIDEST_COLUMN) + _COLUMN_PADDING for width in widths[1:])]
+
+
+def _text_widths(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[float]:
+    """Each column's widest estimated text, points."""
+    return [max(estimated_width(cell, bold=isinstance(cell, Bold)) for cell in column)
+            for column in zip(header, *rows, strict=True)]
 
 
 def _column_parts(widths: Sequence[float], key_columns: int) -> list[list[int]]:
@@ -208,10 +219,11 @@ def _longtable(header: Sequence[str], rows: Sequence[Sequence[str]], stream: Tex
 
 def _alignment(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     """First column left (wrapped in a `FIRST_COLUMN` wide paragraph when its text is
-    wider than that), the others right."""
-    wide = max(estimated_width(cell) for cell in [header[0], *(row[0] for row in rows)])
-    first = f"p{{{FIRST_COLUMN:g}pt}}" if wide > FIRST_COLUMN else "l"
-    return first + "r" * (len(header) - 1)
+    wider than that), the others right (wrapped in a `WIDEST_COLUMN` wide paragraph when
+    wider than that)."""
+    first, *others = _text_widths(header, rows)
+    return (f"p{{{FIRST_COLUMN:g}pt}}" if first > FIRST_COLUMN else "l") + "".join(
+        f"p{{{WIDEST_COLUMN:g}pt}}" if width > WIDEST_COLUMN else "r" for width in others)
 
 
 def _marked(cell: Marked) -> str:

@@ -5,7 +5,8 @@ bootstrap CI, ``[ci_low, ci_high]``) or ``median [q1, q3]`` (``--summary-stat me
 with the decimals that give the row's largest value three significant digits. When not
 every case defines the value it adds how many do and why the others are missing:
 ``(n=19, 1 undefined)`` (``nan`` or a failed pair), ``(n=20, 2 inf)`` (infinite values,
-kept in n: the mean is then ``inf``); with ``note_marks`` (LaTeX, to keep the columns
+kept in n: the mean is then ``∞``, LaTeX ``$\\infty$``; a statistic that is undefined, as
+the sd then, is an em dash); with ``note_marks`` (LaTeX, to keep the columns
 narrow) as a superscript letter that a caption sentence explains instead. The best
 methods of a metric by the value shown, as rounded (the largest, or the smallest for a
 dissimilarity), are bold, ties together; a single best one has ``*`` when its
@@ -126,7 +127,7 @@ def summary_table(comparison: Comparison, *, stat: str = "mean", with_ci: bool =
         summaries = [comparison.summary[m][metric] for m in methods]
         shown = [_shown(s, stat) for s in summaries]
         decimals = row_decimals(shown)
-        best = _best(metric, ranked, [fixed(v, decimals) for v in shown[:len(ranked)]])
+        best = _best(metric, ranked, [_rounded(v, decimals) for v in shown[:len(ranked)]])
         star = "*" if len(best) == 1 and _significantly_best(tests, metric, best[0]) else ""
         cells = []
         for method, summary in zip(methods, summaries, strict=True):
@@ -190,10 +191,15 @@ def _shown(summary: Summary, stat: str) -> float:
     return summary.median if stat == "median" else summary.mean
 
 
-def _best(metric: str, methods: Sequence[str], shown: Sequence[str]) -> list[str]:
+def _rounded(value: float, decimals: int) -> float:
+    """``value`` as a cell shows it, rounded to ``decimals`` (non-finite values as they are)."""
+    return float(fixed(value, decimals)) if np.isfinite(value) else value
+
+
+def _best(metric: str, methods: Sequence[str], shown: Sequence[float]) -> list[str]:
     """The methods whose shown (rounded) value is the best, ties together; none when no
     value is defined or the metric has no better direction."""
-    values = oriented(metric, [float(text) if text != "–" else np.nan for text in shown])
+    values = oriented(metric, list(shown))
     if np.isnan(values).all():
         return []
     return [m for m, value in zip(methods, values, strict=True) if value == np.nanmax(values)]

@@ -6,7 +6,8 @@ Markdown; ``\\ _ % & # $ { } ~ ^ < >``, ``±`` and the arrows in LaTeX). Bold ce
 `Bold`, so each format marks them its own way (``**x**``, ``\\textbf{x}``; unmarked in
 CSV), with an optional mark after them (``*``; a superscript in LaTeX).
 Numbers are formatted once (`number`: significant digits; `fixed` with `row_decimals`:
-the same decimals across a row) so every format shows the same digits.
+the same decimals across a row) so every format shows the same digits; an undefined
+value is an em dash (``—``; LaTeX ``---``), an infinite one ``∞`` (LaTeX ``$\\infty$``).
 """
 
 from __future__ import annotations
@@ -19,25 +20,32 @@ from vesselview.io.bold_cells import Bold
 from vesselview.io.csv_cells import FormulaSafeWriter
 from vesselview.io.latex_tables import latex_escape, write_latex_table
 
-__all__ = ["TABLE_FORMATS", "Bold", "fixed", "latex_escape", "number", "row_decimals",
-           "write_text_table"]
+__all__ = ["INFINITY", "MINUS_INFINITY", "TABLE_FORMATS", "UNDEFINED", "Bold", "fixed",
+           "latex_escape", "number", "row_decimals", "write_text_table"]
 
 #: Formats `write_text_table` accepts.
 TABLE_FORMATS: tuple[str, ...] = ("csv", "markdown", "latex")
 
 
+#: How a table shows an undefined value (an em dash; the cell's note counts them).
+UNDEFINED = "—"
+#: How a table shows +inf and -inf (LaTeX: ``$\infty$``, ``$-\infty$``).
+INFINITY, MINUS_INFINITY = "∞", "−∞"
+
+
 def number(value: float, digits: int = 3) -> str:
-    """``value`` with ``digits`` significant digits; ``–`` for nan, ``inf``/``-inf``.
+    """``value`` with ``digits`` significant digits; `UNDEFINED` for nan, `INFINITY` and
+    `MINUS_INFINITY` for the infinities.
 
     Examples
     --------
     >>> number(0.81234), number(23.456), number(float("nan")), number(float("inf"))
-    ('0.812', '23.5', '–', 'inf')
+    ('0.812', '23.5', '—', '∞')
     """
     if math.isnan(value):
-        return "–"
+        return UNDEFINED
     if math.isinf(value):
-        return "inf" if value > 0 else "-inf"
+        return INFINITY if value > 0 else MINUS_INFINITY
     return f"{value:.{digits}g}"
 
 
@@ -60,12 +68,12 @@ def row_decimals(values: Sequence[float], significant: int = 3) -> int:
 
 
 def fixed(value: float, decimals: int) -> str:
-    """``value`` with ``decimals`` decimals; ``–`` for nan, ``inf``/``-inf``.
+    """``value`` with ``decimals`` decimals; non-finite values as `number` shows them.
 
     Examples
     --------
     >>> fixed(0.99995, 3), fixed(21.64, 1), fixed(float("-inf"), 2)
-    ('1.000', '21.6', '-inf')
+    ('1.000', '21.6', '−∞')
     """
     if not math.isfinite(value):
         return number(value)
