@@ -41,6 +41,7 @@ from vesselview.io.pooling import known_spacings_problem, pooling_problem
 from vesselview.io.provenance import Provenance
 from vesselview.io.provenance_formats import stamped_svg
 from vesselview.io.report_tables import TableOptions, write_comparison
+from vesselview.io.shared_reasons import shared_reasons
 from vesselview.io.writers import Record
 from vesselview.research.friedman import friedman_tests
 from vesselview.research.grading_agreement import GraderScore
@@ -178,7 +179,8 @@ def write_method_comparison(records: Sequence[Record], params: Params, stream: T
                      output_format, flagged=_flagged(records), friedman=friedman,
                      left_out=repeats,
                      options=TableOptions(summary_stat, latex_fit, inputs_sentence(records)),
-                     post_hoc=post_hoc(scores, friedman, posthoc))
+                     post_hoc=post_hoc(scores, friedman, posthoc),
+                     reasons=shared_reasons(records))
     if cd_diagram is None:
         return []
     if not friedman:

@@ -69,6 +69,7 @@ from vesselview.io.friedman_tables import (
     stars,
 )
 from vesselview.io.latex_tables import split_parts
+from vesselview.io.shared_reasons import SharedReasons, shared_reasons_note
 from vesselview.io.strict_json import encode_fields, encode_number
 from vesselview.io.summary_table import (
     Flagged,
@@ -124,15 +125,18 @@ COMPARISON_FIELDS: tuple[str, ...] = (
 def comparison_document(comparison: Comparison, orders: MethodOrders, params: Params,
                         flagged: Flagged | None = None,
                         friedman: Sequence[FriedmanTest] = (),
-                        post_hoc: PostHoc | None = None) -> dict[str, Any]:
+                        post_hoc: PostHoc | None = None,
+                        reasons: SharedReasons | None = None) -> dict[str, Any]:
     """The JSON-safe comparison document (module docstring); ``flagged``: method ->
     case id -> flag of the flagged rows; ``friedman``: `friedman_tests` of the scores;
     ``post_hoc``: their post-hoc test (`vesselview.research.posthoc.post_hoc`; Nemenyi's
-    when not given)."""
+    when not given); ``reasons``: `shared_reasons` of the records, said by the summaries
+    of the metrics no case defines."""
     scores = comparison.scores
+    shared = reasons or {}
 
     def summaries(methods: Sequence[str]) -> dict[str, Any]:
-        return {method: {metric: _summary_entry(summary)
+        return {method: {metric: _summary_entry(summary, shared.get(method, {}).get(metric))
                          for metric, summary in comparison.summary[method].items()}
                 for method in methods}
 
@@ -157,16 +161,18 @@ def write_comparison(comparison: Comparison, orders: MethodOrders, params: Param
                      friedman: Sequence[FriedmanTest] = (),
                      left_out: Mapping[str, str] | None = None,
                      options: TableOptions = TableOptions(),
-                     post_hoc: PostHoc | None = None) -> None:
+                     post_hoc: PostHoc | None = None,
+                     reasons: SharedReasons | None = None) -> None:
     """Write ``comparison`` in ``output_format`` (one of `COMPARISON_FORMATS`);
     ``flagged``, ``friedman`` and ``post_hoc`` as in `comparison_document` (the tables
     list a post-hoc's pairs unless it is Nemenyi's); ``left_out`` names the
     metrics left out as repeats of another (`vesselview.engine.metric_sets.left_out`):
     JSON ``"left_out"``, a sentence of the tables' caption; ``options``: the tables'
-    statistic, LaTeX fit and inputs sentence."""
+    statistic, LaTeX fit and inputs sentence; ``reasons``: `shared_reasons` of the
+    records (the JSON summaries and the tables' caption say them)."""
     if output_format == "json":
         document = comparison_document(comparison, orders, params, flagged, friedman,
-                                       post_hoc)
+                                       post_hoc, reasons)
         json.dump({**document, "left_out": dict(left_out or {})}, stream, indent=2,
                   allow_nan=False)
         stream.write("\n")
@@ -183,7 +189,9 @@ def write_comparison(comparison: Comparison, orders: MethodOrders, params: Param
                                         with_best_column=output_format == "csv")
     if flagged:
         rows.append(flagged_row(comparison.scores.methods, flagged, len(header)))
-    caption = summary_caption(comparison, params, _left_out_note(left_out or {}),
+    undefined = shared_reasons_note(reasons or {}, comparison.scores.methods,
+                                    comparison.scores.metrics)
+    caption = summary_caption(comparison, params, _left_out_note(left_out or {}) + undefined,
                               options.summary_stat, options.inputs, with_ci=not latex)
     if latex:
         header, rows, legend = _latex_layout(header, rows, fit)
@@ -293,11 +301,14 @@ def _orders_entry(orders: MethodOrders) -> dict[str, Any]:
     }
 
 
-def _summary_entry(summary: Summary) -> dict[str, Any]:
-    """One ``{"mean", "sd", "median", "ci_low", "ci_high", "n"}`` entry."""
+def _summary_entry(summary: Summary, reason: str | None = None) -> dict[str, Any]:
+    """One ``{"mean", "sd", "median", "ci_low", "ci_high", "n"}`` entry; ``reason``: why
+    every case leaves the metric undefined, when they share one."""
     values = dataclasses.asdict(summary)
+    nan_reason = (f"undefined on every case: {reason}" if reason and summary.n == 0
+                  else _UNDEFINED)
     return encode_fields({field: values[field] for field in SUMMARY_FIELDS},
-                         nan_reason=_UNDEFINED)
+                         nan_reason=nan_reason)
 
 
 def _left_out_note(left_out: Mapping[str, str]) -> str:
