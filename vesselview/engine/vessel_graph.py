@@ -136,13 +136,13 @@ def neighbour_table(pixels: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
     for dr in (-1, 1):
         first = flat + dr * width - 1  # the neighbour at (dr, -1)
         start = np.searchsorted(flat, first)
+        directions = np.array([_DIRECTION[dr, dc] for dc in (-1, 0, 1)])
         for step in range(3):
             place = np.minimum(start + step, count - 1)
-            offset = flat[place] - first  # 0, 1, 2: column offset -1, 0, +1
-            for dc in (-1, 0, 1):
-                hit = (offset == dc + 1) & (start + step < count)
-                hit &= left_ok if dc == -1 else right_ok if dc == 1 else True
-                table[hit, _DIRECTION[dr, dc]] = place[hit]
+            offset = flat[place] - first  # 0, 1, 2: column offset -1, 0, +1 (never < 0)
+            hit = np.flatnonzero((start + step < count) & (offset <= 2)
+                                 & ((offset != 0) | left_ok) & ((offset != 2) | right_ok))
+            table[hit, directions[offset[hit]]] = place[hit]
     for dc, ok in ((-1, left_ok), (1, right_ok)):
         place = np.clip(here + dc, 0, count - 1)
         hit = ok & (flat[place] == flat + dc)
