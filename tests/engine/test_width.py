@@ -15,7 +15,7 @@ from vesselview.engine.thinning import thin
 
 def widths_of(reference: np.ndarray) -> np.ndarray:
     skeleton = thin(reference)
-    return reference_widths(reference, skeleton, skeleton_thickness(reference, skeleton))
+    return reference_widths(reference, skeleton_thickness(reference, skeleton))
 
 
 def width_image(reference: np.ndarray, widths: np.ndarray) -> np.ndarray:
@@ -93,7 +93,7 @@ def test_width_is_the_thickness_of_a_nearest_skeleton_pixel(pair) -> None:
     _, reference, _ = pair
     skeleton = thin(reference)
     thickness = skeleton_thickness(reference, skeleton).image()
-    widths = width_image(reference, reference_widths(reference, skeleton,
+    widths = width_image(reference, reference_widths(reference,
                                                      skeleton_thickness(reference, skeleton)))
     skeleton_points = np.argwhere(skeleton)
     for point in np.argwhere(reference):

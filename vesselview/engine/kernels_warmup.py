@@ -50,6 +50,7 @@ KERNELS: tuple[tuple[str, str], ...] = (
     ("vesselview.engine.skeletal._segment_kernels", "reattach_junctions"),
     ("vesselview.engine.skeletal.thickness", "_nearest_background"),
     ("vesselview.engine.skeletal.fits", "_break_ties"),
+    ("vesselview.engine.nearest_feature", "_nearest_values"),
 )
 
 
@@ -86,6 +87,7 @@ def signatures() -> dict[tuple[str, str], list[tuple[Any, ...]]]:
         [(b2_ro, i64_1, i64_1, i64_1, i64_1, f64_1, types.float64),
          (b2, i64_1, i64_1, i64_1, i64_1, f64_1, types.float64)],
         [(f64_1, i64_1)],
+        [(b2, i64_1, i64_1, f64_1, f64_1)],
     ]
     return dict(zip(KERNELS, listed, strict=True))
 

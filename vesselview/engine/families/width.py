@@ -3,7 +3,8 @@
 The local width of a reference vessel pixel is the skeletal-similarity thickness
 (`vesselview.engine.skeletal.skeleton_thickness`: distance from a skeleton pixel to the
 nearest background pixel, a radius) of the reference skeleton pixel nearest to it
-(Euclidean; on ties, the one scipy's exact distance transform returns). ``se_thin`` and
+(Euclidean; on ties, the one with the smallest column, then row, as scipy's exact
+distance transform picks; `vesselview.engine.nearest_feature`). ``se_thin`` and
 ``se_thick`` are the sensitivity over the reference pixels inside ``F`` whose width is
 <= and > ``thin_width``:
 
@@ -25,29 +26,27 @@ cleaned reference.
 from __future__ import annotations
 
 import numpy as np
-from scipy import ndimage
 
 from vesselview.engine.families.base import UNIT_RANGE, MetricInfo, StageContext, stage
 from vesselview.engine.families.family import Family
-from vesselview.engine.families.shared import candidate_mask, reference_skeleton
+from vesselview.engine.families.shared import candidate_mask
 from vesselview.engine.families.skeletal import reference_thickness
 from vesselview.engine.lengths import in_pixels
+from vesselview.engine.nearest_feature import nearest_values
 from vesselview.engine.scores import Scores
 from vesselview.engine.skeletal import SkeletonValues
 
 
-def reference_widths(reference: np.ndarray, skeleton: np.ndarray,
-                     thickness: SkeletonValues) -> np.ndarray:
+def reference_widths(reference: np.ndarray, thickness: SkeletonValues) -> np.ndarray:
     """Width at every reference pixel: the thickness of its nearest skeleton pixel.
 
     Parameters
     ----------
     reference : ndarray of bool, shape (H, W)
         ``G``.
-    skeleton : ndarray of bool, shape (H, W)
-        ``thin(G)`` (non-empty wherever ``G`` is: thinning keeps every component).
     thickness : SkeletonValues
-        The SS thickness at the skeleton's pixels (pixels).
+        The SS thickness at the pixels of ``thin(G)`` (pixels; `skeleton_thickness`), a
+        skeleton that is non-empty wherever ``G`` is (thinning keeps every component).
 
     Returns
     -------
@@ -55,13 +54,12 @@ def reference_widths(reference: np.ndarray, skeleton: np.ndarray,
         The width (pixels) of each reference pixel, in row-major order (the order of
         ``image[reference]``): only G's pixels are stored, not a full image.
     """
-    widths = np.zeros(np.count_nonzero(reference), np.float64)
-    if skeleton.any():
-        # scipy, not OpenCV: OpenCV's nearest-pixel labels use the approximate (3x3/5x5
-        # mask) distance, which can pick a farther skeleton pixel; scipy's is exact.
-        rows, cols = ndimage.distance_transform_edt(~skeleton, return_distances=False,
-                                                    return_indices=True)
-        widths = thickness.at(rows[reference], cols[reference])
+    if thickness.rows.size == 0:
+        widths = np.zeros(np.count_nonzero(reference), np.float64)
+    else:
+        # exact nearest pixel (OpenCV's nearest-pixel labels use an approximate distance),
+        # with scipy's tie rule, and no full-image index arrays
+        widths = nearest_values(reference, thickness.rows, thickness.cols, thickness.values)
     widths.setflags(write=False)
     return widths
 
@@ -104,11 +102,10 @@ METRICS = (
 )
 
 
-@stage("reference_widths", needs=(reference_skeleton, reference_thickness))
+@stage("reference_widths", needs=(reference_thickness,))
 def widths(ctx: StageContext) -> np.ndarray:
     """Local vessel width (SS thickness of the nearest skeleton pixel) per reference pixel."""
-    return reference_widths(ctx.case.reference, ctx.get(reference_skeleton),
-                            ctx.get(reference_thickness))
+    return reference_widths(ctx.case.reference, ctx.get(reference_thickness))
 
 
 @stage("width_sensitivity", params=("thin_width",), needs=(candidate_mask, widths))
