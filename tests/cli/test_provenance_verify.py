@@ -190,3 +190,19 @@ def test_cannot_verify_without_an_input_or_without_provenance(capsys, root):
 def test_verify_takes_no_other_option(capsys, root):
     assert main(["--verify", "out.json", "--set", "t=3"]) == 2
     assert "--verify OUTPUT takes no other options (--set t=3)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("output_format", ["markdown", "latex"])
+def test_verify_passes_on_compare_tables_and_leaves_the_diagram_alone(capsys, root,
+                                                                      output_format):
+    out = f"compare.{output_format}"
+    _write(capsys, "--compare", "--format", output_format, "--output", out,
+           "--cd-diagram", "cd.svg")
+    diagram = Path("cd.svg").read_bytes(), os.stat("cd.svg").st_mtime_ns
+    code, said = _run(capsys, "--verify", out)
+    assert code == 0, said
+    assert (Path("cd.svg").read_bytes(), os.stat("cd.svg").st_mtime_ns) == diagram
+    table = Path(out).read_text()
+    Path(out).write_text(table.replace(" demo ", " dem0 ", 1))
+    code, said = _run(capsys, "--verify", out)
+    assert code == 1 and "dem0" in said.splitlines()[1]
