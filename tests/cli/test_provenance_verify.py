@@ -18,8 +18,11 @@ import pytest
 from PIL import Image
 
 from tests.cli.method_dataset import write_method_dataset
+from tests.mask_files import save_mask, vessel_mask
 from vesselview import __version__
 from vesselview.cli.main import main
+from vesselview.engine.params import Params
+from vesselview.io import api_provenance, write_json
 from vesselview.io.provenance_formats import read_provenance, sidecar_path
 
 SHAPE = (72, 70)
@@ -206,3 +209,32 @@ def test_verify_passes_on_compare_tables_and_leaves_the_diagram_alone(capsys, ro
     Path(out).write_text(table.replace(" demo ", " dem0 ", 1))
     code, said = _run(capsys, "--verify", out)
     assert code == 1 and "dem0" in said.splitlines()[1]
+
+
+def test_curves_of_a_probability_map_verify_and_name_a_changed_candidate(capsys, tmp_path,
+                                                                        monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    reference = vessel_mask(0)
+    probability = np.tile(np.linspace(0, 90, 20).astype(np.uint8), (16, 1))
+    probability[reference] = 200
+    Image.fromarray(probability).save("prob.png")
+    save_mask(tmp_path / "ref.png", reference)
+    assert main(["--reference", "ref.png", "--candidate", "prob.png", "--curves",
+                 "--format", "csv", "--output", "curves.csv"]) == 0
+    assert read_provenance("curves.csv").inputs[1].path == "prob.png"
+    assert _run(capsys, "--verify", "curves.csv")[0] == 0
+    probability[0, 0] = 91
+    Image.fromarray(probability).save("prob.png")
+    code, said = _run(capsys, "--verify", "curves.csv")
+    assert code == 1 and f"input file changed: {tmp_path / 'prob.png'}" in said
+
+
+def test_an_output_written_from_python_cannot_be_verified_by_the_command(capsys, tmp_path,
+                                                                        monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with open("api.json", "w") as stream:
+        write_json([], Params(), stream, provenance=api_provenance("my_script()", Params(), []))
+    code, said = _run(capsys, "--verify", "api.json")
+    assert code == 2
+    assert said == ("cannot verify api.json: it was written from Python (my_script()), not by "
+                    "vesselview-eval; run that call again to check it\n")

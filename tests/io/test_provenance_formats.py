@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 from pathlib import Path
 from xml.etree import ElementTree
@@ -11,7 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from vesselview.engine.params import Params
 from vesselview.errors import InputError
+from vesselview.io import api_provenance, write_json
 from vesselview.io.output_diff import output_differences
 from vesselview.io.provenance import Provenance, file_digest, input_digests
 from vesselview.io.provenance_formats import (
@@ -118,3 +121,19 @@ def test_differences_name_the_row_and_key_and_floats_match_to_1e12(tmp_path):
     assert output_differences(str(recorded), str(remade), "json") == [
         f".results[id=01, method=gap].metrics.dice: recorded 0.5, now {0.5 * (1 + 1e-11)!r}",
         ".results[id=01, method=gap].metrics.tp: recorded 3, now 4"]
+
+
+def test_an_api_call_records_itself_and_write_json_carries_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("ref.png").write_bytes(b"reference bytes")
+    provenance = api_provenance("vv.evaluate(load_case('ref.png', 'c.png'))", Params(t=3),
+                                ["ref.png", "c.png"])
+    stream = io.StringIO()
+    write_json([], Params(t=3), stream, provenance=provenance)
+    written = json.loads(stream.getvalue())["provenance"]
+    assert (written["api_call"], written["command"], written["command_line"]) == (
+        "vv.evaluate(load_case('ref.png', 'c.png'))", [], None)
+    assert written["params"] == Params(t=3).to_dict() and written["units"]["lengths"]["t"] == "3px"
+    assert [(item["path"], item["sha256"]) for item in written["inputs"]] == [
+        ("ref.png", hashlib.sha256(b"reference bytes").hexdigest()), ("c.png", None)]
+    assert Provenance.from_dict(written) == provenance

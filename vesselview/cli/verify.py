@@ -45,6 +45,9 @@ def verify(path: str) -> int:
     """Check the output at ``path`` against a new run of its command; the exit code."""
     try:
         recorded = read_provenance(path)
+        if recorded.api_call is not None:
+            raise CannotVerify(f"it was written from Python ({recorded.api_call}), not by "
+                               "vesselview-eval; run that call again to check it")
         changed = _changed_inputs(recorded.inputs)
         differences = changed or _run_differences(path, recorded)
     except (CannotVerify, VesselviewError, UsageError) as error:

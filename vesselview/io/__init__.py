@@ -17,6 +17,7 @@ _EXPORTS = {
     "load_case": "vesselview.io.loader",
     "MaskWarning": "vesselview.io.masks",
     "PolarityWarning": "vesselview.io.masks",
+    "api_provenance": "vesselview.io.provenance",
     "summarise": "vesselview.io.summary",
     "result_record": "vesselview.io.writers",
     "write_csv": "vesselview.io.writers",

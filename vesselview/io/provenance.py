@@ -1,14 +1,17 @@
 """Provenance of an output: what made it, from which files, so it can be re-made and checked.
 
 One `Provenance` record per run, built by the CLI from its parsed command line
-(`vesselview.cli.provenance_run`) and written with every output in that output's own
-format (`vesselview.io.provenance_formats`). ``vesselview-eval --verify OUTPUT`` reads it
-back, checks the digests of the inputs and runs the command again
-(`vesselview.cli.verify`).
+(`vesselview.cli.provenance_run`), or for outputs written from Python by
+`api_provenance` from the call that made them, and written with every output in that
+output's own format (`vesselview.io.provenance_formats`; `write_json(provenance=)`).
+``vesselview-eval --verify OUTPUT`` reads it back, checks the digests of the inputs and
+runs the command again (`vesselview.cli.verify`).
 
 As a JSON object (`Provenance.to_dict`)::
 
     {"vesselview": version, "command": [argument, ...], "command_line": "vesselview-eval ...",
+     "api_call": the Python call that made the output (then "command" is empty and
+                 "command_line" null) or null,
      "cwd": folder the command ran in, "format": "json" | "csv" | "markdown" | "latex",
      "params": {key: value} (the base parameters, every one), "set": ["KEY=VALUE", ...],
      "sweep": ["KEY=SPEC", ...],
@@ -29,6 +32,10 @@ import os
 import shlex
 from collections.abc import Iterable, Mapping
 from typing import Any
+
+from vesselview._version import __version__
+from vesselview.engine.length_scope import given_lengths
+from vesselview.engine.params import Params
 
 #: The program name that heads ``command_line``.
 PROGRAM = "vesselview-eval"
@@ -70,12 +77,14 @@ class Provenance:
     reference: Mapping[str, Any]
     bootstrap: Mapping[str, int] | None
     inputs: tuple[InputDigest, ...]
+    api_call: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of the module docstring."""
         fields = dataclasses.asdict(self)
         return {"vesselview": self.vesselview, "command": list(self.command),
-                "command_line": shlex.join([PROGRAM, *self.command]),
+                "command_line": None if self.api_call else shlex.join([PROGRAM, *self.command]),
+                "api_call": self.api_call,
                 **{key: fields[key] for key in ("cwd", "format", "params")},
                 "set": list(self.set), "sweep": list(self.sweep),
                 "units": dict(self.units), "reference": dict(self.reference),
@@ -98,7 +107,45 @@ class Provenance:
                    sweep=tuple(values["sweep"]), units=dict(values["units"]),
                    reference=dict(values["reference"]),
                    bootstrap=None if values["bootstrap"] is None else dict(values["bootstrap"]),
-                   inputs=tuple(InputDigest(**item) for item in values["inputs"]))
+                   inputs=tuple(InputDigest(**item) for item in values["inputs"]),
+                   api_call=values.get("api_call"))
+
+
+def api_provenance(call: str, params: Params, inputs: Iterable[str], *,
+                   output_format: str = "json", reference: Mapping[str, Any] | None = None,
+                   bootstrap: Mapping[str, int] | None = None) -> Provenance:
+    """The provenance of an output written from Python, for `write_json(provenance=)`
+    (or a CSV's sidecar, `vesselview.io.provenance_formats.sidecar_text`).
+
+    Parameters
+    ----------
+    call : str
+        How the output was made, as the user would repeat it (e.g.
+        ``"vv.open_dataset('DRIVE') -> Evaluator(case).evaluate()"``).
+    params : Params
+        The parameters of the evaluation.
+    inputs : iterable of str
+        The files read (relative paths against the current folder); digested here.
+    output_format : str
+    reference : Mapping, optional
+        The reference choice (``{"observer": 1, "references": "one", "classes": None}``
+        by default).
+    bootstrap : Mapping, optional
+        ``{"seed": ..., "resamples": ...}`` of any bootstrap behind the output.
+
+    Examples
+    --------
+    >>> record = api_provenance("evaluate(case)", Params(t=3), [])
+    >>> record.to_dict()["api_call"], record.to_dict()["command_line"], record.params["t"]
+    ('evaluate(case)', None, 3)
+    """
+    cwd, values = os.getcwd(), params.to_dict()
+    return Provenance(vesselview=__version__, command=(), cwd=cwd, format=output_format,
+                      params=values, set=(), sweep=(),
+                      units={"lengths": given_lengths(values), "spacing_um": None},
+                      reference=dict(reference or {"observer": 1, "references": "one",
+                                                   "classes": None}),
+                      bootstrap=bootstrap, inputs=input_digests(inputs, cwd), api_call=call)
 
 
 def input_digests(paths: Iterable[str | None], cwd: str) -> tuple[InputDigest, ...]:

@@ -64,6 +64,7 @@ from vesselview.engine.physical import PHYSICAL_KEYS, physical_reasons
 from vesselview.engine.result import Result
 from vesselview.io.csv_cells import FormulaSafeWriter
 from vesselview.io.loader import AUTO_FOV
+from vesselview.io.provenance import Provenance
 from vesselview.io.strict_json import Record, decode_metrics, encode_number, non_finite_reasons
 from vesselview.io.williams_columns import extra_metric_keys
 
@@ -181,8 +182,10 @@ def write_json(
     *,
     summary: Sequence[Mapping[str, Any]] | None = None,
     version: str = __version__,
+    provenance: Provenance | None = None,
 ) -> None:
-    """Write ``{"vesselview", "params", "results"[, "summary"]}`` as indented JSON.
+    """Write ``{"vesselview", "params", "results"[, "summary"][, "provenance"]}`` as
+    indented JSON.
 
     Parameters
     ----------
@@ -195,6 +198,9 @@ def write_json(
         From `vesselview.io.summary.summarise`; written as ``"summary"`` when given.
     version : str
         The vesselview version that produced the records.
+    provenance : Provenance, optional
+        What made the records (`vesselview.io.provenance.api_provenance` from Python);
+        written as ``"provenance"`` when given.
     """
     document: dict[str, Any] = {
         "vesselview": version,
@@ -203,6 +209,8 @@ def write_json(
     }
     if summary is not None:
         document["summary"] = list(summary)
+    if provenance is not None:
+        document["provenance"] = provenance.to_dict()
     json.dump(document, stream, indent=2, allow_nan=False)
     stream.write("\n")
 
