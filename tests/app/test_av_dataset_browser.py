@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 import pytest
-from PIL import Image
 
-from tests.io import av_files
-from tests.io.av_files import ARTERY, VEIN, av_labels, save_av
+from tests.io.av_files import write_av_methods
 from vesselview.app.dataset_browser import DatasetBrowser
 from vesselview.app.dataset_table import SortOrder
 from vesselview.app.inspector import Inspector
@@ -26,21 +23,7 @@ METRICS = ("dice", "dice_artery", "av_acc", "av_type1_vein")
 
 @pytest.fixture(scope="module")
 def rite(tmp_path_factory):
-    """RITE's test split; ``av``: A/V maps with case n's first n artery rows called vein;
-    ``binary``: vessel masks."""
-    tmp = tmp_path_factory.mktemp("rite")
-    root = av_files.write_rite(tmp / "RITE", test_ids=IDS, training_ids=())
-    folders = {name: tmp / name for name in ("av", "binary")}
-    for folder in folders.values():
-        folder.mkdir()
-    for number in IDS:
-        labels, name = av_labels(number), f"{number:02d}_test.png"
-        swapped = labels.copy()
-        rows = np.nonzero((labels == ARTERY).any(axis=1))[0][:2 * number]
-        swapped[rows] = np.where(labels[rows] == ARTERY, VEIN, labels[rows])
-        save_av(folders["av"] / name, swapped)
-        Image.fromarray((labels > 0).astype(np.uint8) * 255).save(folders["binary"] / name)
-    return root, folders
+    return write_av_methods(tmp_path_factory.mktemp("rite"), IDS)
 
 
 @pytest.fixture

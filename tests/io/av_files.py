@@ -97,3 +97,21 @@ def write_les_av(root: Path, ids=("30", "55")) -> Path:
         derived.mkdir(exist_ok=True)
         Image.fromarray((labels > 0).astype(np.uint8) * 255).save(derived / f"{case}.png")
     return root
+
+
+def write_av_methods(tmp: Path, ids=(1, 2, 3)) -> tuple[Path, dict[str, Path]]:
+    """RITE's test split of ``ids`` and two method folders: ``av``, A/V maps whose case n
+    has its first 2n artery rows called vein, and ``binary``, vessel masks; returns the
+    dataset root and the folders by method."""
+    root = write_rite(tmp / "RITE", test_ids=ids, training_ids=())
+    folders = {name: tmp / name for name in ("av", "binary")}
+    for folder in folders.values():
+        folder.mkdir(parents=True, exist_ok=True)
+    for number in ids:
+        labels, name = av_labels(number), f"{number:02d}_test.png"
+        rows = np.nonzero((labels == ARTERY).any(axis=1))[0][:2 * number]
+        swapped = labels.copy()
+        swapped[rows] = np.where(labels[rows] == ARTERY, VEIN, labels[rows])
+        save_av(folders["av"] / name, swapped)
+        Image.fromarray((labels > 0).astype(np.uint8) * 255).save(folders["binary"] / name)
+    return root, folders
