@@ -20,12 +20,13 @@ from vesselview.engine.scores import Scores
 def _labels_and_shares(mask: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """8-connected labels of ``mask`` (int32, shape (H, W); OpenCV's raster order) and
     the share of each component lying in ``other`` (float64, shape (k,))."""
-    # The sizes by one bincount: the statistics pass of connectedComponentsWithStats
-    # (bounding boxes, centroids) costs more than the labelling itself.
-    count, labels = cv2.connectedComponents(
-        np.ascontiguousarray(mask, dtype=bool).view(np.uint8), connectivity=8,
-        ltype=cv2.CV_32S)
-    sizes = np.bincount(labels.ravel(), minlength=count)[1:]
+    # The sizes by a bincount of the mask's pixels: the statistics pass of
+    # connectedComponentsWithStats (bounding boxes, centroids) costs more than the
+    # labelling itself.
+    mask = np.ascontiguousarray(mask, dtype=bool)
+    count, labels = cv2.connectedComponents(mask.view(np.uint8), connectivity=8,
+                                            ltype=cv2.CV_32S)
+    sizes = np.bincount(labels[mask], minlength=count)[1:]
     inside = np.bincount(labels[other & mask], minlength=count)[1:]
     return labels, inside / np.maximum(sizes, 1)
 
