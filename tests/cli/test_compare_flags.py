@@ -179,7 +179,7 @@ def test_grades_with_chosen_metrics_name_them_in_every_format(capsys, method_dat
 
 @pytest.mark.parametrize(("extra", "message"), [
     (["--compare", "--sweep", "t=1,2"], "--compare compares methods under one parameter set"),
-    (["--format", "markdown"], "--format markdown needs --compare or --grades"),
+    (["--format", "markdown"], "--format markdown needs --compare, --grades or --summary"),
     (["--cd-diagram", "cd.svg"], "--cd-diagram goes with --compare"),
     (["--compare", "--cd-diagram", "cd.png"], "only SVG is written"),
     (["--compare", "--grades", "g.csv"], "give --compare or --grades, not both"),

@@ -182,7 +182,9 @@ def build_parser() -> argparse.ArgumentParser:
                              "(segments, components) curves of a probability-map candidate "
                              "instead of metrics (one pair)")
     parser.add_argument("--summary", action="store_true",
-                        help="CSV: add summary:mean/std/median rows (JSON always has them)")
+                        help="CSV: add summary:mean/std/median rows (JSON always has them); "
+                             "--format markdown or latex: write the summary only, as a table "
+                             "of the metrics (--metrics) with their names and arrows")
     parser.add_argument("--workers", type=_positive_int, metavar="N",
                         help="local worker processes; 1 = serial in-process (default: "
                         f"{default_workers()}, or 1 for a run of less than "

@@ -24,7 +24,7 @@ from vesselview.cli.memory_budget import (
 )
 from vesselview.cli.progress import ProgressBar
 from vesselview.cli.provenance_run import check_sidecar, run_provenance, stamped_output
-from vesselview.cli.report_options import report_grid
+from vesselview.cli.report_options import REPORT_FORMATS, report_grid
 from vesselview.cli.runner import interrupted_outcomes, run_pairs
 from vesselview.cli.sources import pairs_from_options
 from vesselview.cli.termination import Terminated
@@ -130,8 +130,9 @@ def _write_interrupted(options: argparse.Namespace, provenance: Provenance,
     """Ctrl-C or SIGTERM during the run: keep the finished rows (the others as error rows
     saying they were not evaluated) in a file of their own beside ``--output``, so no
     finished work is lost and a complete earlier output is never replaced by part of a
-    run. Reports are not written: statistics over part of a dataset would mislead."""
-    if options.compare or options.grades or not finished:
+    run. Reports (and a Markdown or LaTeX summary) are not written: statistics over part
+    of a dataset would mislead."""
+    if options.compare or options.grades or options.format in REPORT_FORMATS or not finished:
         return
     outcomes = interrupted_outcomes(pairs, job, finished)
     records = [record for outcome in outcomes for record in outcome.records]
@@ -171,14 +172,20 @@ def _known_spacings_pool(options: argparse.Namespace, pairs: Sequence[Pair],
 def _write_records(records: list[Record], job: Job, provenance: Provenance,
                    options: argparse.Namespace, output: str | None = None) -> None:
     """The records (and summaries, one per parameter set of ``job``) as ``--format`` to
-    ``output`` (default ``--output``) or stdout, with their provenance."""
+    ``output`` (default ``--output``) or stdout, with their provenance; in Markdown or
+    LaTeX (``--summary``) the summaries only, as tables of the ``--metrics``."""
     summary = summarise(records, job.grid)
     with stamped_output(output or options.output, provenance) as stream:
         if options.format == "json":
             write_json(records, Params.from_mapping(provenance.params), stream,
                        summary=summary)
-        else:
+        elif options.format == "csv":
             write_csv(records, stream, summary=summary if options.summary else None)
+        else:
+            # the tables name metrics from the registry: imported only when asked for
+            from vesselview.io.summary_report import write_summary_tables
+            metrics = options.metrics or list(summary[0]["mean"] if summary else ())
+            write_summary_tables(summary, metrics, stream, options.format)
 
 
 def _report_failure(failure: RowFailure, debug: bool) -> None:

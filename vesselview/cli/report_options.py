@@ -33,7 +33,8 @@ def add_report_arguments(parser: argparse.ArgumentParser) -> None:
                               "or observer1 with --observer 2) among the methods instead of "
                               "showing it as a human baseline")
     reports.add_argument("--metrics", metavar="KEY,...", type=_metric_list,
-                         help="--compare and --grades: the metrics of the report, in order: "
+                         help="--compare, --grades and the --summary table: the metrics of "
+                              "the report, in order: "
                               "metric keys "
                               "and presets ("
                               + "; ".join(f"{name}: {', '.join(keys)}"
@@ -102,8 +103,10 @@ def report_usage_problem(options: argparse.Namespace) -> str | None:
         return "give --compare or --grades, not both (run twice)"
     if options.rank_observer and not options.compare:
         return "--rank-observer goes with --compare (it ranks the other observer there)"
-    if options.metrics and not (options.compare or options.grades):
-        return "--metrics chooses the metrics of --compare or --grades; give either too"
+    summary_table = options.summary and options.format in REPORT_FORMATS
+    if options.metrics and not (options.compare or options.grades or summary_table):
+        return ("--metrics chooses the metrics of --compare, --grades or the --summary table "
+                "(--format markdown or latex); give one of them too")
     if options.summary_stat != "mean" and not options.compare:
         return "--summary-stat chooses what the --compare tables show; give --compare too"
     if options.latex_fit != "split" and not (options.compare and options.format == "latex"):
@@ -124,8 +127,9 @@ def report_usage_problem(options: argparse.Namespace) -> str | None:
         return "--grades takes at most one --sweep"
     if options.allow_unmatched and not options.grades:
         return "--allow-unmatched is about the rows of --grades; give --grades too"
-    if options.format in REPORT_FORMATS and not (options.compare or options.grades):
-        return f"--format {options.format} needs --compare or --grades"
+    if options.format in REPORT_FORMATS and not (options.compare or options.grades
+                                                 or options.summary):
+        return f"--format {options.format} needs --compare, --grades or --summary"
     return None
 
 

@@ -49,8 +49,9 @@ def summarise(records: Sequence[Record], runs: Sequence[Params] = ()) -> list[di
     Returns
     -------
     list of dict
-        One ``{"params", "n", "mean", "std", "median", "undefined"}`` per group with an evaluated
-        record: ``n`` is the number of evaluated records, each statistic a dict over
+        One ``{"params", "n", "mean", "std", "median", "n_defined", "undefined"}`` per group
+        with an evaluated record: ``n`` is the number of evaluated records, ``n_defined``
+        per metric the number that define it (the statistics' n), each statistic a dict over
         ``METRIC_KEYS`` encoded like the records' metrics (``None`` when no pair defines
         the metric), ``undefined`` the reason of each ``None`` per statistic.
     """
@@ -95,6 +96,8 @@ def _group_summary(records: list[Record], params: dict[str, Any]) -> dict[str, A
         "n": len(records),
         **{name: {key: encode_number(value) for key, value in statistic.items()}
            for name, statistic in by_statistic.items()},
+        "n_defined": dict(zip(METRIC_KEYS, map(int, (~np.isnan(values)).sum(axis=0)),
+                              strict=True)),
         "undefined": {name: non_finite_reasons(statistic, nan_reason=_TOO_FEW)
                       for name, statistic in by_statistic.items()},
     }
