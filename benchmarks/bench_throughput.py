@@ -58,11 +58,11 @@ from vesselview.synth import demo_case
 Timing = tuple[float, float]
 
 
-def write_cases(folder: Path, count: int) -> Path:
-    """``count`` synthetic DRIVE-size pairs as PNG files and their manifest."""
+def write_cases(folder: Path, count: int, shape: tuple[int, int] = (584, 565)) -> Path:
+    """``count`` synthetic pairs (DRIVE size by default) as PNG files and their manifest."""
     lines = ["id,reference,candidate,fov"]
     for seed in range(count):
-        case = demo_case(seed=seed)
+        case = demo_case(shape=shape, seed=seed)
         for name in ("reference", "candidate", "fov"):
             image = getattr(case, name).astype(np.uint8) * 255
             Image.fromarray(image).save(folder / f"{seed:02d}_{name}.png")

@@ -96,12 +96,21 @@ def _serially(pairs: Sequence[Pair], job: Job, advance: Advance,
     return [finished[index] for index in range(len(pairs))]
 
 
+def evaluate_on_dask_worker(pair: Pair, job: Job) -> PairOutcome:
+    """`evaluate_pair` in a Dask worker, its allocator set first (`vesselview.cli.allocator`)."""
+    from vesselview.cli.allocator import restore_dynamic_thresholds
+
+    restore_dynamic_thresholds()
+    return evaluate_pair(pair, job)
+
+
 def _on_dask(address: str, pairs: Sequence[Pair], job: Job, advance: Advance,
              outcomes: dict[int, PairOutcome]) -> list[PairOutcome]:
     """An existing Dask distributed cluster (optional dependency, imported here only).
 
-    A task that fails on the cluster (e.g. Dask gave up on it after its workers died,
-    ``KilledWorker``) fails only its pair.
+    Each task first undoes the nanny's fixed malloc thresholds in its worker
+    (`evaluate_on_dask_worker`). A task that fails on the cluster (e.g. Dask gave up on
+    it after its workers died, ``KilledWorker``) fails only its pair.
     """
     try:
         from dask.distributed import Client
@@ -114,7 +123,7 @@ def _on_dask(address: str, pairs: Sequence[Pair], job: Job, advance: Advance,
     except (OSError, TimeoutError, ValueError) as error:
         raise UsageError(f"--scheduler {address}: cannot connect ({error})") from None
     with client, client.as_current():  # as_completed looks the client up
-        futures = client.map(evaluate_pair, pairs, job=job, pure=False)
+        futures = client.map(evaluate_on_dask_worker, pairs, job=job, pure=False)
         index_of = {future.key: index for index, future in enumerate(futures)}
         for future in dask_completed(futures):
             index = index_of[future.key]
