@@ -241,19 +241,34 @@ def test_an_unknown_mode_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
         pass
 
 
-def test_the_rule_while_compiling_and_after(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_rule_never_waits_for_a_compile(monkeypatch: pytest.MonkeyPatch) -> None:
     waits = []
     monkeypatch.delenv(kernels_choice.MODE_ENV, raising=False)
     monkeypatch.setattr(kernels_choice.kernels_warmup, "wait_for_kernels",
                         lambda: waits.append(True))
+    monkeypatch.setattr(kernels_choice.kernels_warmup, "loaded", lambda: True)
     monkeypatch.setattr(kernels_choice.kernels_warmup, "compiling", lambda: True)
-    assert not kernels_choice.use_compiled(kernels_choice.LARGE_PIXELS)
+    for pixels in (1, kernels_choice.SMALL_PIXELS, kernels_choice.SMALL_PIXELS + 1, 10**9):
+        assert not kernels_choice.use_compiled(pixels)
     assert not waits
-    assert kernels_choice.use_compiled(kernels_choice.LARGE_PIXELS + 1)  # waits for them
+    with kernels_choice.forced(kernels_choice.COMPILED):  # forced: waits for them
+        assert kernels_choice.use_compiled(1)
     assert waits == [True]
+    with kernels_choice.forced(kernels_choice.NO_COMPILE):
+        assert not kernels_choice.use_compiled(10**9)
+
+
+@pytest.mark.parametrize("loaded", [False, True])
+def test_the_rule_by_size_once_compiled(monkeypatch: pytest.MonkeyPatch, loaded: bool) -> None:
+    """A small image runs the compiled kernels only once this process has loaded them (a
+    single small evaluation never imports numba); a larger one runs them always."""
+    monkeypatch.delenv(kernels_choice.MODE_ENV, raising=False)
+    monkeypatch.setattr(kernels_choice.kernels_warmup, "compiling", lambda: False)
+    monkeypatch.setattr(kernels_choice.kernels_warmup, "loaded", lambda: loaded)
+    assert kernels_choice.use_compiled(1) is loaded
+    assert kernels_choice.use_compiled(kernels_choice.SMALL_PIXELS) is loaded
+    assert kernels_choice.use_compiled(kernels_choice.SMALL_PIXELS + 1)
+    with kernels_choice.forced(kernels_choice.NO_COMPILE):
+        assert not kernels_choice.use_compiled(kernels_choice.SMALL_PIXELS + 1)
     with kernels_choice.forced(kernels_choice.COMPILED):
         assert kernels_choice.use_compiled(1)
-    monkeypatch.setattr(kernels_choice.kernels_warmup, "compiling", lambda: False)
-    assert kernels_choice.use_compiled(1)
-    with kernels_choice.forced(kernels_choice.NO_COMPILE):
-        assert not kernels_choice.use_compiled(kernels_choice.LARGE_PIXELS + 1)

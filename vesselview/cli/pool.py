@@ -26,7 +26,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from vesselview.engine.kernels_warmup import compile_kernels
+from vesselview.engine.kernels_warmup import compile_kernels, load_in_background
 
 #: Seconds between a worker's checks that the process that started it still runs.
 PARENT_POLL = 0.5
@@ -158,8 +158,10 @@ def _terminate(processes: set[multiprocessing.process.BaseProcess]) -> None:
 
 
 def _worker_setup(parent: int) -> None:
-    """In each worker: leave Ctrl-C to the main process, and exit when it is gone."""
+    """In each worker: leave Ctrl-C to the main process, exit when it is gone, and load
+    the compiled kernels for its next pairs (`kernels_warmup.load_in_background`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    load_in_background()
     threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from vesselview.cli.arguments import UsageError
+from vesselview.engine.kernels_warmup import load_in_background
 from vesselview.io.manifest import Pair
 from vesselview.io.pair_evaluation import (
     Job,
@@ -89,7 +90,10 @@ def interrupted_outcomes(pairs: Sequence[Pair], job: Job,
 
 def _serially(pairs: Sequence[Pair], job: Job, advance: Advance,
               finished: dict[int, PairOutcome]) -> list[PairOutcome]:
-    """One pair after the other in this process."""
+    """One pair after the other in this process; from the second pair on with the
+    compiled kernels, loaded meanwhile (`kernels_warmup.load_in_background`)."""
+    if len(pairs) > 1:
+        load_in_background()
     for index, pair in enumerate(pairs):
         finished[index] = evaluate_pair(pair, job)
         advance()

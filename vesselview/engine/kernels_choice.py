@@ -19,10 +19,16 @@ C-contiguous arrays their callers make. A `Case` holds canonical arrays anyway.
 `use_compiled` is the rule:
 
 - ``VESSELVIEW_KERNELS=compiled`` or ``no-compile`` in the environment (or `forced`, for
-  tests) picks one path always;
-- otherwise the compiled kernels, unless the compile this process started is still
-  running and the image has at most `LARGE_PIXELS` pixels; above that the no-compile
-  path would take longer than waiting for the compile.
+  tests) picks one path always (``compiled`` waits for a compile this process started);
+- otherwise it never waits for a compile: while one runs (on the first start, here or in
+  another process), the no-compile path;
+- otherwise the compiled kernels for an image above `SMALL_PIXELS` pixels, where one
+  evaluation saves more than importing numba and loading the cached kernels costs;
+- and for a smaller image only once this process has loaded them
+  (`kernels_warmup.load_in_background`, which processes that evaluate again and again
+  call: the window after its first result, a batch run of several pairs, its workers).
+  So a single small evaluation never imports numba: a warm start costs what a cold one
+  does.
 """
 
 from __future__ import annotations
@@ -40,11 +46,13 @@ from vesselview.engine.kernels_cache import is_kernel
 #: The environment variable that forces one path: "compiled" or "no-compile".
 MODE_ENV = "VESSELVIEW_KERNELS"
 AUTO, COMPILED, NO_COMPILE = "auto", "compiled", "no-compile"
-#: Images larger than this (pixels) wait for the compiled kernels. Measured on 2 cores:
-#: a whole evaluation without compiling costs 2-4x the compiled one (scipy's distance
-#: transform is most of it), ~1 s more at 2 Mpx, ~3-4 s more at 8 Mpx (HRF), where
-#: waiting for the ~3 s compile becomes as fast. FIVES (2048², 4.2 Mpx) stays below.
-LARGE_PIXELS = 5_000_000
+#: Images of more pixels than this use the compiled kernels once they are in the cache.
+#: Measured in fresh processes (one API evaluation, warm cache, 2 shared cores at load
+#: 11-19, CPU seconds compiled / no-compile): 1.83 / 1.33 at 584x565, 1.95 / 1.53 at
+#: 800², 2.15 / 1.90 at 1000², 2.89 / 3.05 at 1448², 4.1 / 5.3 at 2048². Importing numba
+#: and loading the cached kernels costs ~0.6 s of CPU once; the kernels save about that
+#: in one evaluation near 2 Mpx. DRIVE, STARE and CHASE_DB1 stay below, FIVES and HRF above.
+SMALL_PIXELS = 1_500_000
 
 _forced: str | None = None
 
@@ -52,8 +60,9 @@ _forced: str | None = None
 def use_compiled(pixels: int) -> bool:
     """Whether a kernel's caller runs the compiled kernel on an image of ``pixels``.
 
-    When it does and the compile this process started still runs, waits for it first
-    (the kernel then loads from the cache instead of compiling here).
+    Waits for a compile this process started only when ``VESSELVIEW_KERNELS=compiled``
+    forces the compiled kernels (the kernel then loads from the cache instead of
+    compiling here); otherwise never waits.
 
     Parameters
     ----------
@@ -68,10 +77,12 @@ def use_compiled(pixels: int) -> bool:
     mode = _mode()
     if mode == NO_COMPILE:
         return False
-    if mode == AUTO and pixels <= LARGE_PIXELS and kernels_warmup.compiling():
+    if mode == COMPILED:
+        kernels_warmup.wait_for_kernels()
+        return True
+    if kernels_warmup.compiling():
         return False
-    kernels_warmup.wait_for_kernels()
-    return True
+    return pixels > SMALL_PIXELS or kernels_warmup.loaded()
 
 
 @contextmanager

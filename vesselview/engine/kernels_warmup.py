@@ -101,7 +101,10 @@ _COMPILE_SHARE = "from vesselview.engine.kernels_warmup import compile_share; co
 _lock = threading.Lock()
 _loading = threading.Lock()
 _exiting = threading.Event()
+#: Set once every kernel is loaded into this process (`loaded`).
+_loaded = threading.Event()
 _checked = False
+_loading_started = False
 _compiling: list[subprocess.Popen[str]] = []
 #: The markers folder of a compile another process runs (at most one entry).
 _elsewhere: list[Path] = []
@@ -148,9 +151,38 @@ def start_compiling(processes: int | None = None) -> bool:
             warnings.warn(f"vesselview: cannot start compiling the kernels in parallel "
                           f"({error}); they compile at first use", RuntimeWarning, stacklevel=2)
             return False
-        threading.Thread(target=_load_when_compiled, name="vesselview-kernels",
-                         daemon=True).start()
+        _start_loading(_load_when_compiled)
         return True
+
+
+def load_in_background() -> bool:
+    """Load every kernel from a complete cache in a background thread; do not wait.
+
+    For a process that evaluates again and again (the window after its first result, a
+    batch run, its workers): once `loaded`, `vesselview.engine.kernels_choice` runs the
+    compiled kernels at every image size. Does nothing (returns False) when the cache
+    is not complete (a compile started by `start_compiling` loads them when it is done)
+    or in memory only, or after the first call in this process.
+    """
+    with _lock:
+        if _loading_started or _compiling or not kernels_cache.CACHING:
+            return False
+        if not _all_marked(kernels_cache.cache_dir() / f"compiled-{_sources_digest()}"):
+            return False
+        _start_loading(_load_every_kernel)
+        return True
+
+
+def loaded() -> bool:
+    """Whether every kernel is loaded into this process (from the cache); never waits."""
+    return _loaded.is_set()
+
+
+def _start_loading(target: Any) -> None:
+    """Run ``target`` (it loads the kernels) in a daemon thread; call with `_lock` held."""
+    global _loading_started
+    _loading_started = True
+    threading.Thread(target=target, name="vesselview-kernels", daemon=True).start()
 
 
 def wait_for_kernels() -> None:
@@ -185,6 +217,11 @@ def _load_when_compiled() -> None:
     for child in list(_compiling):
         child.wait()
     wait_for_kernels()
+    _load_every_kernel()
+
+
+def _load_every_kernel() -> None:
+    """Load every kernel from the cache, kernel by kernel, then set `loaded`."""
     for module, name in KERNELS:
         with _loading:
             if _exiting.is_set():
@@ -192,6 +229,7 @@ def _load_when_compiled() -> None:
             kernel = getattr(importlib.import_module(module), name)
             for signature in signatures()[module, name]:
                 kernel.compile(signature)
+    _loaded.set()
 
 
 @atexit.register

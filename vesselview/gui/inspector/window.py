@@ -33,6 +33,7 @@ from vesselview.app.live import Response
 from vesselview.app.reference_switch import ReferenceSwitch
 from vesselview.app.scheduler import Scheduler
 from vesselview.app.spacing_display import spacing_caption
+from vesselview.engine.kernels_warmup import load_in_background
 from vesselview.gui.inspector.case_browser import install_dataset_browser
 from vesselview.gui.inspector.compare import CompareController
 from vesselview.gui.inspector.docks import WIDE_WIDTH, DockLayout
@@ -176,6 +177,7 @@ class MainWindow(QMainWindow):
         self.segments_table.show_segments(response.result.skeletal)
         self.timing.setText(complete_timing(response.seconds))
         self.result_applied.emit(response)
+        load_in_background()  # the next evaluations: the compiled kernels at every size
 
     def _apply_partial(self, response: Response) -> None:
         """Show the newest partial result at once (main thread); the layer panel keeps
