@@ -212,6 +212,24 @@ def test_a_cold_start_evaluates_without_waiting_for_the_compile(package_copy, tm
     # Warm, one small evaluation still runs none: loading them would cost more than
     # they save (`kernels_choice.SMALL_PIXELS`), so a warm start costs what a cold one does.
     assert warm.stdout.split() == ["False", "0"]
+    loaded = subprocess.run([sys.executable, "-c", LOAD_IN_BACKGROUND], env=env,
+                            cwd=package_copy, capture_output=True, text=True, timeout=600)
+    assert loaded.returncode == 0, loaded.stderr
+    assert loaded.stdout.split() == ["False", "True", "False", "True"]
+
+
+#: A process that evaluates again and again loads the kernels meanwhile, then uses them
+#: at every size; it loads them once.
+LOAD_IN_BACKGROUND = """
+import time
+from vesselview.engine import kernels_choice, kernels_warmup
+
+before = kernels_choice.use_compiled(1)
+started = kernels_warmup.load_in_background()
+while not kernels_warmup.loaded():
+    time.sleep(0.01)
+print(before, started, kernels_warmup.load_in_background(), kernels_choice.use_compiled(1))
+"""
 
 
 #: A frozen program's first start: the compiling processes are the program itself.

@@ -149,12 +149,17 @@ class LazyKernel:
         return getattr(self.dispatcher(), name)
 
 
+#: id -> every dispatcher `_make_dispatchers` made (kept, so that no id is reused).
+_made: dict[int, Any] = {}
+
+
 def is_kernel(value: object) -> bool:
-    """Whether ``value`` is a kernel: lazy, or already a numba dispatcher."""
-    if isinstance(value, LazyKernel):
-        return True
-    numba = sys.modules.get("numba")
-    return numba is not None and isinstance(value, numba.core.dispatcher.Dispatcher)
+    """Whether ``value`` is a kernel: lazy, or already its numba dispatcher.
+
+    Never looks into numba, which another thread may be importing at that moment
+    (`vesselview.engine.kernels_warmup.load_in_background`).
+    """
+    return isinstance(value, LazyKernel) or id(value) in _made
 
 
 def _make_dispatchers(namespace: dict[str, Any]) -> None:
@@ -166,4 +171,5 @@ def _make_dispatchers(namespace: dict[str, Any]) -> None:
             if value._dispatcher is None:
                 value._dispatcher = numba.njit(cache=CACHING, nogil=True,
                                                parallel=value.parallel)(value.py_func)
+                _made[id(value._dispatcher)] = value._dispatcher
             namespace[name] = value._dispatcher
