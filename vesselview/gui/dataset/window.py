@@ -45,7 +45,7 @@ LEAST_ROWS = 8
 PLOTS_LEAST_HEIGHT = 220
 #: How the reference choices read in the browser's combo box.
 #: Short, so the controls row keeps the browser narrow enough to float beside the image.
-_REFERENCE_LABELS = {"one": "observer", "each": "each observer", "majority": "majority",
+_REFERENCE_LABELS = {"one": "observer", "each": "each", "majority": "majority",
                      "intersection": "all", "union": "any", "fuzzy": "fuzzy"}
 
 
