@@ -20,6 +20,7 @@ from PIL import Image
 
 from tests.io.dataset_files import vessels, write_drive
 from vesselview.cli.main import main
+from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import Params
 from vesselview.engine.williams import FEW_OBSERVERS, williams
 from vesselview.io.dataset import open_dataset
@@ -58,7 +59,7 @@ def test_the_columns_equal_the_api(capsys, drive):
                           "--format", "csv")
     assert code == 0, err
     reader = csv.DictReader(io.StringIO(out))
-    last_metric = reader.fieldnames.index("av_type2_vein")
+    last_metric = reader.fieldnames.index(METRIC_KEYS[-1])
     assert reader.fieldnames[last_metric + 1:last_metric + 5] == [
         "williams_hausdorff", "williams_hausdorff_position",
         "williams_jaccard", "williams_jaccard_position"]

@@ -96,7 +96,7 @@ def _group_summary(records: list[Record], params: dict[str, Any]) -> dict[str, A
         "n": len(records),
         **{name: {key: encode_number(value) for key, value in statistic.items()}
            for name, statistic in by_statistic.items()},
-        "n_defined": dict(zip(METRIC_KEYS, map(int, (~np.isnan(values)).sum(axis=0)),
+        "n_defined": dict(zip(keys, map(int, (~np.isnan(values)).sum(axis=0)),
                               strict=True)),
         "undefined": {name: non_finite_reasons(statistic, nan_reason=_TOO_FEW)
                       for name, statistic in by_statistic.items()},
