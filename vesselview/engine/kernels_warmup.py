@@ -12,15 +12,14 @@ cost of a few ``stat`` calls, even when the process that started them has exited
 one process compiles at a time (`vesselview.engine.compile_lock`): one started
 meanwhile takes the no-compile path until the markers are complete.
 
-`signatures` lists the argument types each kernel is called with by a full evaluation
-(binary and probability-map candidates, every layer); ``tests/packaging`` checks it
-against the kernels an evaluation actually compiles, so it cannot drift.
+`vesselview.engine.kernels_list` names every kernel and the argument types a full
+evaluation calls it with (binary and probability-map candidates, every layer);
+``tests/packaging`` checks it against the kernels an evaluation actually compiles.
 """
 
 from __future__ import annotations
 
 import atexit
-import functools
 import hashlib
 import importlib
 import importlib.util
@@ -34,63 +33,8 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from vesselview.engine import compile_lock, kernels_cache
-
-#: (module, kernel) of every kernel, most expensive first (the order shares the work out
-#: evenly); `signatures` gives the argument types of each.
-KERNELS: tuple[tuple[str, str], ...] = (
-    ("vesselview.engine.skeletal.assign", "assign_pixels"),
-    ("vesselview.engine.skeletal._segment_kernels", "label_components"),
-    ("vesselview.engine.skeletal._segment_kernels", "cut_long_components"),
-    ("vesselview.engine.thinning", "_thin_points"),
-    ("vesselview.engine.families.distance", "_clipped_gap_kernel"),
-    ("vesselview.engine.edt", "_row_pass"),
-    ("vesselview.engine.edt", "_column_pass"),
-    ("vesselview.engine.skeletal._segment_kernels", "remove_junctions"),
-    ("vesselview.engine.skeletal._segment_kernels", "reattach_junctions"),
-    ("vesselview.engine.skeletal.thickness", "_nearest_background"),
-    ("vesselview.engine.skeletal.fits", "_break_ties"),
-    ("vesselview.engine.nearest_feature", "_nearest_values"),
-)
-
-
-@functools.cache
-def signatures() -> dict[tuple[str, str], list[tuple[Any, ...]]]:
-    """(module, kernel) -> the numba argument types it is compiled for, in `KERNELS` order.
-
-    A function, not a constant: numba's types need numba, which a start that compiles
-    nothing never imports.
-    """
-    from numba import types
-
-    def array(dtype: Any, ndim: int, *, readonly: bool = False) -> Any:
-        """A C-contiguous array type (numba compiles read-only arrays separately)."""
-        return types.Array(dtype, ndim, "C", readonly=readonly)
-
-    b1, b2, b2_ro = array(types.bool_, 1), array(types.bool_, 2), \
-        array(types.bool_, 2, readonly=True)
-    i64_1, i64_2 = array(types.int64, 1), array(types.int64, 2)
-    i32_2, i32_2_ro = array(types.int32, 2), array(types.int32, 2, readonly=True)
-    u8_2, u8_2_ro = array(types.uint8, 2), array(types.uint8, 2, readonly=True)
-    u32_2, u32_2_ro = array(types.uint32, 2), array(types.uint32, 2, readonly=True)
-    f64_1 = array(types.float64, 1)
-    listed: list[list[tuple[Any, ...]]] = [
-        [(i64_1, i64_1, b2, i32_2_ro, u8_2_ro, types.int64)],
-        [(i32_2, b1, i64_1, i64_1)],
-        [(i32_2, i64_1, i64_1, i64_1, i64_1, i64_1, types.int64, i64_2)],
-        [(b2, b1, b1)],
-        [(u32_2_ro, types.boolean, u32_2_ro, types.boolean, types.float64)],
-        [(i64_2, u32_2, types.int64, types.int64)],
-        [(b2,)],
-        [(u8_2, i64_1, i64_1)],
-        [(i32_2, i64_1, i64_1)],
-        [(b2_ro, i64_1, i64_1, i64_1, i64_1, f64_1, types.float64),
-         (b2, i64_1, i64_1, i64_1, i64_1, f64_1, types.float64)],
-        [(f64_1, i64_1)],
-        [(b2, i64_1, i64_1, f64_1, f64_1)],
-    ]
-    return dict(zip(KERNELS, listed, strict=True))
-
+from vesselview.engine import compile_lock, kernels_cache, kernels_list
+from vesselview.engine.kernels_list import KERNELS, signatures
 
 #: How much lower the compiling processes' CPU priority is (``nice`` increment).
 _COMPILE_NICENESS = 10
@@ -330,9 +274,10 @@ def _start_processes(processes: int, markers: Path) -> list[subprocess.Popen[str
 
 
 def _sources_digest() -> str:
-    """Hash of the kernel sources (paths and contents), this module's (the signatures),
+    """Hash of the kernel sources (paths and contents), this module's, the signatures',
     the cache folder (numba's version) and Python's version."""
     digest = hashlib.sha256(Path(__file__).read_bytes())
+    digest.update(Path(kernels_list.__file__).read_bytes())
     digest.update(f"{kernels_cache.cache_dir()} {sys.version}".encode())
     for module in sorted({module for module, _ in KERNELS}):
         spec = importlib.util.find_spec(module)
