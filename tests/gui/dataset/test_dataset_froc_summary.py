@@ -40,36 +40,35 @@ def browser_window(window, qtbot, drive):
 def test_the_summary_shows_the_pooled_scores_and_the_note(browser_window, qtbot, drive):
     browser_window.browser.set_methods("prob", "good")
     summary = browser_window.froc
-    summary.compute_button.click()
+    summary.click()
     qtbot.waitUntil(lambda: "prob" in summary.lines, timeout=RESULT_TIMEOUT_MS)
-    assert not summary.text.isHidden()
     dataset = open_dataset(*drive)
     expected = pooled_froc([case.load("prob") for case in dataset.cases],
                            browser_window.browser.params)
-    text = summary.text.text()
+    text = summary.scores.text()
+    assert summary.scores.isVisibleTo(browser_window)
     assert text.startswith("prob: FROC score ")
     for curve in expected:
         score = curve.score()
         assert f"{curve.objects} {'undefined' if np.isnan(score) else f'{score:.3f}'}" in text
     assert f"over {CASES} cases" in text and "convention, not a standard" in text
-    assert not summary.cancel_button.isEnabled()
+    assert not summary.running and summary.text() == "Dataset FROC of A"
 
 
 def test_cancel_shows_nothing(browser_window, qtbot):
     browser_window.browser.set_methods("prob", "good")
     summary = browser_window.froc
-    summary.compute_button.click()
-    assert summary.cancel_button.isEnabled()
-    summary.cancel_button.click()
-    qtbot.waitUntil(lambda: not summary.froc.channel.busy, timeout=RESULT_TIMEOUT_MS)
-    assert summary.text.isHidden() and summary.lines == {}
-    assert not summary.cancel_button.isEnabled()
+    summary.click()
+    assert summary.running and summary.text().startswith("Cancel FROC")
+    summary.click()  # cancels
+    qtbot.waitUntil(lambda: not summary.running, timeout=RESULT_TIMEOUT_MS)
+    assert summary.lines == {} and summary.text() == "Dataset FROC of A"
 
 
 def test_a_binary_method_is_refused_with_a_notice(browser_window, qtbot):
     messages: list[str] = []
     browser_window.browser.inspector.error.connect(messages.append)
-    browser_window.froc.compute_button.click()  # method A is "good", binary
+    browser_window.froc.click()  # method A is "good", binary
     qtbot.waitUntil(lambda: bool(messages), timeout=RESULT_TIMEOUT_MS)
     assert "01_test.png: the candidate is a binary mask; a FROC needs probability maps" \
         in messages[0]

@@ -91,7 +91,7 @@ class DatasetBrowserWindow(QWidget):
     box_plot : MethodBoxPlot
     scatter : PairScatter
     froc : FrocSummary
-        The dataset FROC summary (method A's pooled FROC on request).
+        The dataset FROC button (method A's pooled FROC on request) and its summary.
     """
 
     def __init__(self, browser: DatasetBrowser, parent: QWidget | None = None) -> None:
@@ -190,7 +190,7 @@ class DatasetBrowserWindow(QWidget):
         controls.addStretch()
         running = QHBoxLayout()  # the run and the exports share a row: room for the table
         running.addWidget(QLabel("reference"))
-        for item in (self.reference_choice, self.progress, self.cancel, recompute):
+        for item in (self.reference_choice, self.progress, self.cancel, recompute, self.froc):
             running.addWidget(item)
         for text, title, filter_, act in (
                 ("Export table (CSV)…", "Export table", CSV_FILTER, self.export_csv),
@@ -212,7 +212,7 @@ class DatasetBrowserWindow(QWidget):
         layout.addLayout(controls)
         layout.addLayout(running)
         layout.addWidget(split, 1)
-        layout.addWidget(self.froc)
+        layout.addWidget(self.froc.scores)
         layout.addWidget(self.issues)
         self.resize(1100, 760)
         self.step_keys: list[QShortcut] = []  # its own next/previous case keys
