@@ -10,7 +10,8 @@ with ``q_alpha`` the studentized range's upper alpha quantile for k groups and
 infinite degrees of freedom over sqrt(2); two methods whose mean ranks differ by more
 than CD differ significantly. The pairwise Nemenyi p is the studentized range's
 survival function at ``|R_a - R_b| sqrt(2) / sqrt(k (k + 1) / (6 n))``. Human
-baselines (`MethodScores.baselines`) are never in it: they are not methods.
+baselines (`MethodScores.baselines`) are never in it: they are not methods. The other
+post-hoc tests (Conover, Wilcoxon with Holm) are in `vesselview.research.posthoc`.
 """
 
 from __future__ import annotations
@@ -24,8 +25,6 @@ from scipy import stats
 from vesselview.research.ranking import oriented
 from vesselview.research.statistics import MethodScores
 
-#: Name of the post-hoc test in the output.
-POST_HOC = "nemenyi"
 #: Significance level of the critical difference.
 ALPHA = 0.05
 
