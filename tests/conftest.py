@@ -1,5 +1,5 @@
 """Shared fixtures: a tiny dataset of masks with a manifest beside it, one pair of files,
-and a folder nobody may write in."""
+and a folder nobody may write in; and Hypothesis without time limits."""
 
 from __future__ import annotations
 
@@ -11,8 +11,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import settings
 
 from tests.mask_files import save_mask, vessel_mask, write_manifest
+
+# Property tests check values, not speed (speed lives in benchmarks/): Hypothesis's default
+# 200 ms deadline per example failed tests on a loaded machine. A test's own @settings
+# still overrides the example count.
+settings.register_profile("vesselview", deadline=None)
+settings.load_profile("vesselview")
 
 
 @pytest.fixture
