@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from tests.app.grader_inputs import write_grades
 from tests.cli.method_dataset import write_method_dataset
 from tests.mask_files import save_mask, vessel_mask
 from vesselview import __version__
@@ -238,3 +239,14 @@ def test_an_output_written_from_python_cannot_be_verified_by_the_command(capsys,
     assert code == 2
     assert said == ("cannot verify api.json: it was written from Python (my_script()), not by "
                     "vesselview-eval; run that call again to check it\n")
+
+
+def test_a_grader_agreement_report_records_and_checks_the_grades_file(capsys, root):
+    grades = write_grades(root / "grades.csv", ["demo", "gap", "shift"], n_cases=3)
+    _write(capsys, "--grades", "grades.csv", "--output", "agreement.json")
+    recorded = read_provenance("agreement.json")
+    assert recorded.inputs[-1].path == "grades.csv" and recorded.bootstrap is None
+    assert _run(capsys, "--verify", "agreement.json")[0] == 0
+    grades.write_text(grades.read_text().replace(",ann,", ",anne,", 1))
+    code, said = _run(capsys, "--verify", "agreement.json")
+    assert code == 1 and f"input file changed: {grades} (sha256 " in said
