@@ -250,3 +250,19 @@ def test_a_grader_agreement_report_records_and_checks_the_grades_file(capsys, ro
     grades.write_text(grades.read_text().replace(",ann,", ",anne,", 1))
     code, said = _run(capsys, "--verify", "agreement.json")
     assert code == 1 and f"input file changed: {grades} (sha256 " in said
+
+
+def test_a_csv_to_a_device_gets_no_sidecar_beside_it(capsys, tmp_path, monkeypatch):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # a reader, so writing never blocks
+    try:
+        monkeypatch.chdir(tmp_path)
+        save_mask(tmp_path / "ref.png", vessel_mask(0))
+        save_mask(tmp_path / "c.png", vessel_mask(1))
+        assert main(["--reference", "ref.png", "--candidate", "c.png", "--format", "csv",
+                     "--output", str(fifo)]) == 0
+        assert os.read(reader, 3) == b"id,"
+    finally:
+        os.close(reader)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["c.png", "pipe", "ref.png"]

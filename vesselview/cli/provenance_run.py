@@ -57,8 +57,8 @@ def run_provenance(options: argparse.Namespace, base: Params,
 def check_sidecar(provenance: Provenance, output: str | None,
                   inputs: Iterable[str | None], folders: dict[str, str]) -> None:
     """`check_output` of a CSV output's sidecar file, before any work."""
-    if provenance.format == "csv" and output is not None:
-        check_output(sidecar_path(output), inputs, folders)
+    if _has_sidecar(provenance, output):
+        check_output(sidecar_path(str(output)), inputs, folders)
 
 
 @contextlib.contextmanager
@@ -67,7 +67,8 @@ def stamped_output(output: str | None, provenance: Provenance) -> Iterator[TextI
 
     The output goes to the file ``output`` (replaced whole when the block completes,
     `atomic_output`) or to stdout; a CSV's sidecar (only for a file) is written after
-    it. File names that are not UTF-8 are written as their bytes (`OUTPUT_ERRORS`).
+    it (not beside a device or pipe such as ``/dev/null``). File names that are not
+    UTF-8 are written as their bytes (`OUTPUT_ERRORS`).
     """
     with _destination(output) as stream:
         if provenance.format == "csv":
@@ -76,9 +77,16 @@ def stamped_output(output: str | None, provenance: Provenance) -> Iterator[TextI
             body = io.StringIO()
             yield body
             stream.write(stamped_text(body.getvalue(), provenance.format, provenance))
-    if provenance.format == "csv" and output is not None:
-        with atomic_output(sidecar_path(output)) as sidecar:
+    if _has_sidecar(provenance, output):
+        with atomic_output(sidecar_path(str(output))) as sidecar:
             sidecar.write(sidecar_text(provenance))
+
+
+def _has_sidecar(provenance: Provenance, output: str | None) -> bool:
+    """Whether the output is a CSV file (not stdout, a device or a pipe): then its
+    provenance goes beside it."""
+    return provenance.format == "csv" and output is not None and (
+        os.path.isfile(output) or not os.path.exists(output))
 
 
 @contextlib.contextmanager
