@@ -144,7 +144,7 @@ def test_every_button_of_the_inspector_its_docks_and_tool_windows(small_window, 
     clicker.click_all(window)
     names = " ".join(clicker.clicked)
     for expected in ("Reset to defaults", "Dismiss all", "Add files...", "Compute", "Run",
-                     "Worst first", "Metrics…", "Recompute with current parameters",
+                     "Worst first", "Metrics…", "Recompute",
                      "Export table (CSV)…", "Change the colour of", "Add method folder..."):
         assert expected in names
     assert {"getOpenFileNames", "getExistingDirectory", "getColor", "MetricPicker"} <= set(

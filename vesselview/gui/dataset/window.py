@@ -117,7 +117,8 @@ class DatasetBrowserWindow(QWidget):
         self.cancel = QPushButton("Cancel")
         self.cancel.setEnabled(False)
         self.cancel.clicked.connect(browser.cancel)
-        recompute = QPushButton("Recompute with current parameters")
+        recompute = QPushButton("Recompute")  # short: the run row must fit beside the image
+        recompute.setToolTip("Evaluate every case again with the inspector's current parameters")
         recompute.clicked.connect(browser.compute)
         self.choose_metrics = QPushButton("Metrics…")
         self.choose_metrics.setToolTip("Choose the metrics shown as columns")
