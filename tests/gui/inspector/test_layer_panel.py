@@ -44,6 +44,16 @@ def test_rows_in_order_with_default_styles(panel):
     assert panel.styles["confusion"].visible and not panel.styles["segments"].visible
 
 
+def test_a_layer_whose_classes_change_between_results_gets_new_class_rows(panel):
+    three = (*LEGEND, LegendEntry(3, "FN", (3, 3, 3, 255)))
+    grown = {**LAYERS, "confusion": DisplayLayer(Layer(
+        "confusion", "Agreement", "classes", np.ones((2, 2), np.uint8), three))}
+    panel.set_layers(grown)  # the same layers, one more class: was an AttributeError
+    assert [row(panel, "confusion").child(i).text(0) for i in range(3)] == ["TP", "FP", "FN"]
+    panel.set_layers(LAYERS)
+    assert row(panel, "confusion").childCount() == 2
+
+
 def test_checkbox_toggles_visibility(panel):
     row(panel, "segments").setCheckState(0, Qt.CheckState.Checked)
     assert panel.edits[-1][0] == "segments" and panel.edits[-1][1].visible

@@ -68,6 +68,7 @@ class LayerPanel(QTreeWidget):
         self._layers: dict[str, DisplayLayer] = {}
         self._items: dict[str, QTreeWidgetItem] = {}
         self._rows: list[str] = []
+        self._shown_shape: list[tuple[str, tuple[int, ...]]] = []
         self.itemChanged.connect(self._on_item_changed)
         layers.changed.connect(self._on_style_changed)
         layers.order_changed.connect(self._on_order_changed)
@@ -87,10 +88,17 @@ class LayerPanel(QTreeWidget):
         """Show the display layers of a new result (styles and order from the model)."""
         self._layers = dict(layers)
         self.layer_styles.set_layers(layers)
-        if self.names == self._rows:
+        if self._row_shape() == self._shown_shape:
             self._refresh_texts()
         else:
             self._rebuild()
+
+    def _row_shape(self) -> list[tuple[str, tuple[int, ...]]]:
+        """Each row's layer name with the class values its child rows stand for: a layer's
+        classes may change between results (e.g. "k of n observers" with another case)."""
+        return [(name, tuple(entry.value for entry in self._layers[name].legend)
+                 if name != FUNDUS and self._layers[name].kind == "classes" else ())
+                for name in self.names]
 
     def set_style(self, name: str, style: LayerStyle) -> None:
         """Give layer ``name`` a new style (in the model; the row follows)."""
@@ -158,6 +166,7 @@ class LayerPanel(QTreeWidget):
         self.clear()
         self._items = {}
         self._rows = self.names
+        self._shown_shape = self._row_shape()
         for name in self._rows:
             item = QTreeWidgetItem(self)
             item.setData(_NAME, Qt.ItemDataRole.UserRole, name)
