@@ -57,6 +57,9 @@ def test_each_shows_a_column_group_per_observer_and_the_band_in_the_plots(
                for column in range(1, table.columnCount())]
     assert len(headers) == 2 * 2 * len(browser.metrics)
     assert headers[0] == "good\nDice vs observer1"
+    header = table.horizontalHeader()
+    assert all(header.sectionSize(column) >= header.sectionSizeHint(column)
+               for column in range(table.columnCount()))  # no header cut
     assert "good\nDice vs observer2" in headers
     row = browser.rows.index("01")
     for observer in ("observer1", "observer2"):

@@ -63,6 +63,15 @@ def _show_rows(table: QTableWidget, rows: int) -> None:
                            + 2 * table.frameWidth())
 
 
+def _fit_headers(table: QTableWidget) -> None:
+    """Widen each column to its header's longest line ("good" over "Dice vs observer2"
+    was cut to "ice vs observe"); values are narrower than their headers."""
+    header = table.horizontalHeader()
+    for column in range(table.columnCount()):
+        table.setColumnWidth(column, max(header.defaultSectionSize(),
+                                         header.sectionSizeHint(column)))
+
+
 def _combo(items: list[str]) -> QComboBox:
     combo = QComboBox()
     combo.addItems(items)
@@ -275,6 +284,7 @@ class DatasetBrowserWindow(QWidget):
             header = self.table.horizontalHeaderItem(column)
             if header is not None:
                 header.setToolTip(METRICS[metric].definition)
+        _fit_headers(self.table)
         self._fill()
         self._plot()
 
