@@ -10,6 +10,8 @@ from vesselview.engine.result import Result
 from vesselview.errors import InputError
 from vesselview.io.candidate_flags import candidate_flags
 from vesselview.io.output_file import atomic_output, check_output
+from vesselview.io.provenance import Provenance
+from vesselview.io.provenance_formats import sidecar_path, sidecar_text
 from vesselview.io.writers import result_record, write_csv, write_json
 
 
@@ -38,10 +40,13 @@ def write_output(path: str, inputs: Iterable[str | None], write: Callable[[], ob
                          "choose another folder or free some space", source=path) from None
 
 
-def write_metrics(path: str | os.PathLike, result: Result, case: Case) -> None:
+def write_metrics(path: str | os.PathLike, result: Result, case: Case,
+                  provenance: Provenance | None = None) -> None:
     """Write the metrics of ``result`` as CSV (``.csv``) or JSON (any other suffix).
 
-    The columns and encoding are those of ``vesselview-eval``.
+    The columns and encoding are those of ``vesselview-eval``; so is the place of
+    ``provenance``, when given: the JSON's ``"provenance"`` object, or the CSV's sidecar
+    file ``OUTPUT.provenance.json`` (written after the CSV).
 
     Raises
     ------
@@ -51,8 +56,14 @@ def write_metrics(path: str | os.PathLike, result: Result, case: Case) -> None:
     record = result_record(result, id=case_id(case), sources=case.sources,
                            flags=candidate_flags(case, result.params.threshold),
                            spacing_um=case.spacing_um, fov_diameter_px=case.fov_diameter_px)
-    with atomic_output(os.fspath(path)) as stream:
-        if os.fspath(path).lower().endswith(".csv"):
+    output = os.fspath(path)
+    is_csv = output.lower().endswith(".csv")
+    with atomic_output(output) as stream:
+        if is_csv:
             write_csv([record], stream, version=result.version)
         else:
-            write_json([record], result.params, stream, version=result.version)
+            write_json([record], result.params, stream, version=result.version,
+                       provenance=provenance)
+    if is_csv and provenance is not None:
+        with atomic_output(sidecar_path(output)) as sidecar:
+            sidecar.write(sidecar_text(provenance))

@@ -34,6 +34,7 @@ from vesselview.app.notices import NoticeBoard
 from vesselview.app.reference_options import restored_case, session_observers
 from vesselview.app.scheduler import Scheduler
 from vesselview.app.session import Session, ViewRect, load_session, save_session
+from vesselview.app.window_provenance import window_provenance
 from vesselview.engine.case import Case
 from vesselview.engine.length_scope import resolved_lengths
 from vesselview.engine.lengths import LengthUnit
@@ -42,6 +43,7 @@ from vesselview.engine.param_scope import kept_params
 from vesselview.engine.params import LENGTH_KEYS, Params
 from vesselview.errors import InputError, ParamsError
 from vesselview.io.candidate_flags import candidate_note
+from vesselview.io.provenance import Provenance
 from vesselview.synth import demo_case, teaching_case
 
 #: Channel priorities: the live view's evaluations run before (and inside) research work.
@@ -290,7 +292,15 @@ class Inspector(CaseOpening, DatasetStepping):
             self.error.emit("No result to export yet.")
             return
         result, case = self.response.result, self.shown.case
-        self._write(path, lambda: write_metrics(path, result, case))
+        output_format = "csv" if path.lower().endswith(".csv") else "json"
+        provenance = self.provenance("File > Export metrics", output_format)
+        self._write(path, lambda: write_metrics(path, result, case, provenance))
+
+    def provenance(self, action: str, output_format: str) -> Provenance:
+        """The provenance of a file the window's ``action`` saves (`window_provenance`):
+        the shown result's parameters (the window's before any), case and files."""
+        params = self.response.result.params if self.response is not None else self.params
+        return window_provenance(action, params, self.case, self.shown_files, output_format)
 
     def _write(self, path: str, write: Callable[[], object]) -> None:
         """`write_output` guarding the open case's files; a failure goes to `error`."""

@@ -29,7 +29,7 @@ from vesselview.cli.arguments import UsageError, parse_arguments
 from vesselview.cli.batch import evaluate
 from vesselview.errors import VesselviewError
 from vesselview.io.output_diff import output_differences
-from vesselview.io.provenance import InputDigest, Provenance, file_digest
+from vesselview.io.provenance import WINDOW_CALL, InputDigest, Provenance, file_digest
 from vesselview.io.provenance_formats import read_provenance
 
 EXIT_MATCH, EXIT_MISMATCH, EXIT_CANNOT_VERIFY = 0, 1, 2
@@ -45,6 +45,9 @@ def verify(path: str) -> int:
     """Check the output at ``path`` against a new run of its command; the exit code."""
     try:
         recorded = read_provenance(path)
+        if recorded.api_call is not None and recorded.api_call.startswith(WINDOW_CALL):
+            raise CannotVerify(f"it was saved by the window ({recorded.api_call}); a "
+                               "window export cannot be re-run: open the case and save again")
         if recorded.api_call is not None:
             raise CannotVerify(f"it was written from Python ({recorded.api_call}), not by "
                                "vesselview-eval; run that call again to check it")

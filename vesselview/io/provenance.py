@@ -39,6 +39,8 @@ from vesselview.engine.params import Params
 
 #: The program name that heads ``command_line``.
 PROGRAM = "vesselview-eval"
+#: What heads the ``api_call`` of an output the window saved (then the menu action).
+WINDOW_CALL = "vesselview window: "
 
 
 @dataclasses.dataclass(frozen=True)
@@ -113,7 +115,8 @@ class Provenance:
 
 def api_provenance(call: str, params: Params, inputs: Iterable[str], *,
                    output_format: str = "json", reference: Mapping[str, Any] | None = None,
-                   bootstrap: Mapping[str, int] | None = None) -> Provenance:
+                   bootstrap: Mapping[str, int] | None = None,
+                   spacing_um: float | None = None) -> Provenance:
     """The provenance of an output written from Python, for `write_json(provenance=)`
     (or a CSV's sidecar, `vesselview.io.provenance_formats.sidecar_text`).
 
@@ -132,6 +135,8 @@ def api_provenance(call: str, params: Params, inputs: Iterable[str], *,
         by default).
     bootstrap : Mapping, optional
         ``{"seed": ..., "resamples": ...}`` of any bootstrap behind the output.
+    spacing_um : float, optional
+        The pixel spacing (µm) the lengths were converted with, when known.
 
     Examples
     --------
@@ -142,7 +147,7 @@ def api_provenance(call: str, params: Params, inputs: Iterable[str], *,
     cwd, values = os.getcwd(), params.to_dict()
     return Provenance(vesselview=__version__, command=(), cwd=cwd, format=output_format,
                       params=values, set=(), sweep=(),
-                      units={"lengths": given_lengths(values), "spacing_um": None},
+                      units={"lengths": given_lengths(values), "spacing_um": spacing_um},
                       reference=dict(reference or {"observer": 1, "references": "one",
                                                    "classes": None}),
                       bootstrap=bootstrap, inputs=input_digests(inputs, cwd), api_call=call)

@@ -12,6 +12,9 @@
 * LaTeX: closing comment lines, ``% vesselview provenance`` then the JSON object, each of
   its lines after ``% ``.
 * SVG (``--cd-diagram``): a ``<metadata>`` element holding the JSON object.
+* PNG (the window's exported views and plots): a text chunk keyed `PNG_KEY`
+  (``vesselview-provenance``) holding the JSON object; Pillow reads it as
+  ``Image.open(path).text["vesselview-provenance"]``.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from __future__ import annotations
 import json
 import os
 from xml.sax.saxutils import escape
+
+from PIL import Image, UnidentifiedImageError
 
 from vesselview.errors import InputError
 from vesselview.io.json_file import read_json
@@ -30,6 +35,9 @@ MARKER = "vesselview provenance"
 SIDECAR_SUFFIX = ".provenance.json"
 _MARKDOWN_OPEN, _MARKDOWN_CLOSE = f"<!-- {MARKER}\n", "\n-->"
 _LATEX_OPEN = f"% {MARKER}\n"
+#: The key of a PNG output's provenance text chunk.
+PNG_KEY = "vesselview-provenance"
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def stamped_text(body: str, output_format: str, provenance: Provenance) -> str:
@@ -57,6 +65,11 @@ def sidecar_path(output: str) -> str:
 def sidecar_text(provenance: Provenance) -> str:
     """The content of a CSV output's sidecar file."""
     return _json_text(provenance) + "\n"
+
+
+def png_text(provenance: Provenance) -> str:
+    """The value of a PNG output's `PNG_KEY` text chunk."""
+    return _json_text(provenance)
 
 
 def stamped_svg(svg: str, provenance: Provenance) -> str:
@@ -100,7 +113,9 @@ def _embedded(path: str, sidecar: str) -> object:
     """The provenance object inside a JSON, Markdown or LaTeX output."""
     text = read_text(path)
     values: object = None
-    if text.lstrip().startswith("{"):
+    if text.startswith(_PNG_SIGNATURE.decode("utf-8", "surrogateescape")):
+        values = _png_embedded(path)
+    elif text.lstrip().startswith("{"):
         document = read_json(path, "output", "the output is not JSON")
         values = document.get("provenance") if isinstance(document, dict) else None
     elif _MARKDOWN_OPEN in text:
@@ -114,6 +129,16 @@ def _embedded(path: str, sidecar: str) -> object:
                          "older version, or a CSV without its sidecar file "
                          f"{os.path.basename(sidecar)}); it cannot be verified", source=path)
     return values
+
+
+def _png_embedded(path: str) -> object:
+    """The provenance object in a PNG's `PNG_KEY` text chunk, None when it has none."""
+    try:
+        with Image.open(path) as image:
+            block = getattr(image, "text", {}).get(PNG_KEY)
+    except (OSError, UnidentifiedImageError):
+        raise InputError(f"{path}: cannot read the PNG image", source=path) from None
+    return None if block is None else _parsed(block, path)
 
 
 def read_text(path: str) -> str:

@@ -99,7 +99,9 @@ class InspectorMenus:
             legend = self.display.legend(hint=False) if native is not None else ""
             image = captioned(image, caption_lines(response.result, case, method),
                               self.view.font(), legend)
-        save_image(image, path)
+        action = "File > Export view" + ("" if caption else " without caption") + (
+            f" at scale {scale:g}" if scale != 1.0 else "")
+        save_image(image, path, self.model.provenance(action, "png"))
 
     def export_view_scaled(self) -> None:
         """Ask for a scale, then export the captioned view at it (`export_view`)."""

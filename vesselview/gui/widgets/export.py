@@ -11,11 +11,13 @@ import re
 from collections.abc import Callable, Iterable
 
 import numpy as np
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPixmap, QTextDocument
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QTextDocument
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from vesselview.app.export import write_output
 from vesselview.errors import InputError
+from vesselview.io.provenance import Provenance
+from vesselview.io.provenance_formats import PNG_KEY, png_text
 
 IMAGE_FILTER = "Images (*.png *.gif *.tif *.tiff *.jpg *.jpeg *.bmp *.ppm *.pgm);;All files (*)"
 CSV_FILTER = "CSV (*.csv)"
@@ -68,16 +70,17 @@ def with_suffix(path: str, file_filter: str) -> str:
     return path + found.group(1)
 
 
-def save_screenshot(widget: QWidget, path: str | os.PathLike) -> None:
-    """Render ``widget`` (as shown, children included) into a PNG file.
+def save_screenshot(widget: QWidget, path: str | os.PathLike,
+                    provenance: Provenance | None = None) -> None:
+    """Render ``widget`` (as shown, children included) into a PNG file, with
+    ``provenance`` in its text chunk when given (`save_image`).
 
     Raises
     ------
     OSError
         When the file cannot be written.
     """
-    if not widget.grab().save(os.fspath(path), "PNG"):
-        raise OSError(f"cannot write the PNG file {os.fspath(path)}")
+    save_image(widget.grab().toImage(), path, provenance)
 
 
 _CAPTION_MARGIN = 8  # pixels around the caption text
@@ -115,7 +118,13 @@ def rgb_image(rgb: np.ndarray) -> QImage:
     return QImage(data.data, width, height, 3 * width, QImage.Format.Format_RGB888).copy()
 
 
-def save_image(image: QImage, path: str | os.PathLike) -> None:
-    """Save ``image`` as PNG; OSError if the file cannot be written."""
-    if not QPixmap.fromImage(image).save(os.fspath(path), "PNG"):
+def save_image(image: QImage, path: str | os.PathLike,
+               provenance: Provenance | None = None) -> None:
+    """Save ``image`` as PNG, with ``provenance`` (when given) as the JSON text of its
+    `PNG_KEY` text chunk; OSError if the file cannot be written."""
+    if provenance is not None:
+        image = image.copy()  # setText would change the caller's image
+        image.setText(PNG_KEY, png_text(provenance))
+    # PySide6 takes the format as str at run time; its stubs say bytes
+    if not image.save(os.fspath(path), "PNG"):  # type: ignore[call-overload]
         raise OSError(f"cannot write the PNG file {os.fspath(path)}")

@@ -1,0 +1,41 @@
+"""The provenance of a file the window saves (no Qt): what made it, from which files.
+
+The same `Provenance` record as a ``vesselview-eval`` output's (`vesselview.io.provenance`),
+with ``api_call`` the window's action (``"vesselview window: File > Export metrics"``):
+the version, the parameters shown (lengths in pixels, as the window's controls),
+the pixel spacing, the reference observer, and each of the case's files with its SHA-256.
+``vesselview-eval --verify`` cannot re-run a window action and says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from vesselview.engine.case import Case
+from vesselview.engine.params import Params
+from vesselview.io.provenance import WINDOW_CALL, Provenance, api_provenance
+
+
+def window_provenance(action: str, params: Params, case: Case | None,
+                      files: Iterable[str], output_format: str) -> Provenance:
+    """The provenance of an output the window's ``action`` wrote.
+
+    Parameters
+    ----------
+    action : str
+        The menu path of the action, e.g. ``"File > Export metrics"``.
+    params : Params
+        The parameters of the result shown (or the window's, before any result).
+    case : Case or None
+        The case on screen (its observer and pixel spacing), None before any case.
+    files : iterable of str
+        The case's files; each is digested.
+    output_format : str
+        ``"json"``, ``"csv"`` or ``"png"``.
+    """
+    observer = case.observer if case is not None else None
+    spacing_um = case.spacing_um if case is not None else None
+    return api_provenance(WINDOW_CALL + action, params, files, output_format=output_format,
+                          reference={"observer": observer, "references": "one",
+                                     "classes": None},
+                          spacing_um=spacing_um)
