@@ -65,5 +65,10 @@ def write_metrics(path: str | os.PathLike, result: Result, case: Case,
             write_json([record], result.params, stream, version=result.version,
                        provenance=provenance)
     if is_csv and provenance is not None:
-        with atomic_output(sidecar_path(output)) as sidecar:
-            sidecar.write(sidecar_text(provenance))
+        write_sidecar(output, provenance)
+
+
+def write_sidecar(output: str | os.PathLike, provenance: Provenance) -> None:
+    """Write the CSV ``output``'s provenance to its sidecar ``OUTPUT.provenance.json``."""
+    with atomic_output(sidecar_path(os.fspath(output))) as sidecar:
+        sidecar.write(sidecar_text(provenance))

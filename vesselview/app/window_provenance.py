@@ -9,10 +9,11 @@ the pixel spacing, the reference observer, and each of the case's files with its
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
+from vesselview.io.dataset.model import Dataset
 from vesselview.io.provenance import WINDOW_CALL, Provenance, api_provenance
 
 
@@ -39,3 +40,23 @@ def window_provenance(action: str, params: Params, case: Case | None,
                           reference={"observer": observer, "references": "one",
                                      "classes": None},
                           spacing_um=spacing_um)
+
+
+def dataset_provenance(action: str, params: Params, dataset: Dataset, references: str,
+                       output_format: str) -> Provenance:
+    """The provenance of an output the case browser's ``action`` wrote: its parameters,
+    the dataset's observer, reference choice and label classes, and every file of its
+    cases (photographs, references, FOV masks, candidates) with its SHA-256."""
+    return api_provenance(WINDOW_CALL + action, params, dataset_files(dataset),
+                          output_format=output_format,
+                          reference={"observer": dataset.observer, "references": references,
+                                     "classes": dataset.classes})
+
+
+def dataset_files(dataset: Dataset) -> Iterator[str]:
+    """Every file of ``dataset``'s cases, case by case."""
+    for case in dataset.cases:
+        for path in (case.fundus, case.reference, case.fov, *case.candidates.values(),
+                     *case.references.values()):
+            if path is not None:
+                yield str(path)

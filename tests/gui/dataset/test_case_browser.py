@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import csv
+import hashlib
+import json
 import shutil
 
 import numpy as np
@@ -127,6 +129,25 @@ def test_exports_table_csv_and_plots_png(opened, tmp_path):
     browser_window.export_plots(str(tmp_path / "plots.png"))
     image = np.asarray(Image.open(tmp_path / "plots.png"))
     assert image.shape[0] > 50 and image.std() > 0
+
+
+def test_table_and_plot_exports_carry_provenance(opened, tmp_path):
+    browser_window = opened.dataset_browser
+    browser_window.export_csv(str(tmp_path / "cases.csv"))
+    browser_window.export_plots(str(tmp_path / "plots.png"))
+    with Image.open(tmp_path / "plots.png") as image:
+        in_png = json.loads(image.text["vesselview-provenance"])
+    in_sidecar = json.loads((tmp_path / "cases.csv.provenance.json").read_text())
+    dataset = browser_window.browser.dataset
+    expected = {str(path): hashlib.sha256(path.read_bytes()).hexdigest()
+                for case in dataset.cases
+                for path in (case.fundus, case.reference, case.fov, *case.candidates.values(),
+                             *case.references.values()) if path is not None}
+    for values, action in ((in_sidecar, "Export table"), (in_png, "Export plots")):
+        assert values["api_call"] == f"vesselview window: Case browser > {action}"
+        assert values["params"] == browser_window.browser.params.to_dict()
+        assert values["reference"]["observer"] == dataset.observer
+        assert {item["absolute"]: item["sha256"] for item in values["inputs"]} == expected
 
 
 def test_unmatched_prediction_files_are_shown(window, qtbot, drive, tmp_path):

@@ -28,6 +28,8 @@ from PySide6.QtWidgets import (
 from vesselview.app.dataset_browser import BROWSER_REFERENCES, DatasetBrowser
 from vesselview.app.dataset_froc import DatasetFroc
 from vesselview.app.dataset_table import SortOrder
+from vesselview.app.export import write_sidecar
+from vesselview.app.window_provenance import dataset_provenance
 from vesselview.engine.families import METRICS
 from vesselview.gui.dataset.froc_summary import FrocSummary
 from vesselview.gui.dataset.metric_picker import MetricPicker
@@ -35,6 +37,7 @@ from vesselview.gui.dataset.plots import MethodBoxPlot, PairScatter
 from vesselview.gui.shortcuts import SHORTCUTS
 from vesselview.gui.widgets.export import CSV_FILTER, PNG_FILTER, save_screenshot, save_with_dialog
 from vesselview.io.dataset import Dataset
+from vesselview.io.provenance import Provenance
 from vesselview.research.statistics import method_label
 
 #: Width over height above which the plots go beside the table instead of below it.
@@ -182,10 +185,21 @@ class DatasetBrowserWindow(QWidget):
         """Save the table (rows in the shown order) as CSV."""
         if self.browser.table is not None:
             self.browser.table.write_csv(path, self.browser.order)
+            provenance = self._provenance("Case browser > Export table", "csv")
+            if provenance is not None:
+                write_sidecar(path, provenance)
 
     def export_plots(self, path: str) -> None:
         """Save both plots side by side as PNG."""
-        save_screenshot(self._plots, path)
+        save_screenshot(self._plots, path, self._provenance("Case browser > Export plots", "png"))
+
+    def _provenance(self, action: str, output_format: str) -> Provenance | None:
+        """The provenance of the browser's ``action`` (None before a dataset is open)."""
+        browser = self.browser
+        if browser.dataset is None:
+            return None
+        return dataset_provenance(action, browser.params, browser.dataset, browser.references,
+                                  output_format)
 
     # -- building ------------------------------------------------------------------------
 
