@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from collections.abc import Callable
@@ -9,6 +10,20 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 from scipy import ndimage
+
+from vesselview.engine.kernels_choice import COMPILED, MODE_ENV
+
+
+def steady_state_kernels() -> None:
+    """Evaluate with the compiled kernels at every size, as the window does after its first
+    result and a batch of several pairs from its start (`kernels_warmup.load_in_background`).
+
+    A benchmark of repeated evaluations measures that steady state; a lone small image's
+    first start takes the no-compile path instead (3-4x slower per evaluation at DRIVE
+    size, but no numba import), which `bench_startup.py` measures. Set
+    ``VESSELVIEW_KERNELS=no-compile`` to time that path here.
+    """
+    os.environ.setdefault(MODE_ENV, COMPILED)
 
 
 def median_seconds(action: Callable[[], object], repeats: int, warmup: int = 1) -> float:

@@ -25,7 +25,7 @@ from typing import TypeVar
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np
-from _common import edt_baseline, median_seconds, report
+from _common import edt_baseline, median_seconds, report, steady_state_kernels
 
 import vesselview as vv
 from vesselview.engine.pipeline.cache import StageCache
@@ -139,6 +139,7 @@ def bench_shape(shape: tuple[int, int], repeats: int) -> None:
 
 
 def main() -> None:
+    steady_state_kernels()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--shapes", default="584x565,3504x3390")

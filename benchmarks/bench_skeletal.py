@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import edt_baseline, median_seconds, report
+from _common import edt_baseline, median_seconds, report, steady_state_kernels
 
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
@@ -72,6 +72,7 @@ def bench_shape(case: Case, repeats: int) -> None:
 
 
 def main() -> None:
+    steady_state_kernels()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--shapes", default="584x565,3504x3390")
