@@ -9,6 +9,7 @@ the pixel spacing, the reference observer, and each of the case's files with its
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator
 
 from vesselview.engine.case import Case
@@ -60,3 +61,20 @@ def dataset_files(dataset: Dataset) -> Iterator[str]:
                      *case.references.values()):
             if path is not None:
                 yield str(path)
+
+
+def cases_provenance(action: str, params: Params, cases: Iterable[Case],
+                     output_format: str) -> Provenance:
+    """The provenance of an output the Plots dock's ``action`` wrote from ``cases`` (the
+    case on screen, or a case set): the files each case was read from (`case_files`)."""
+    chosen = list(cases)
+    return window_provenance(action, params, chosen[0] if len(chosen) == 1 else None,
+                             [path for case in chosen for path in case_files(case)],
+                             output_format)
+
+
+def case_files(case: Case) -> list[str]:
+    """The files ``case`` was read from: its `Case.sources` that are files (a synthetic
+    case's sources name no file)."""
+    return [path for key, path in case.sources.items()
+            if key != "spacing" and os.path.isfile(path)]

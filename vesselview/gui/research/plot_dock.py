@@ -32,10 +32,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from vesselview.app.export import case_id
+from vesselview.app.export import case_id, write_sidecar
 from vesselview.app.live import CaseEvaluators
 from vesselview.app.param_labels import param_label
 from vesselview.app.scheduler import Scheduler
+from vesselview.app.window_provenance import cases_provenance
 from vesselview.engine.case import Case
 from vesselview.engine.params import DEFAULT_THRESHOLD, Params
 from vesselview.engine.pipeline import Evaluator
@@ -59,6 +60,7 @@ from vesselview.gui.widgets.export import (
     save_screenshot,
     save_with_dialog,
 )
+from vesselview.io.provenance import Provenance
 from vesselview.research.sweep import Sweep, sweep
 
 SWEEP, CURVES = "sweep", "curves"
@@ -170,16 +172,29 @@ class PlotDock(QWidget):
         if self.mode == SWEEP and self.sweep_result is not None:
             write_sweep_csv(path, self.sweep_result, self.controls.metrics(),
                             self.controls.differences)
+            write_sidecar(path, self._provenance("Plots > Export CSV", "csv"))
         elif self.mode == CURVES and self._curves_input is not None:
             case, params = self._curves_input
-            self.jobs.run("export", lambda stop, progress: write_curves_csv(case, params, path,
-                                                                            stop))
+            provenance = cases_provenance("Plots > Export CSV", params, [case], "csv")
+            self.jobs.run("export", lambda stop, progress: _with_sidecar(
+                write_curves_csv(case, params, path, stop), provenance))
         else:
             self.error.show_message("Nothing to export yet: press Compute first.")
 
     def export_png(self, path: str) -> None:
         """Save the shown plots as a PNG image (raises OSError when it cannot)."""
-        save_screenshot(cast(QWidget, self.pages.currentWidget()), path)
+        save_screenshot(cast(QWidget, self.pages.currentWidget()), path,
+                        self._provenance("Plots > Export PNG", "png"))
+
+    def _provenance(self, action: str, output_format: str) -> Provenance:
+        """The provenance of an export of the shown plot: its parameters and cases."""
+        if self.mode == CURVES and self._curves_input is not None:
+            return cases_provenance(action, self._curves_input[1], [self._curves_input[0]],
+                                    output_format)
+        params = self.sweep_result.params if self.sweep_result is not None else self.params
+        cases = ([evaluator.case for evaluator in self.case_set.values()]
+                 if self.controls.uses_case_set else [self.case] if self.case else [])
+        return cases_provenance(action, params, cases, output_format)
 
     def shutdown(self) -> None:
         """Abandon the running computation."""
@@ -307,3 +322,9 @@ def _differ_besides(old: Params, new: Params, key: str) -> bool:
     """True when ``old`` and ``new`` differ in a parameter other than ``key``."""
     before, after = old.to_dict(), new.to_dict()
     return any(before[name] != after[name] for name in before if name != key)
+
+
+def _with_sidecar(path: str, provenance: Provenance) -> str:
+    """Write the provenance sidecar of the CSV just written at ``path``; ``path``."""
+    write_sidecar(path, provenance)
+    return path
