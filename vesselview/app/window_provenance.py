@@ -12,8 +12,10 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 
+from vesselview.app.agreement_run import AgreementRequest
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
+from vesselview.io.dataset import open_dataset
 from vesselview.io.dataset.model import Dataset
 from vesselview.io.provenance import WINDOW_CALL, Provenance, api_provenance
 
@@ -52,6 +54,19 @@ def dataset_provenance(action: str, params: Params, dataset: Dataset, references
                           output_format=output_format,
                           reference={"observer": dataset.observer, "references": references,
                                      "classes": dataset.classes})
+
+
+def agreement_provenance(request: AgreementRequest, output_format: str) -> Provenance:
+    """The provenance of the "Agreement with graders" report the research window saves:
+    its base parameters and sweep, the observer, the grades file and every file of the
+    dataset's cases (the CLI's ``--grades`` report records the same)."""
+    dataset = open_dataset(request.dataset, dict(request.predictions), request.observer)
+    sweep = f" --sweep {request.sweep}" if request.sweep.strip() else ""
+    return api_provenance(f"{WINDOW_CALL}Research > Agreement with graders > Export{sweep}",
+                          request.params, [request.grades, *dataset_files(dataset)],
+                          output_format=output_format,
+                          reference={"observer": request.observer, "references": "one",
+                                     "classes": None})
 
 
 def dataset_files(dataset: Dataset) -> Iterator[str]:

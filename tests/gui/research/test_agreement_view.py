@@ -3,8 +3,11 @@ shows it sortable with the inter-grader agreement and the sweep plot, cancels, e
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -21,6 +24,7 @@ from vesselview.gui.research.agreement_table import COLUMNS
 from vesselview.gui.research.agreement_view import AgreementView
 from vesselview.io.dataset import open_dataset
 from vesselview.io.grades import read_grades
+from vesselview.io.provenance_formats import read_provenance
 from vesselview.research.grading_agreement import inter_grader, mean_scores, metric_agreement
 
 from .conftest import JOB_TIMEOUT_MS
@@ -123,15 +127,27 @@ def test_exports_write_the_cli_formats(qtbot, view, inputs, tmp_path) -> None:
     with pytest.raises(ValueError, match="Compute"):
         view.export(str(tmp_path / "early.csv"), "csv")
     _compute(qtbot, view)
+    grades_digest = hashlib.sha256(Path(inputs[2]).read_bytes()).hexdigest()
     for output_format in ("csv", "json"):
         path = tmp_path / f"agreement.{output_format}"
         view.export(str(path), output_format)
         stream = io.StringIO()
         view.report.write(stream, output_format)
-        assert path.read_text(encoding="utf-8") == stream.getvalue()
+        written = path.read_text(encoding="utf-8")
+        if output_format == "json":
+            document = json.loads(written)
+            assert document.pop("provenance")["format"] == "json"
+            assert document == json.loads(stream.getvalue())
+        else:  # the CSV is the CLI's, its provenance in the sidecar
+            assert written == stream.getvalue()
     view.show()
     view.export_png(str(tmp_path / "agreement.png"))
     assert (tmp_path / "agreement.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    for output in ("agreement.csv", "agreement.json", "agreement.png"):
+        record = read_provenance(str(tmp_path / output)).to_dict()
+        assert record["api_call"].startswith("vesselview window: Research > Agreement")
+        assert grades_digest in [entry["sha256"] for entry in record["inputs"]]
+        assert len(record["inputs"]) > 1  # the dataset's files too
     with pytest.raises(InputError, match="input file"):
         view.export(str(inputs[2]), "csv")  # never overwrite the grades
 

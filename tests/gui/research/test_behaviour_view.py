@@ -12,6 +12,7 @@ from vesselview.engine.params import Params
 from vesselview.errors import InputError
 from vesselview.gui.research.behaviour_view import EQUAL_CHANGE, default_severities
 from vesselview.gui.research.metric_choice import MAIN_METRICS
+from vesselview.io.provenance_formats import read_provenance
 from vesselview.io.tables import write_table
 from vesselview.research.behaviour import equal_change_behaviour, severity_behaviour
 from vesselview.synth import equal_change_set, teaching_case
@@ -80,6 +81,9 @@ def test_export_writes_the_engine_rows(view, qtbot, engine_table, tmp_path):
     with open(path, newline="", encoding="utf-8") as stream:
         rows = list(csv.DictReader(stream))
     assert [row["case"] for row in rows][-5:][0] == "kendall_tau_b"
+    record = read_provenance(str(path)).to_dict()  # the sidecar
+    assert "Metric behaviour" in record["api_call"] and record["params"]["t"] == 1
+    assert record["inputs"] == []  # synthetic cases
 
 
 def test_a_severity_series(view, qtbot):

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import io
+import os
 
 import numpy as np
 import pytest
 
+from vesselview.app.window_provenance import case_files
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import evaluate
 from vesselview.gui.research.candidate_set import metric_table
 from vesselview.gui.research.candidates import CandidatesView
 from vesselview.gui.research.metric_choice import MAIN_METRICS
 from vesselview.io.loader import load_case
+from vesselview.io.provenance_formats import read_provenance
 from vesselview.io.tables import write_table
 from vesselview.io.writers import write_png
 from vesselview.research.ranking import rank_agreement, rank_candidates
@@ -181,6 +184,12 @@ def test_exports_equal_the_engine_writers(loaded, tmp_path):
     assert (tmp_path / "ranking.csv").read_text(encoding="utf-8") == ranking.getvalue()
     assert (tmp_path / "agreement.csv").read_text(encoding="utf-8") == agreement.getvalue()
     assert agreement.getvalue().startswith("metric,n,kendall_tau_b,spearman,pearson,")
+    files = {os.path.abspath(path) for candidate in loaded.candidates
+             for path in case_files(candidate.case)}
+    for name in ("ranking.csv", "agreement.csv"):
+        record = read_provenance(str(tmp_path / name)).to_dict()  # the sidecar
+        assert record["api_call"].startswith("vesselview window: Research > Candidates")
+        assert {entry["absolute"] for entry in record["inputs"]} == files
 
 
 def test_nothing_to_export(view, tmp_path):

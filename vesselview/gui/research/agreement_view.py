@@ -12,6 +12,7 @@ value with the calibrated value marked. Exports: the CLI's CSV and JSON, and a P
 
 from __future__ import annotations
 
+import io
 import math
 
 import pyqtgraph as pg
@@ -26,7 +27,9 @@ from PySide6.QtWidgets import (
 )
 
 from vesselview.app.agreement_run import AgreementRequest, run_agreement
+from vesselview.app.export import write_sidecar
 from vesselview.app.scheduler import Scheduler
+from vesselview.app.window_provenance import agreement_provenance
 from vesselview.engine.params import Params
 from vesselview.gui.research.agreement_inputs import AgreementInputs
 from vesselview.gui.research.agreement_plot import draw_agreement_sweep
@@ -40,6 +43,7 @@ from vesselview.gui.widgets.export import PNG_FILTER, save_screenshot, save_with
 from vesselview.io.dataset import Dataset
 from vesselview.io.grader_report import GraderAgreementReport
 from vesselview.io.output_file import atomic_output, check_output
+from vesselview.io.provenance_formats import stamped_text
 from vesselview.research.grading_agreement import InterGrader
 
 #: Export formats of the report (the CLI's writers) and their dialog filters.
@@ -110,13 +114,19 @@ class AgreementView(QWidget):
         """
         report, request = self._shown()
         check_output(path, [request.grades])
+        provenance = agreement_provenance(request, output_format)
+        body = io.StringIO()
+        report.write(body, output_format)
         with atomic_output(path) as stream:
-            report.write(stream, output_format)
+            stream.write(stamped_text(body.getvalue(), output_format, provenance))
+        if output_format == "csv":
+            write_sidecar(path, provenance)
 
     def export_png(self, path: str) -> None:
-        """Save the table and the plot, as shown, as a PNG image."""
-        self._shown()
-        save_screenshot(self.results, path)
+        """Save the table and the plot, as shown, as a PNG image (provenance in its text
+        chunk)."""
+        _, request = self._shown()
+        save_screenshot(self.results, path, agreement_provenance(request, "png"))
 
     def _start(self) -> None:
         request = self.inputs.request(self.params)

@@ -26,7 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from vesselview.app.export import write_sidecar
 from vesselview.app.scheduler import Scheduler
+from vesselview.app.window_provenance import window_provenance
 from vesselview.engine.params import Params
 from vesselview.gui.research.inputs import parse_numbers
 from vesselview.gui.research.metric_choice import MetricSetBox
@@ -153,6 +155,10 @@ class BehaviourView(QWidget):
             return
         with atomic_output(path) as stream:
             write_table(self.behaviour.to_rows(), stream, params=self.behaviour.params)
+        height, width = self.shape
+        write_sidecar(path, window_provenance(  # synthetic cases: no input file
+            f"Research > Metric behaviour > Export CSV (synthetic {height}x{width}, "
+            f"seed {self.seed})", self.behaviour.params, None, [], "csv"))
 
     def show_case_of_row(self, row: int) -> None:
         """Rebuild the case of table row ``row`` (seeded, identical) and emit it."""

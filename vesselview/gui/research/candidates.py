@@ -28,8 +28,10 @@ from PySide6.QtWidgets import (
 )
 
 from vesselview.app.candidate_names import candidate_names
+from vesselview.app.export import write_sidecar
 from vesselview.app.roles import guess_role
 from vesselview.app.scheduler import Scheduler
+from vesselview.app.window_provenance import cases_provenance
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
 from vesselview.errors import InputError
@@ -178,12 +180,14 @@ class CandidatesView(QWidget):
         self._set_expected(lambda: read_human_scores(path, self.names), "score")
 
     def export_ranking(self, path: str) -> None:
-        """Write the ranking (`vesselview.io.tables.write_table`) to ``path``."""
-        self._export(path, self.ranking)
+        """Write the ranking (`vesselview.io.tables.write_table`) to ``path``, its
+        provenance to the sidecar."""
+        self._export(path, self.ranking, "ranking")
 
     def export_agreement(self, path: str) -> None:
-        """Write the rank agreement (`vesselview.io.tables.write_table`) to ``path``."""
-        self._export(path, self.agreement)
+        """Write the rank agreement (`vesselview.io.tables.write_table`) to ``path``, its
+        provenance to the sidecar."""
+        self._export(path, self.agreement, "rank agreement")
 
     def show_candidate(self, row: int) -> None:
         """Emit the case of candidate ``row`` for the inspector."""
@@ -239,12 +243,16 @@ class CandidatesView(QWidget):
         self.table.show_ranking(self.ranking, self.metric_set.keys(), self.expected, title,
                                 expected_ranks, self.agreement)
 
-    def _export(self, path: str, table: Ranking | RankAgreement | None) -> None:
+    def _export(self, path: str, table: Ranking | RankAgreement | None, what: str) -> None:
         if table is None:
             self.error.show_message("Nothing to export yet.")
             return
+        params = self.candidates[0].params
         with atomic_output(path) as stream:
-            write_table(table.to_rows(), stream, params=self.candidates[0].params)
+            write_table(table.to_rows(), stream, params=params)
+        write_sidecar(path, cases_provenance(
+            f"Research > Candidates > Export {what}", params,
+            [candidate.case for candidate in self.candidates], "csv"))
 
     # -- construction --------------------------------------------------------------------
 
