@@ -11,7 +11,7 @@ from vesselview.errors import InputError
 from vesselview.io.candidate_flags import candidate_flags
 from vesselview.io.output_file import atomic_output, check_output
 from vesselview.io.provenance import Provenance
-from vesselview.io.provenance_formats import sidecar_path, sidecar_text
+from vesselview.io.provenance_formats import write_sidecar
 from vesselview.io.writers import result_record, write_csv, write_json
 
 
@@ -66,9 +66,3 @@ def write_metrics(path: str | os.PathLike, result: Result, case: Case,
                        provenance=provenance)
     if is_csv and provenance is not None:
         write_sidecar(output, provenance)
-
-
-def write_sidecar(output: str | os.PathLike, provenance: Provenance) -> None:
-    """Write the CSV ``output``'s provenance to its sidecar ``OUTPUT.provenance.json``."""
-    with atomic_output(sidecar_path(os.fspath(output))) as sidecar:
-        sidecar.write(sidecar_text(provenance))

@@ -21,7 +21,7 @@ from vesselview.engine.length_scope import given_lengths
 from vesselview.engine.params import Params
 from vesselview.io.output_file import OUTPUT_ERRORS, atomic_output, check_output
 from vesselview.io.provenance import Provenance, input_digests
-from vesselview.io.provenance_formats import sidecar_path, sidecar_text, stamped_text
+from vesselview.io.provenance_formats import sidecar_path, stamped_text, write_sidecar
 
 
 def run_provenance(options: argparse.Namespace, base: Params,
@@ -78,8 +78,7 @@ def stamped_output(output: str | None, provenance: Provenance) -> Iterator[TextI
             yield body
             stream.write(stamped_text(body.getvalue(), provenance.format, provenance))
     if _has_sidecar(provenance, output):
-        with atomic_output(sidecar_path(str(output))) as sidecar:
-            sidecar.write(sidecar_text(provenance))
+        write_sidecar(str(output), provenance)
 
 
 def _has_sidecar(provenance: Provenance, output: str | None) -> bool:

@@ -27,6 +27,7 @@ from PIL import Image, UnidentifiedImageError
 
 from vesselview.errors import InputError
 from vesselview.io.json_file import read_json
+from vesselview.io.output_file import atomic_output
 from vesselview.io.provenance import Provenance
 
 #: The words that open the provenance block of a Markdown or LaTeX output.
@@ -65,6 +66,13 @@ def sidecar_path(output: str) -> str:
 def sidecar_text(provenance: Provenance) -> str:
     """The content of a CSV output's sidecar file."""
     return _json_text(provenance) + "\n"
+
+
+def write_sidecar(output: str | os.PathLike[str], provenance: Provenance) -> None:
+    """Write the CSV ``output``'s provenance to its sidecar ``OUTPUT.provenance.json``
+    (replaced whole, `atomic_output`)."""
+    with atomic_output(sidecar_path(os.fspath(output))) as sidecar:
+        sidecar.write(sidecar_text(provenance))
 
 
 def png_text(provenance: Provenance) -> str:

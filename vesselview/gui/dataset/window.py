@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
 from vesselview.app.dataset_browser import BROWSER_REFERENCES, DatasetBrowser
 from vesselview.app.dataset_froc import DatasetFroc
 from vesselview.app.dataset_table import SortOrder
-from vesselview.app.export import write_sidecar
 from vesselview.app.window_provenance import dataset_provenance
 from vesselview.engine.families import METRICS
 from vesselview.gui.dataset.froc_summary import FrocSummary
@@ -38,6 +37,7 @@ from vesselview.gui.shortcuts import SHORTCUTS
 from vesselview.gui.widgets.export import CSV_FILTER, PNG_FILTER, save_screenshot, save_with_dialog
 from vesselview.io.dataset import Dataset
 from vesselview.io.provenance import Provenance
+from vesselview.io.provenance_formats import write_sidecar
 from vesselview.research.statistics import method_label
 
 #: Width over height above which the plots go beside the table instead of below it.

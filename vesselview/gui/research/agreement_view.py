@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
 )
 
 from vesselview.app.agreement_run import AgreementRequest, run_agreement
-from vesselview.app.export import write_sidecar
 from vesselview.app.scheduler import Scheduler
 from vesselview.app.window_provenance import agreement_provenance
 from vesselview.engine.params import Params
@@ -43,7 +42,7 @@ from vesselview.gui.widgets.export import PNG_FILTER, save_screenshot, save_with
 from vesselview.io.dataset import Dataset
 from vesselview.io.grader_report import GraderAgreementReport
 from vesselview.io.output_file import atomic_output, check_output
-from vesselview.io.provenance_formats import stamped_text
+from vesselview.io.provenance_formats import stamped_text, write_sidecar
 from vesselview.research.grading_agreement import InterGrader
 
 #: Export formats of the report (the CLI's writers) and their dialog filters.

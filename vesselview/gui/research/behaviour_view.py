@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from vesselview.app.export import write_sidecar
 from vesselview.app.scheduler import Scheduler
 from vesselview.app.window_provenance import window_provenance
 from vesselview.engine.params import Params
@@ -37,6 +36,7 @@ from vesselview.gui.widgets.channel_jobs import ChannelJobs, JobStatus
 from vesselview.gui.widgets.error_label import ErrorLabel
 from vesselview.gui.widgets.export import CSV_FILTER, save_with_dialog
 from vesselview.io.output_file import atomic_output
+from vesselview.io.provenance_formats import write_sidecar
 from vesselview.io.tables import write_table
 from vesselview.research.behaviour import (
     Behaviour,

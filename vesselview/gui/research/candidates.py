@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
 )
 
 from vesselview.app.candidate_names import candidate_names
-from vesselview.app.export import write_sidecar
 from vesselview.app.roles import guess_role
 from vesselview.app.scheduler import Scheduler
 from vesselview.app.window_provenance import cases_provenance
@@ -53,6 +52,7 @@ from vesselview.gui.widgets.channel_jobs import ChannelJobs, JobStatus
 from vesselview.gui.widgets.error_label import ErrorLabel
 from vesselview.gui.widgets.export import CSV_FILTER, IMAGE_FILTER, save_with_dialog
 from vesselview.io.output_file import atomic_output
+from vesselview.io.provenance_formats import write_sidecar
 from vesselview.io.tables import write_table
 from vesselview.research.ranking import (
     ExpectedKind,

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from vesselview.app.export import case_id, write_sidecar
+from vesselview.app.export import case_id
 from vesselview.app.live import CaseEvaluators
 from vesselview.app.param_labels import param_label
 from vesselview.app.scheduler import Scheduler
@@ -61,6 +61,7 @@ from vesselview.gui.widgets.export import (
     save_with_dialog,
 )
 from vesselview.io.provenance import Provenance
+from vesselview.io.provenance_formats import write_sidecar
 from vesselview.research.sweep import Sweep, sweep
 
 SWEEP, CURVES = "sweep", "curves"
