@@ -6,6 +6,8 @@ whose closeEvent shuts the scheduler down; the explicit call makes it certain).
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from PySide6.QtCore import QPointF, QSettings
 
@@ -79,6 +81,22 @@ def small_window(window, qtbot, small_case):
     """A window showing `small_case` with its first result applied."""
     with qtbot.waitSignal(window.result_applied, timeout=RESULT_TIMEOUT_MS):
         window.model.show_case(small_case)
+    return window
+
+
+@pytest.fixture(scope="session")
+def two_observer_case(small_case):
+    """`small_case` with a second observer who leaves out the image's left half."""
+    second = small_case.reference.copy()
+    second[:, : second.shape[1] // 2] = False
+    return dataclasses.replace(small_case, references={"observer2": second})
+
+
+@pytest.fixture
+def two_observer_window(window, qtbot, two_observer_case):
+    """A window showing `two_observer_case` with its first result applied."""
+    with qtbot.waitSignal(window.result_applied, timeout=RESULT_TIMEOUT_MS):
+        window.model.show_case(two_observer_case)
     return window
 
 

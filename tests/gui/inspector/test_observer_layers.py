@@ -3,22 +3,18 @@ the legend) and the fuzzy reference (its ramp and what 0.5 means)."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import numpy as np
 
-from tests.gui.conftest import RESULT_TIMEOUT_MS
 from vesselview.engine.case import Case
 from vesselview.engine.pipeline import evaluate
 from vesselview.gui.inspector.readout import readout_facts
 
 
-def test_the_observer_layers_are_hidden_then_shown_with_their_legends(window, qtbot, small_case):
-    second = small_case.reference.copy()
-    second[:, : second.shape[1] // 2] = False
-    case = dataclasses.replace(small_case, references={"observer2": second})
-    with qtbot.waitSignal(window.result_applied, timeout=RESULT_TIMEOUT_MS):
-        window.model.show_case(case)
+def test_the_observer_layers_are_hidden_then_shown_with_their_legends(
+    two_observer_window, qtbot, two_observer_case
+):
+    window, case = two_observer_window, two_observer_case
+    second = case.references["observer2"]
     window.show()
     qtbot.waitExposed(window)
     items, layers = window.view.main.items, window.model.layers

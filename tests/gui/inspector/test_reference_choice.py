@@ -3,8 +3,6 @@ against; choosing one re-evaluates the shown case."""
 
 from __future__ import annotations
 
-import dataclasses
-
 from tests.gui.conftest import RESULT_TIMEOUT_MS
 from vesselview.app.reference_switch import switched_case
 from vesselview.engine.pipeline import evaluate
@@ -16,12 +14,10 @@ def test_one_observer_leaves_the_list_disabled(small_window):
     assert not combo.isEnabled()
 
 
-def test_choosing_a_consensus_re_evaluates_the_shown_case(window, qtbot, small_case):
-    second = small_case.reference.copy()
-    second[:, : second.shape[1] // 2] = False
-    case = dataclasses.replace(small_case, references={"observer2": second})
-    with qtbot.waitSignal(window.result_applied, timeout=RESULT_TIMEOUT_MS):
-        window.model.show_case(case)
+def test_choosing_a_consensus_re_evaluates_the_shown_case(
+    two_observer_window, qtbot, two_observer_case
+):
+    window, case = two_observer_window, two_observer_case
     combo = window.reference_choice.combo
     assert combo.isEnabled() and combo.currentData() == "observer1"
     assert [combo.itemText(i) for i in range(combo.count())][2] == "majority of observers"
