@@ -11,7 +11,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QHBoxLayout,
@@ -19,8 +18,6 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSplitter,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -30,6 +27,7 @@ from vesselview.app.dataset_froc import DatasetFroc
 from vesselview.app.dataset_table import SortOrder
 from vesselview.app.window_provenance import dataset_provenance
 from vesselview.engine.families import METRICS
+from vesselview.gui.dataset.case_table import CaseTable
 from vesselview.gui.dataset.froc_summary import FrocSummary
 from vesselview.gui.dataset.metric_picker import MetricPicker
 from vesselview.gui.dataset.plots import MethodBoxPlot, PairScatter
@@ -42,37 +40,12 @@ from vesselview.research.statistics import method_label
 
 #: Width over height above which the plots go beside the table instead of below it.
 WIDE_AND_SHORT = 2.5
-#: The table always has room for this many rows (issue 26: 3 were shown when docked).
-LEAST_ROWS = 8
 #: Plots less tall than this (pixels) below the table go beside it instead.
 PLOTS_LEAST_HEIGHT = 220
 #: How the reference choices read in the browser's combo box.
 #: Short, so the controls row keeps the browser narrow enough to float beside the image.
 _REFERENCE_LABELS = {"one": "observer", "each": "each", "majority": "majority",
                      "intersection": "all", "union": "any", "fuzzy": "fuzzy"}
-
-
-def _show_rows(table: QTableWidget, rows: int) -> None:
-    """Rows one line of text tall, and room for ``rows`` of them between the two-line
-    column headers and the scroll bar of the many columns (the table's least height,
-    which the docks and splitters keep)."""
-    line = table.fontMetrics().height()
-    rows_header = table.verticalHeader()
-    rows_header.setMinimumSectionSize(line + 4)
-    rows_header.setDefaultSectionSize(line + 6)
-    headers = 2 * line + 8  # "method\nmetric"
-    table.setMinimumHeight(headers + rows * rows_header.defaultSectionSize()
-                           + table.horizontalScrollBar().sizeHint().height()
-                           + 2 * table.frameWidth())
-
-
-def _fit_headers(table: QTableWidget) -> None:
-    """Widen each column to its header's longest line ("good" over "Dice vs observer2"
-    was cut to "ice vs observe"); values are narrower than their headers."""
-    header = table.horizontalHeader()
-    for column in range(table.columnCount()):
-        table.setColumnWidth(column, max(header.defaultSectionSize(),
-                                         header.sectionSizeHint(column)))
 
 
 def _combo(items: list[str]) -> QComboBox:
@@ -86,7 +59,7 @@ class DatasetBrowserWindow(QWidget):
 
     Attributes
     ----------
-    table : QTableWidget
+    table : CaseTable
         Rows in the browser's order; columns ``case`` then method x metric.
     method_a, method_b, metric_choice : QComboBox
         The shown method, the compared one, the metric that orders and is plotted.
@@ -136,12 +109,7 @@ class DatasetBrowserWindow(QWidget):
         self.choose_metrics.setToolTip("Choose the metrics shown as columns")
         self.choose_metrics.clicked.connect(self.open_metric_picker)
         self.metric_picker: MetricPicker | None = None
-        self.table = QTableWidget()
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.cellClicked.connect(lambda row, _col: browser.pick(browser.rows[row]))
-        _show_rows(self.table, LEAST_ROWS)
+        self.table = CaseTable(browser)
         self.issues = QLabel()
         self.issues.setWordWrap(True)
         self.issues.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -249,10 +217,10 @@ class DatasetBrowserWindow(QWidget):
         browser = self.browser
         browser.opened.connect(self._on_opened)
         browser.metrics_changed.connect(lambda _metrics: self._set_columns())
-        browser.rows_changed.connect(lambda _rows: self._fill())
+        browser.rows_changed.connect(lambda _rows: self.table.fill())
         browser.values_changed.connect(self._update_cells)
         browser.finished.connect(self._on_finished)
-        browser.current_changed.connect(self._select_current)
+        browser.current_changed.connect(self.table.select_current)
         browser.channel.progress.connect(self._on_progress)
         browser.channel.busy_changed.connect(self.cancel.setEnabled)
         for widget in (self.metric_choice, self.method_a, self.method_b):
@@ -279,27 +247,14 @@ class DatasetBrowserWindow(QWidget):
 
     def _set_columns(self) -> None:
         """Headers and the metric choice for the browser's metrics; every row again."""
-        dataset, metrics = self.browser.dataset, self.browser.metrics
+        metrics = self.browser.metrics
         shown = self.metric_key() if self.metric_choice.count() else None
         self.metric_choice.blockSignals(True)
         self.metric_choice.clear()
         self.metric_choice.addItems([METRICS[key].name for key in metrics])
         self.metric_choice.setCurrentIndex(metrics.index(shown) if shown in metrics else 0)
         self.metric_choice.blockSignals(False)
-        if dataset is None:
-            return
-        groups = self._groups()
-        self.table.setColumnCount(1 + len(groups) * len(metrics))
-        self.table.setHorizontalHeaderLabels(["case"] + [
-            f"{method_label(method, dataset.baselines)}\n{METRICS[metric].short_name}"
-            + ("" if observer is None else f" vs {observer}")
-            for method, observer in groups for metric in metrics])
-        for column, metric in enumerate(metrics * len(groups), start=1):
-            header = self.table.horizontalHeaderItem(column)
-            if header is not None:
-                header.setToolTip(METRICS[metric].definition)
-        _fit_headers(self.table)
-        self._fill()
+        self.table.set_headers()
         self._plot()
 
     def _on_choice(self) -> None:
@@ -323,61 +278,15 @@ class DatasetBrowserWindow(QWidget):
         self.progress.setFormat(f"{message}: %p%")
 
     def _on_finished(self) -> None:
-        self._fill()
+        self.table.fill()
         self._show_issues()
         self._plot()
 
-    def _fill(self) -> None:
-        """Every row again (a new order or dataset)."""
-        browser, dataset = self.browser, self.browser.dataset
-        if dataset is None:
-            return
-        self.table.setUpdatesEnabled(False)
-        self.table.setRowCount(len(browser.rows))
-        for row, case_id in enumerate(browser.rows):
-            self.table.setItem(row, 0, QTableWidgetItem(case_id))
-            for method in dataset.methods:
-                self._set_cells(row, case_id, method)
-        self.table.setUpdatesEnabled(True)
-        self._select_current(browser.current)
-
     def _update_cells(self, case_id: str, method: str) -> None:
-        """One evaluation's cells (the rest of the table stays)."""
-        if case_id in self.browser.rows and self.table.rowCount() == len(self.browser.rows):
-            self._set_cells(self.browser.rows.index(case_id), case_id, method)
+        """One evaluation's cells; a failed one is listed with the issues."""
+        self.table.update_cells(case_id, method)
         if (case_id, method) in self.browser.failures:
             self._show_issues()
-
-    def _groups(self) -> tuple[tuple[str, str | None], ...]:
-        """The column groups (method, observer) of the browser's table."""
-        table, dataset = self.browser.table, self.browser.dataset
-        if table is not None:
-            return table.groups
-        return tuple((method, None) for method in (dataset.methods if dataset else ()))
-
-    def _set_cells(self, row: int, case_id: str, method: str) -> None:
-        browser = self.browser
-        groups, metrics = self._groups(), browser.metrics
-        flag = "" if browser.table is None else browser.table.flag_text(case_id, method)
-        for index, (group_method, observer) in enumerate(groups):
-            if group_method != method:
-                continue
-            for offset, metric in enumerate(metrics):
-                item = QTableWidgetItem(browser.value_text(case_id, method, metric, observer))
-                item.setTextAlignment(Qt.AlignmentFlag.AlignRight
-                                      | Qt.AlignmentFlag.AlignVCenter)
-                if flag:
-                    item.setToolTip(f"{method}: {flag}")
-                self.table.setItem(row, 1 + index * len(metrics) + offset, item)
-
-    def _select_current(self, case_id: str | None) -> None:
-        """Select and scroll to the shown case's row (wherever the order put it)."""
-        if case_id in self.browser.rows:
-            row = self.browser.rows.index(case_id)
-            self.table.blockSignals(True)
-            self.table.selectRow(row)
-            self.table.blockSignals(False)
-            self.table.scrollTo(self.table.model().index(row, 0))
 
     def _plot(self) -> None:
         browser = self.browser
