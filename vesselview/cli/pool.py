@@ -26,7 +26,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from vesselview.engine.kernels_warmup import compile_kernels, load_in_background
+from vesselview.engine.kernels_warmup import load_in_background, start_compiling
 
 #: Seconds between a worker's checks that the process that started it still runs.
 PARENT_POLL = 0.5
@@ -73,7 +73,9 @@ def run_in_processes(function: Callable[[Any], Any], items: Sequence[Any], worke
     Spawned, not forked: forking a parent whose OpenCV or numba threads already run can
     deadlock, and spawn behaves the same on every OS.
     """
-    compile_kernels()  # a cold kernel cache: once here, not in every worker
+    # A cold kernel cache: compiled once, from here, not in every worker; the workers
+    # do not wait for it (they take the no-compile path until it is done).
+    start_compiling()
     results = {} if results is None else results
     waiting = deque(range(len(items)))
     while waiting:
@@ -159,7 +161,8 @@ def _terminate(processes: set[multiprocessing.process.BaseProcess]) -> None:
 
 def _worker_setup(parent: int) -> None:
     """In each worker: leave Ctrl-C to the main process, exit when it is gone, and load
-    the compiled kernels for its next pairs (`kernels_warmup.load_in_background`)."""
+    the compiled kernels for its next pairs (`kernels_warmup.load_in_background`; while
+    the parent compiles them, once that is done)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     load_in_background()
     threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()

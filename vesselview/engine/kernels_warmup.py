@@ -49,6 +49,8 @@ _exiting = threading.Event()
 _loaded = threading.Event()
 _checked = False
 _loading_started = False
+#: Load the kernels once the compile another process runs is done (`load_in_background`).
+_load_wanted = False
 _compiling: list[subprocess.Popen[str]] = []
 #: The markers folder of a compile another process runs (at most one entry).
 _elsewhere: list[Path] = []
@@ -105,13 +107,20 @@ def load_in_background() -> bool:
     For a process that evaluates again and again (the window after its first result, a
     batch run, its workers): once `loaded`, `vesselview.engine.kernels_choice` runs the
     compiled kernels at every image size. Does nothing (returns False) when the cache
-    is not complete (a compile started by `start_compiling` loads them when it is done)
-    or in memory only, or after the first call in this process.
+    is in memory only, or after the first call in this process. When the cache is not
+    complete, returns False too: a compile this process started loads them when it is
+    done; one another process runs (the parent of a batch's worker) is followed, so that
+    `compiling` is True here until it is done and the kernels load then.
     """
+    global _load_wanted
     with _lock:
         if _loading_started or _compiling or not kernels_cache.CACHING:
             return False
-        if not _all_marked(kernels_cache.cache_dir() / f"compiled-{_sources_digest()}"):
+        markers = kernels_cache.cache_dir() / f"compiled-{_sources_digest()}"
+        if not _all_marked(markers):
+            if not _elsewhere and compile_lock.held(markers):
+                _elsewhere.append(markers)
+                _load_wanted = True
             return False
         _start_loading(_load_every_kernel)
         return True
@@ -189,11 +198,16 @@ def compiling() -> bool:
     into the same cache (`vesselview.engine.compile_lock`), still run; never waits.
 
     Once they are all done, finishes like `wait_for_kernels` (a warning if one failed)
-    and returns False from then on.
+    and returns False from then on; the kernels then load in the background when
+    `load_in_background` followed that compile.
     """
+    global _load_wanted
     with _lock:
         running = any(child.poll() is None for child in _compiling)
         if _elsewhere and (_all_marked(_elsewhere[0]) or not compile_lock.held(_elsewhere[0])):
+            if _load_wanted and _all_marked(_elsewhere[0]) and not _loading_started:
+                _start_loading(_load_every_kernel)
+            _load_wanted = False
             _elsewhere.clear()
         running = running or bool(_elsewhere)
     if not running:
