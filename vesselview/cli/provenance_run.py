@@ -20,7 +20,7 @@ from vesselview._version import __version__
 from vesselview.engine.length_scope import given_lengths
 from vesselview.engine.params import Params
 from vesselview.io.output_file import OUTPUT_ERRORS, atomic_output, check_output
-from vesselview.io.provenance import Provenance, input_digests
+from vesselview.io.provenance import Provenance, input_digests, relative_path
 from vesselview.io.provenance_formats import sidecar_path, stamped_text, write_sidecar
 
 
@@ -45,6 +45,8 @@ def run_provenance(options: argparse.Namespace, base: Params,
     values = base.to_dict()
     return Provenance(
         vesselview=__version__, command=tuple(options.command), cwd=cwd,
+        output=None if options.output is None else relative_path(
+            os.path.abspath(options.output), cwd),
         format=options.format, params=values, set=tuple(options.set),
         sweep=tuple(options.sweep),
         units={"lengths": given_lengths(values), "spacing_um": options.spacing},

@@ -3,8 +3,10 @@
 Reads OUTPUT's `Provenance` (`vesselview.io.provenance_formats`), then:
 
 1. every input file must still be there (else: cannot verify, exit 2, naming the file)
-   with its recorded SHA-256 (else: mismatch, exit 1, naming each changed file);
-2. the recorded command runs again in the recorded working folder, writing into a
+   with its recorded SHA-256 (else: mismatch, exit 1, naming each changed file): where
+   it was, or, when the output has been moved or copied with its inputs, beside the
+   output (`vesselview.io.provenance_location`; the verdict says which);
+2. the recorded command runs again in that working folder, writing into a
    temporary folder (OUTPUT is never written; a ``--scheduler`` run runs locally: every
    backend gives the same records), and its parameters must be the recorded ones (a
    default changed since, or an edited record: mismatch, naming the parameter);
@@ -31,6 +33,7 @@ from vesselview.errors import VesselviewError
 from vesselview.io.output_diff import output_differences
 from vesselview.io.provenance import WINDOW_CALL, InputDigest, Provenance, file_digest
 from vesselview.io.provenance_formats import read_provenance
+from vesselview.io.provenance_location import InputLocation, locate
 
 EXIT_MATCH, EXIT_MISMATCH, EXIT_CANNOT_VERIFY = 0, 1, 2
 #: Most differences listed one by one (the rest are counted).
@@ -51,8 +54,9 @@ def verify(path: str) -> int:
         if recorded.api_call is not None:
             raise CannotVerify(f"it was written from Python ({recorded.api_call}), not by "
                                "vesselview-eval; run that call again to check it")
-        changed = _changed_inputs(recorded.inputs)
-        differences = changed or _run_differences(path, recorded)
+        location = locate(path, recorded)
+        changed = _changed_inputs(recorded.inputs, location)
+        differences = changed or _run_differences(path, recorded, location)
     except (CannotVerify, VesselviewError, UsageError) as error:
         print(f"cannot verify {path}: {error}")
         return EXIT_CANNOT_VERIFY
@@ -60,15 +64,16 @@ def verify(path: str) -> int:
         print(f"note: {path} was written by vesselview {recorded.vesselview}; this is "
               f"{__version__}")
     if differences:
-        _print_mismatch(path, differences)
+        _print_mismatch(path, differences, location)
         return EXIT_MISMATCH
     print(f"verified: {path} matches its command run again ({len(recorded.inputs)} input "
-          f"files unchanged): vesselview-eval {' '.join(recorded.command)}")
+          f"files unchanged, {location.describe()}): vesselview-eval "
+          f"{' '.join(recorded.command)}")
     return EXIT_MATCH
 
 
-def _changed_inputs(inputs: Sequence[InputDigest]) -> list[str]:
-    """Each input whose content differs from its recorded digest.
+def _changed_inputs(inputs: Sequence[InputDigest], location: InputLocation) -> list[str]:
+    """Each input whose content differs from its recorded digest, where it is now.
 
     Raises
     ------
@@ -77,39 +82,60 @@ def _changed_inputs(inputs: Sequence[InputDigest]) -> list[str]:
     """
     changed = []
     for recorded in inputs:
-        now = file_digest(recorded.absolute, os.getcwd())
+        path = location.path(recorded)
+        now = file_digest(path, location.cwd)
         if recorded.sha256 is not None and now.sha256 is None:
-            raise CannotVerify(f"the input file {recorded.absolute} is missing or cannot "
-                               "be read now; restore it to verify")
+            raise CannotVerify(_missing(recorded, location))
         if now.sha256 != recorded.sha256:
             was = "unreadable" if recorded.sha256 is None else f"sha256 {recorded.sha256[:12]}…"
-            changed.append(f"input file changed: {recorded.absolute} ({was} when the output "
+            changed.append(f"input file changed: {path} ({was} when the output "
                            f"was written, sha256 {now.sha256[:12] if now.sha256 else '-'}… "
                            "now)")
     return changed
 
 
-def _run_differences(path: str, recorded: Provenance) -> list[str]:
+def _missing(recorded: InputDigest, location: InputLocation) -> str:
+    """Why a read input cannot be checked, naming where it was looked for and the fix."""
+    other = location.other_path(recorded)
+    if other is None:
+        return (f"the input file {recorded.absolute} is missing or cannot be read now; "
+                "restore it to verify")
+    was, beside = (other, location.path(recorded)) if location.moved else (
+        location.path(recorded), other)
+    if os.path.isfile(other):
+        return (f"the input files are split between where they were ({location.recorded_cwd})"
+                f" and beside the moved output ({location.moved_cwd}): {recorded.path} is "
+                f"only at {other}; keep the inputs together, where they were relative to "
+                "the output, to verify")
+    return (f"the input file {recorded.path} is missing or cannot be read now, both where "
+            f"it was ({was}) and beside the moved output ({beside}); restore it, keeping "
+            "the inputs where they were relative to the output, to verify")
+
+
+def _run_differences(path: str, recorded: Provenance, location: InputLocation) -> list[str]:
     """Run the recorded command again; how its parameters, inputs and values differ."""
     with tempfile.TemporaryDirectory(prefix="vesselview-verify-") as folder:
-        remade_path = _run_again(recorded, os.path.join(folder, "remade"))
+        remade_path = _run_again(recorded, location, os.path.join(folder, "remade"))
         remade = read_provenance(remade_path)
-        return [*_parameter_differences(recorded, remade), *_input_list_differences(
-            recorded, remade), *output_differences(path, remade_path, recorded.format)]
+        return [*_parameter_differences(recorded, remade),
+                *_input_list_differences(recorded, remade, location),
+                *output_differences(path, remade_path, recorded.format, location.text)]
 
 
-def _run_again(recorded: Provenance, stem: str) -> str:
-    """Run ``recorded.command`` in its folder with the output at ``stem``; that output.
+def _run_again(recorded: Provenance, location: InputLocation, stem: str) -> str:
+    """Run ``recorded.command`` in the working folder ``location`` gives, with the output
+    at ``stem``; that output.
 
     Raises
     ------
     CannotVerify
         When the folder is gone or the run writes no output.
     """
-    if not os.path.isdir(recorded.cwd):
-        raise CannotVerify(f"the folder the command ran in, {recorded.cwd}, is gone")
-    with contextlib.chdir(recorded.cwd):
-        options = parse_arguments(list(recorded.command))
+    if not os.path.isdir(location.cwd):
+        raise CannotVerify(f"the folder the command ran in, {location.cwd}, is gone; restore "
+                           "it, or keep the output where it was relative to that folder")
+    with contextlib.chdir(location.cwd):
+        options = parse_arguments([location.text(argument) for argument in recorded.command])
         _redirect_outputs(options, stem)
         evaluate(options)
     if not os.path.isfile(options.output):
@@ -132,18 +158,19 @@ def _parameter_differences(recorded: Provenance, remade: Provenance) -> list[str
             if recorded.params.get(key) != remade.params.get(key)]
 
 
-def _input_list_differences(recorded: Provenance, remade: Provenance) -> list[str]:
+def _input_list_differences(recorded: Provenance, remade: Provenance,
+                            location: InputLocation) -> list[str]:
     """Files read now that were not (e.g. a new prediction in a folder), and the reverse."""
-    before = {digest.absolute for digest in recorded.inputs}
+    before = {location.path(digest) for digest in recorded.inputs}
     now = {digest.absolute for digest in remade.inputs}
     return [*(f"input file new: {path} is read now, not when the output was written"
               for path in sorted(now - before)),
             *(f"input file gone from the run: {path}" for path in sorted(before - now))]
 
 
-def _print_mismatch(path: str, differences: Sequence[str]) -> None:
+def _print_mismatch(path: str, differences: Sequence[str], location: InputLocation) -> None:
     print(f"mismatch: {path} does not follow from its provenance ({len(differences)} "
-          f"difference{'s' * (len(differences) > 1)}):")
+          f"difference{'s' * (len(differences) > 1)}; inputs {location.describe()}):")
     for line in differences[:SHOWN_DIFFERENCES]:
         print(f"  {line}")
     if len(differences) > SHOWN_DIFFERENCES:

@@ -2,7 +2,9 @@
 
 Values are compared as `same_value` says: integers and text exactly, floats to a
 relative `RELATIVE_TOLERANCE` (an exact 0 only by 0; infinities and NaN only by
-themselves). The provenance itself is left out: it is checked on its own.
+themselves). The provenance itself is left out: it is checked on its own. When the
+study folder has moved, the recorded output's absolute paths are moved first
+(``relocate``), so that only values can differ.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from vesselview.io.json_file import read_json
@@ -20,7 +22,8 @@ from vesselview.io.provenance_formats import body_text, read_text
 RELATIVE_TOLERANCE = 1e-12
 
 
-def output_differences(recorded: str, remade: str, output_format: str) -> list[str]:
+def output_differences(recorded: str, remade: str, output_format: str,
+                       relocate: Callable[[str], str] = str) -> list[str]:
     """Every difference of the output file ``remade`` from ``recorded``, one line each.
 
     Parameters
@@ -29,6 +32,10 @@ def output_differences(recorded: str, remade: str, output_format: str) -> list[s
         Paths of the two outputs.
     output_format : str
         ``json``, ``csv``, ``markdown`` or ``latex``.
+    relocate : callable, optional
+        Applied to every text of ``recorded`` (a JSON string, the CSV or Markdown/LaTeX
+        text) before comparing: where its paths are now
+        (`vesselview.io.provenance_location.InputLocation.text`).
 
     Returns
     -------
@@ -37,10 +44,12 @@ def output_differences(recorded: str, remade: str, output_format: str) -> list[s
         naming each result's id and method, a CSV row's id and column, a text line).
     """
     if output_format == "json":
-        return list(_json_differences(_document(recorded), _document(remade), ""))
+        return list(_json_differences(_relocated(_document(recorded), relocate),
+                                      _document(remade), ""))
     if output_format == "csv":
-        return _csv_differences(read_text(recorded), read_text(remade))
-    return _line_differences(body_text(read_text(recorded)), body_text(read_text(remade)))
+        return _csv_differences(relocate(read_text(recorded)), read_text(remade))
+    return _line_differences(relocate(body_text(read_text(recorded))),
+                             body_text(read_text(remade)))
 
 
 def same_value(recorded: Any, remade: Any) -> bool:
@@ -63,6 +72,15 @@ def _document(path: str) -> Any:
     if isinstance(document, dict):
         document.pop("provenance", None)
     return document
+
+
+def _relocated(document: Any, relocate: Callable[[str], str]) -> Any:
+    """A parsed JSON document with ``relocate`` applied to each string in it."""
+    if isinstance(document, dict):
+        return {key: _relocated(value, relocate) for key, value in document.items()}
+    if isinstance(document, list):
+        return [_relocated(value, relocate) for value in document]
+    return relocate(document) if isinstance(document, str) else document
 
 
 def _json_differences(recorded: Any, remade: Any, where: str) -> Iterator[str]:

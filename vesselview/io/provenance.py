@@ -12,7 +12,9 @@ As a JSON object (`Provenance.to_dict`)::
     {"vesselview": version, "command": [argument, ...], "command_line": "vesselview-eval ...",
      "api_call": the Python call that made the output (then "command" is empty and
                  "command_line" null) or null,
-     "cwd": folder the command ran in, "format": "json" | "csv" | "markdown" | "latex",
+     "cwd": folder the command ran in,
+     "output": the output file relative to cwd, or null (stdout, or not written by the CLI),
+     "format": "json" | "csv" | "markdown" | "latex",
      "params": {key: value} (the base parameters, every one), "set": ["KEY=VALUE", ...],
      "sweep": ["KEY=SPEC", ...],
      "units": {"lengths": {key: "2px" | "30um" | "0.5%fov"}, "spacing_um": number or null},
@@ -21,7 +23,9 @@ As a JSON object (`Provenance.to_dict`)::
      "inputs": [{"path": relative to cwd, "absolute": path, "sha256": hex or null
                  (missing), "bytes": size or null}]}
 
-No time stamp: the same command on the same files gives the same bytes.
+No time stamp: the same command on the same files gives the same bytes. Each input's
+``path`` and the ``output`` are relative to ``cwd``, so a study folder moved with its
+outputs keeps them (`vesselview.io.provenance_location`).
 """
 
 from __future__ import annotations
@@ -80,6 +84,7 @@ class Provenance:
     bootstrap: Mapping[str, int] | None
     inputs: tuple[InputDigest, ...]
     api_call: str | None = None
+    output: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of the module docstring."""
@@ -87,7 +92,7 @@ class Provenance:
         return {"vesselview": self.vesselview, "command": list(self.command),
                 "command_line": None if self.api_call else shlex.join([PROGRAM, *self.command]),
                 "api_call": self.api_call,
-                **{key: fields[key] for key in ("cwd", "format", "params")},
+                **{key: fields[key] for key in ("cwd", "output", "format", "params")},
                 "set": list(self.set), "sweep": list(self.sweep),
                 "units": dict(self.units), "reference": dict(self.reference),
                 "bootstrap": None if self.bootstrap is None else dict(self.bootstrap),
@@ -110,7 +115,7 @@ class Provenance:
                    reference=dict(values["reference"]),
                    bootstrap=None if values["bootstrap"] is None else dict(values["bootstrap"]),
                    inputs=tuple(InputDigest(**item) for item in values["inputs"]),
-                   api_call=values.get("api_call"))
+                   api_call=values.get("api_call"), output=values.get("output"))
 
 
 def api_provenance(call: str, params: Params, inputs: Iterable[str], *,
@@ -167,10 +172,7 @@ def file_digest(path: str, cwd: str) -> InputDigest:
     and ``bytes`` None: the run reported its error, and `vesselview.cli.verify` tells when it
     has appeared since.
     """
-    try:
-        relative = os.path.relpath(path, cwd)
-    except ValueError:  # another drive (Windows): no relative form
-        relative = path
+    relative = relative_path(path, cwd)
     if not os.path.isfile(path):  # missing, or a folder / pipe / device: never read
         return InputDigest(relative, path, None, None)
     try:
@@ -180,3 +182,11 @@ def file_digest(path: str, cwd: str) -> InputDigest:
     except OSError:
         return InputDigest(relative, path, None, None)
     return InputDigest(relative, path, digest, size)
+
+
+def relative_path(path: str, cwd: str) -> str:
+    """``path`` relative to the folder ``cwd``; as given when it has no relative form."""
+    try:
+        return os.path.relpath(path, cwd)
+    except ValueError:  # another drive (Windows)
+        return path
