@@ -35,7 +35,7 @@ def assert_window_provenance(values: dict, tmp_path, output_format: str) -> None
     assert values["command_line"] is None and values["format"] == output_format
     assert values["params"]["t"] == 3
     assert values["units"]["lengths"]["t"] == "3px" and values["units"]["spacing_um"] is None
-    assert values["reference"]["observer"] == "observer1"
+    assert values["reference"] == {"observer": 1, "references": "one", "classes": None}
     digests = {item["absolute"]: item["sha256"] for item in values["inputs"]}
     expected = {str(tmp_path / name): hashlib.sha256((tmp_path / name).read_bytes()).hexdigest()
                 for name in ("ref.png", "pred.png")}

@@ -300,7 +300,9 @@ class Inspector(CaseOpening, DatasetStepping):
         """The provenance of a file the window's ``action`` saves (`window_provenance`):
         the shown result's parameters (the window's before any), case and files."""
         params = self.response.result.params if self.response is not None else self.params
-        return window_provenance(action, params, self.case, self.shown_files, output_format)
+        chosen = session_observers(self.shown)[0] if self.shown is not None else None
+        return window_provenance(action, params, self.case, self.shown_files, output_format,
+                                 chosen)
 
     def _write(self, path: str, write: Callable[[], object]) -> None:
         """`write_output` guarding the open case's files; a failure goes to `error`."""

@@ -4,6 +4,9 @@ The same `Provenance` record as a ``vesselview-eval`` output's (`vesselview.io.p
 with ``api_call`` the window's action (``"vesselview window: File > Export metrics"``):
 the version, the parameters shown (lengths in pixels, as the window's controls),
 the pixel spacing, the reference observer, and each of the case's files with its SHA-256.
+The observer and reference choice are named as ``vesselview-eval`` records them
+(`case_reference`): the observer's number (``--observer 2``: 2) and ``--references``'
+choice, so a window record and a CLI record of the same case name it alike.
 ``vesselview-eval --verify`` cannot re-run a window action and says so.
 """
 
@@ -11,17 +14,21 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from vesselview.app.agreement_run import AgreementRequest
 from vesselview.engine.case import Case
+from vesselview.engine.observers import observer_number
 from vesselview.engine.params import Params
+from vesselview.engine.reference_names import DERIVED_REFERENCES
 from vesselview.io.dataset import open_dataset
 from vesselview.io.dataset.model import Dataset
 from vesselview.io.provenance import WINDOW_CALL, Provenance, api_provenance
 
 
 def window_provenance(action: str, params: Params, case: Case | None,
-                      files: Iterable[str], output_format: str) -> Provenance:
+                      files: Iterable[str], output_format: str,
+                      chosen: str | None = None) -> Provenance:
     """The provenance of an output the window's ``action`` wrote.
 
     Parameters
@@ -36,13 +43,42 @@ def window_provenance(action: str, params: Params, case: Case | None,
         The case's files; each is digested.
     output_format : str
         ``"json"``, ``"csv"`` or ``"png"``.
+    chosen : str, optional
+        The observer whose tracing the case's reference file is, when the case is scored
+        against a reference made from several observers' (`case_reference`).
     """
-    observer = case.observer if case is not None else None
     spacing_um = case.spacing_um if case is not None else None
     return api_provenance(WINDOW_CALL + action, params, files, output_format=output_format,
-                          reference={"observer": observer, "references": "one",
-                                     "classes": None},
-                          spacing_um=spacing_um)
+                          reference=case_reference(case, chosen), spacing_um=spacing_um)
+
+
+def case_reference(case: Case | None, chosen: str | None = None) -> dict[str, Any]:
+    """The reference ``case`` is scored against, as a ``vesselview-eval`` record names it.
+
+    ``observer`` is the observer's number as ``--observer`` takes it (``"observer2"``:
+    2; a name without a number stays the name; None without a case) and ``references``
+    ``"one"``; against a reference made from the observers' (``majority``, ``fuzzy``...)
+    ``references`` is its name and ``observer`` the number of ``chosen`` (the observer
+    whose file was opened as the reference; None when not given), as the CLI records
+    ``--observer N --references majority``.
+
+    Examples
+    --------
+    >>> from vesselview.synth import teaching_case
+    >>> import dataclasses
+    >>> case = teaching_case("gap", 12.0, (32, 32))
+    >>> case_reference(dataclasses.replace(case, observer="observer2"))
+    {'observer': 2, 'references': 'one', 'classes': None}
+    >>> case_reference(dataclasses.replace(case, observer="majority"), "observer1")
+    {'observer': 1, 'references': 'majority', 'classes': None}
+    """
+    if case is None:
+        return {"observer": None, "references": "one", "classes": None}
+    derived = case.observer in DERIVED_REFERENCES
+    name = chosen if derived else case.observer
+    number = None if name is None else observer_number(name)
+    return {"observer": name if number is None else number,
+            "references": case.observer if derived else "one", "classes": None}
 
 
 def dataset_provenance(action: str, params: Params, dataset: Dataset, references: str,

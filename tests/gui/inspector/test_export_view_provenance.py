@@ -42,7 +42,7 @@ def test_the_exported_view_records_version_params_and_input_digests(
     assert values["vesselview"] == __version__ and values["format"] == "png"
     assert values["api_call"] == f"vesselview window: {action}"
     assert values["params"] == opened_window.model.response.result.params.to_dict()
-    assert values["reference"]["observer"] == opened_window.model.case.observer
+    assert values["reference"]["observer"] == 1  # as --observer 1 records it
     assert {item["absolute"]: item["sha256"] for item in values["inputs"]} == {
         str(tmp_path / name): hashlib.sha256((tmp_path / name).read_bytes()).hexdigest()
         for name in ("ref.png", "pred.png")}
