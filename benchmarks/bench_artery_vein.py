@@ -15,10 +15,15 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import statistics
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 from scipy import ndimage
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import steady_state_kernels
 
 import vesselview as vv
 from vesselview.engine.families.artery_vein import FAMILY
@@ -45,6 +50,7 @@ def timed(case: vv.Case) -> float:
 
 
 def main() -> None:
+    steady_state_kernels()
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=9)
     repeats = parser.parse_args().repeats

@@ -8,11 +8,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.engine.skeletal import oracle
-from vesselview.engine.skeletal.fits import break_ties, curve_similarity, fit_cubics
+from vesselview.engine.skeletal.fits import TIE_STEP, break_ties, curve_similarity, fit_cubics
 
 
 def _starts(*sizes: int) -> np.ndarray:
     return np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
+
+
+def _tie_broken(col: int, steps: int) -> float:
+    """``col`` after ``steps`` tie-break additions (repeated, as step 9e adds them)."""
+    value = float(col)
+    for _ in range(steps):
+        value += TIE_STEP
+    return value
 
 
 def test_ties_get_repeated_hundredths_in_order_within_each_group():
@@ -74,6 +82,21 @@ def test_underdetermined_fit_is_exact_at_fundus_scale():
     exact, exact_zero = oracle.cubic(x, y)
     np.testing.assert_allclose(coefficients[0], [float(c) for c in exact], rtol=1e-12)
     assert zero[0] == exact_zero
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 10000), st.integers(0, 3)), min_size=1, max_size=3,
+                unique_by=lambda point: point),
+       st.lists(st.integers(1, 20000), min_size=3, max_size=3))
+def test_underdetermined_fit_is_the_exact_value_rounded_once(points, halves):
+    # x as the tie-break makes it (whole pixels plus repeated hundredths: not dyadic),
+    # y in halves: every coefficient is the oracle's exact rational, correctly rounded.
+    x = [_tie_broken(col, step) for col, step in points]
+    y = [value / 2 for value in halves[:len(x)]]
+    coefficients, zero = fit_cubics(np.array(x), np.array(y), _starts(len(x)))
+    exact, _ = oracle.cubic(x, y)
+    assert coefficients[0].tolist() == [float(c) for c in exact]
+    assert not zero[0]
 
 
 @settings(max_examples=40, deadline=None)

@@ -10,6 +10,7 @@ from what the code reads. Layers are stages whose value is a `Layer`, built on f
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, get_args
@@ -136,7 +137,7 @@ class Stage(Generic[T_co]):
     params: tuple[str, ...] = ()
     needs: tuple[Stage[Any], ...] = ()
 
-    @property
+    @functools.cached_property  # the stage graph is fixed; read at every stage fetch
     def dependencies(self) -> frozenset[str]:
         """Every parameter the value depends on: its own and those of every needed stage."""
         found = set(self.params)
@@ -146,6 +147,10 @@ class Stage(Generic[T_co]):
 
     def upstream(self) -> tuple[Stage[Any], ...]:
         """This stage and every stage it may need, transitively, needed ones first."""
+        return self._upstream
+
+    @functools.cached_property  # the stage graph is fixed; walked at every evaluation
+    def _upstream(self) -> tuple[Stage[Any], ...]:
         order: dict[str, Stage[Any]] = {}
         for upstream in self.needs:
             for item in upstream.upstream():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -83,7 +84,7 @@ class Family:
                 raise ValueError(f"family {self.name!r}: metric {info.key!r} names score stage "
                                  f"{info.stage!r}; give one of {names} in MetricInfo(stage=...)")
 
-    @property
+    @functools.cached_property  # read for every key at every evaluation
     def keys(self) -> tuple[str, ...]:
         """The metric keys, in output order."""
         return tuple(info.key for info in self.metrics)

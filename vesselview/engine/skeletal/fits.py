@@ -11,14 +11,13 @@ Groups with fewer than 4 points (underdetermined: the tie-break makes every x di
 get the minimum-norm solution *in raw coordinates*, as the spec says. Centring would
 change which solution has the minimum norm, and raw Vandermonde rows up to x^3 ~ 4e10
 are too badly scaled for floating point, so these few small groups are solved exactly
-in rational arithmetic (``fractions``): p = A^T (A A^T)^-1 y.
+in integer arithmetic: p = A^T (A A^T)^-1 y.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from fractions import Fraction
 
 import numpy as np
 
@@ -126,23 +125,48 @@ def _mgs_solve(u: np.ndarray, v: np.ndarray, starts: np.ndarray) -> np.ndarray:
 def _raw_min_norm(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """Exact minimum-norm [p1, p2, p3] of a cubic through 1..3 points with distinct x.
 
-    Solves ``(A A^T) w = y`` by Gaussian elimination on fractions (A A^T is small,
-    symmetric positive definite) and returns the first three entries of ``A^T w``.
+    ``p = A^T (A A^T)^-1 y`` with rows ``[x^3, x^2, x, 1]``, in integers: every float is
+    an integer over a power of two, so with ``x = X / D`` and ``y = Y / E`` (common
+    denominators) the rows ``R = D^3 A`` are integers, and with ``G = R R^T``,
+    ``p_c = D^3 sum_i R_ic (adj(G) Y)_i / (det(G) E)``. The one division is correctly
+    rounded (Python's integer true division), so each coefficient is the exact value
+    rounded once, as `fractions.Fraction` arithmetic gives it, without its gcd after
+    every operation (hand-written: numpy has no exact rationals).
     """
-    rows = [[Fraction(float(value)) ** power for power in (3, 2, 1, 0)] for value in x]
-    n = len(rows)
-    system = [[sum((a * b for a, b in zip(rows[i], rows[j], strict=True)), Fraction(0))
-               for j in range(n)] + [Fraction(float(y[i]))] for i in range(n)]
-    for i in range(n):
-        for k in range(i + 1, n):
-            factor = system[k][i] / system[i][i]
-            system[k] = [a - factor * b for a, b in zip(system[k], system[i], strict=True)]
-    weights = [Fraction(0)] * n
-    for i in reversed(range(n)):
-        known = sum((system[i][j] * weights[j] for j in range(i + 1, n)), Fraction(0))
-        weights[i] = (system[i][n] - known) / system[i][i]
-    return np.array([float(sum(weights[i] * rows[i][c] for i in range(n)))
+    xs, denominator_x = _common_denominator(x)
+    ys, denominator_y = _common_denominator(y)
+    rows = [[value ** 3, value ** 2 * denominator_x, value * denominator_x ** 2,
+             denominator_x ** 3] for value in xs]
+    gram = [[sum(a * b for a, b in zip(one, other, strict=True)) for other in rows]
+            for one in rows]
+    adjugate, determinant = _adjugate(gram)
+    weights = [sum(a * b for a, b in zip(line, ys, strict=True)) for line in adjugate]
+    scale = determinant * denominator_y
+    return np.array([denominator_x ** 3 * sum(row[c] * w for row, w in zip(rows, weights,
+                                                                          strict=True)) / scale
                      for c in range(_DEGREE)])
+
+
+def _common_denominator(values: np.ndarray) -> tuple[list[int], int]:
+    """Integers ``n_i`` and one power of two ``d`` with ``values[i] == n_i / d`` exactly."""
+    ratios = [float(value).as_integer_ratio() for value in values]
+    denominator = max(den for _, den in ratios)
+    return [num * (denominator // den) for num, den in ratios], denominator
+
+
+def _adjugate(matrix: list[list[int]]) -> tuple[list[list[int]], int]:
+    """Adjugate and determinant of a 1x1, 2x2 or 3x3 integer matrix (exact)."""
+    n = len(matrix)
+    if n == 1:
+        return [[1]], matrix[0][0]
+    if n == 2:
+        (a, b), (c, d) = matrix
+        return [[d, -b], [-c, a]], a * d - b * c
+    (a, b, c), (d, e, f), (g, h, i) = matrix
+    adjugate = [[e * i - f * h, c * h - b * i, b * f - c * e],
+                [f * g - d * i, a * i - c * g, c * d - a * f],
+                [d * h - e * g, b * g - a * h, a * e - b * d]]
+    return adjugate, a * adjugate[0][0] + b * adjugate[1][0] + c * adjugate[2][0]
 
 
 def _solve_selected(u: np.ndarray, v: np.ndarray, sizes: np.ndarray, select: np.ndarray,
