@@ -1,9 +1,10 @@
 """The unit the window shows length parameters in: pixels, µm or percent of the FOV
-diameter (`vesselview.engine.lengths.Length`'s units), and how many of it one pixel of
-a case is."""
+diameter (`vesselview.engine.lengths.Length`'s units), how many of it one pixel of
+a case is, and lengths in pixels written in it (`LengthScale`, for the readout)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from vesselview.app.param_labels import default_text
@@ -25,6 +26,46 @@ def per_pixel(unit: LengthUnit, case: Case | None) -> float | None:
     if unit == "um":
         return case.spacing_um
     return 100.0 / case.fov_diameter_px
+
+
+#: Decimals of a length written in each unit but px (a tenth of a µm and a hundredth of a
+#: percent of the FOV diameter are below a pixel of any fundus camera).
+_DECIMALS: dict[LengthUnit, int] = {"um": 1, "%fov": 2}
+
+
+@dataclasses.dataclass(frozen=True)
+class LengthScale:
+    """Lengths in pixels written in the window's chosen unit (the readout's distances and
+    segment lengths).
+
+    Attributes
+    ----------
+    unit : LengthUnit
+    per_pixel : float
+        How many ``unit`` one pixel is (`per_pixel`).
+
+    Examples
+    --------
+    >>> LengthScale().text(2.0), LengthScale().text(15, px_decimals=0)
+    ('2.00 px', '15 px')
+    >>> LengthScale("um", 24.1).text(15), LengthScale("%fov", 0.2).text(15)
+    ('361.5 µm', '3.00 % FOV')
+    """
+
+    unit: LengthUnit = "px"
+    per_pixel: float = 1.0
+
+    def text(self, pixels: float, px_decimals: int = 2) -> str:
+        """``pixels`` in the unit with its name, ``px_decimals`` decimals when in px."""
+        decimals = _DECIMALS.get(self.unit, px_decimals)
+        return f"{pixels * self.per_pixel:.{decimals}f} {UNIT_TEXTS[self.unit]}"
+
+
+def length_scale(unit: LengthUnit, case: Case | None) -> LengthScale:
+    """The `LengthScale` of ``unit`` on ``case``; pixels when ``case`` cannot convert
+    to it (µm of unknown spacing, no case)."""
+    factor = per_pixel(unit, case)
+    return LengthScale() if factor is None else LengthScale(unit, factor)
 
 
 def unit_label(label: str, unit: LengthUnit) -> str:

@@ -1,12 +1,15 @@
-"""Distances follow the "Lengths in" choice: the metrics panel and the cursor readout give
-them in µm when µm is chosen and the spacing is known (labels say the unit), in px
-otherwise; the choice is remembered in the settings; teaching cases state their spacing."""
+"""Distances follow the "Lengths in" choice: the metrics panel gives them in µm when µm is
+chosen and the spacing is known (labels say the unit), in px otherwise; the cursor readout
+gives its distances and the SS segment's length in µm or % FOV too; the choice is
+remembered in the settings; teaching cases state their spacing."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
 import math
+
+import numpy as np
 
 from tests.gui.conftest import RESULT_TIMEOUT_MS, hover
 from vesselview.engine.families import METRICS
@@ -78,6 +81,33 @@ def test_readout_distances_follow_the_unit(window, qtbot, small_case):
     window.params_panel.length_units.choice.setCurrentIndex(UM)
     in_um = f"to candidate {info['distance_to_candidate'] * SPACING:.1f} µm"
     assert in_um in window.readout.text()
+
+
+def _on_a_segment(result, case) -> tuple[int, int]:
+    """A reference skeleton pixel of ``result`` that lies on an SS segment."""
+    for row, col in zip(*np.nonzero(case.reference), strict=True):
+        if result.explain(row, col)["segment"] is not None:
+            return int(row), int(col)
+    raise AssertionError("no reference pixel on an SS segment")
+
+
+def test_the_plain_segment_length_follows_the_unit(window, qtbot, small_case):
+    _show(window, qtbot, small_case, SPACING)
+    result = window.model.response.result
+    row, col = _on_a_segment(result, small_case)
+    info = result.explain(row, col)
+    length, to_reference = info["segment"]["length"], info["distance_to_reference"]
+    hover(window, row, col)
+    assert f", {length} px long: " in window.readout.text()
+    window.params_panel.length_units.choice.setCurrentIndex(UM)
+    assert f", {length * SPACING:.1f} µm long: " in window.readout.text()
+    window.params_panel.length_units.choice.setCurrentIndex(FOV)
+    per_px = 100.0 / window.model.case.fov_diameter_px
+    text = window.readout.text()
+    assert f", {length * per_px:.2f} % FOV long: " in text
+    assert f"distance to reference {to_reference * per_px:.2f} % FOV" in text
+    assert " px" not in text  # every length of the line follows the unit
+    assert f"n_R {length}," in window.readout.toolTip()  # the rule's pixel count stays
 
 
 def test_the_unit_is_remembered_in_settings(window, qtbot, small_case, settings):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from vesselview.app.length_units import LengthScale
 from vesselview.gui.inspector.readout import (
     format_distance,
     format_readout,
@@ -86,10 +87,18 @@ def test_status_line_says_the_segment_in_plain_words_and_the_tooltip_has_the_sym
     assert "n_S 5 ≤ 0.6·n_R = 9" in format_readout_details(invalid)
 
 
-def test_distances_in_um_at_a_given_spacing():
-    assert format_distance(3.0, um_per_px=12.5) == "37.5 µm"
-    assert format_distance(math.inf, um_per_px=12.5) == "none (mask empty)"
-    line = format_readout({**PIXEL, "distance_to_candidate": 2.0}, um_per_px=10.0)
+def test_distances_and_segment_lengths_in_the_scale_given():
+    assert format_distance(3.0, LengthScale("um", 12.5)) == "37.5 µm"
+    assert format_distance(math.inf, LengthScale("um", 12.5)) == "none (mask empty)"
+    assert format_distance(3.0, LengthScale("%fov", 0.25)) == "0.75 % FOV"
+    pixel = {**PIXEL, "distance_to_candidate": 2.0}
+    line = format_readout(pixel, LengthScale("um", 10.0))
     assert "to candidate 20.0 µm" in line
-    assert "to candidate 20.0 µm" in format_readout_details(
-        {**PIXEL, "distance_to_candidate": 2.0}, um_per_px=10.0)
+    assert "to candidate 20.0 µm" in format_readout_details(pixel, LengthScale("um", 10.0))
+    assert "reference segment 4, 15 px long: " in format_readout(ON_SEGMENT)
+    assert "reference segment 4, 150.0 µm long: " in format_readout(
+        ON_SEGMENT, LengthScale("um", 10.0))
+    assert "reference segment 4, 3.75 % FOV long: " in format_readout(
+        ON_SEGMENT, LengthScale("%fov", 0.25))
+    # the tooltip's symbols keep the pixel counts the validity rule compares
+    assert "n_R 15," in format_readout_details(ON_SEGMENT, LengthScale("um", 10.0))

@@ -12,6 +12,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from vesselview.app.length_units import LengthScale
 from vesselview.engine.families import LAYER_TRAITS
 from vesselview.gui.inspector.segments_table import invalid_reason
 
@@ -23,28 +24,29 @@ BAND_NAMES = {"t": "t", "cal_alpha": "CAL α", "cal_beta": "CAL β"}
 #: declares (`LayerTraits.explained_by`: "inside FOV", the SS segment summary).
 _SAID_ELSEWHERE = frozenset(name for name, traits in LAYER_TRAITS.items()
                             if traits.kind == "band" or traits.explained_by)
+#: Lengths in pixels, as written when no other unit is chosen.
+PIXELS = LengthScale()
 #: Layers whose class names need the layer's name in front ("TP: both" in which layer?);
 #: the class names of every other layer say what they are ("reference skeleton").
 _LAYER_PREFIXES = {"confusion": "strict", "tolerant": "tolerant", "fuzzy_reference": "membership"}
 
 
-def format_distance(value: float | None, um_per_px: float | None = None) -> str:
-    """A distance of ``value`` pixels for display: in px, or in µm given ``um_per_px``
-    ("none" when the mask is empty, "pending" while a partial result has no distance maps
-    yet).
+def format_distance(value: float | None, scale: LengthScale = PIXELS) -> str:
+    """A distance of ``value`` pixels for display in ``scale``'s unit ("none" when the
+    mask is empty, "pending" while a partial result has no distance maps yet).
 
     Examples
     --------
     >>> format_distance(2.0), format_distance(math.inf), format_distance(None)
     ('2.00 px', 'none (mask empty)', 'pending')
-    >>> format_distance(2.0, um_per_px=24.5)
+    >>> format_distance(2.0, LengthScale("um", 24.5))
     '49.0 µm'
     """
     if value is None:
         return "pending"
     if math.isinf(value):
         return "none (mask empty)"
-    return f"{value:.2f} px" if um_per_px is None else f"{value * um_per_px:.1f} µm"
+    return scale.text(value)
 
 
 def format_segment(segment: Mapping[str, Any]) -> str:
@@ -69,9 +71,9 @@ def format_segment(segment: Mapping[str, Any]) -> str:
         return f"{text} (invalid: {invalid_reason(segment['length'], segment['n_s'])})"
     return f"{text} (invalid)"
 
-def plain_segment(segment: Mapping[str, Any]) -> str:
-    """The SS segment summary in plain words (the status line; `format_segment` has the
-    symbols, for the tooltip).
+def plain_segment(segment: Mapping[str, Any], scale: LengthScale = PIXELS) -> str:
+    """The SS segment summary in plain words, its length in ``scale``'s unit (the status
+    line; `format_segment` has the symbols and the pixel counts, for the tooltip).
 
     Examples
     --------
@@ -80,22 +82,26 @@ def plain_segment(segment: Mapping[str, Any]) -> str:
     >>> plain_segment({"label": 4, "length": 15, "n_s": 5, "score": 0.0, "valid": False})
     'reference segment 4, 15 px long: only 5 candidate pixels matched to it (more than 9 \
 needed), so it scores 0'
+    >>> plain_segment({"label": 4, "length": 15, "n_s": 12, "valid": True},
+    ...               LengthScale("um", 24.1))
+    'reference segment 4, 361.5 µm long: 12 candidate pixels matched to it'
     """
     text = f"reference segment {segment['label']}"
     if "length" not in segment or "n_s" not in segment:
         return text
     n_r, n_s = segment["length"], segment["n_s"]
+    text += f", {scale.text(n_r, px_decimals=0)} long"
     if segment.get("valid", True):
         score = segment.get("score", math.nan)
         scored = "" if math.isnan(score) else f", score {score:.2f} of 1"
-        return f"{text}, {n_r} px long: {n_s} candidate pixels matched to it{scored}"
+        return f"{text}: {n_s} candidate pixels matched to it{scored}"
     needed = max(_MIN_ASSIGNED, math.floor(_MIN_SHARE * n_r))
-    return (f"{text}, {n_r} px long: only {n_s} candidate pixels matched to it "
+    return (f"{text}: only {n_s} candidate pixels matched to it "
             f"(more than {needed} needed), so it scores 0")
 
 
 def readout_facts(info: Mapping[str, Any], plain: bool = False,
-                  um_per_px: float | None = None) -> list[str]:
+                  scale: LengthScale = PIXELS) -> list[str]:
     """The facts about one pixel, most specific first.
 
     Parameters
@@ -104,23 +110,24 @@ def readout_facts(info: Mapping[str, Any], plain: bool = False,
         The dict returned by ``Result.explain(row, col)``.
     plain : bool
         Say the SS segment in plain words (`plain_segment`) instead of its symbols.
-    um_per_px : float, optional
-        Give the distances in µm at this spacing (default: in px).
+    scale : LengthScale, optional
+        Give the distances (and the plain segment's length) in its unit (default: px).
 
     Returns
     -------
     list of str
         SS segment, layer classes, bands, mask values, distances, FOV, position.
     """
-    describe = plain_segment if plain else format_segment
-    facts = [] if info["segment"] is None else [describe(info["segment"])]
+    segment = info["segment"]
+    facts = [] if segment is None else [
+        plain_segment(segment, scale) if plain else format_segment(segment)]
     facts.extend(_class_text(name, value) for name, value in info["layers"].items()
                  if value and name not in _SAID_ELSEWHERE)
     if info["bands"]:
         facts.append("bands: " + ", ".join(BAND_NAMES.get(b, b) for b in info["bands"]))
     facts.append(f"reference: {_vessel(info['reference'])}, "
                  f"candidate: {_vessel(info['candidate'])}")
-    to_reference, to_candidate = (format_distance(info[key], um_per_px) for key in
+    to_reference, to_candidate = (format_distance(info[key], scale) for key in
                                   ("distance_to_reference", "distance_to_candidate"))
     facts.append(f"distance to reference {to_reference}, to candidate {to_candidate}")
     facts.append("inside FOV" if info["inside_fov"] else "outside FOV")
@@ -128,7 +135,7 @@ def readout_facts(info: Mapping[str, Any], plain: bool = False,
     return facts
 
 
-def format_readout(info: Mapping[str, Any], um_per_px: float | None = None) -> str:
+def format_readout(info: Mapping[str, Any], scale: LengthScale = PIXELS) -> str:
     """Describe one pixel on one status-bar line in plain words (`readout_facts` joined
     by " | "; the symbols are in `format_readout_details`).
 
@@ -140,12 +147,12 @@ def format_readout(info: Mapping[str, Any], um_per_px: float | None = None) -> s
     'strict FN: reference only | bands: t | reference: vessel, candidate: background | \
 distance to reference 0.00 px, to candidate 2.00 px | inside FOV | row 3, col 4'
     """
-    return " | ".join(readout_facts(info, plain=True, um_per_px=um_per_px))
+    return " | ".join(readout_facts(info, plain=True, scale=scale))
 
 
-def format_readout_details(info: Mapping[str, Any], um_per_px: float | None = None) -> str:
+def format_readout_details(info: Mapping[str, Any], scale: LengthScale = PIXELS) -> str:
     """The same facts one per line, for a tooltip or a readout panel."""
-    return "\n".join(readout_facts(info, um_per_px=um_per_px))
+    return "\n".join(readout_facts(info, scale=scale))
 
 
 def _class_text(layer: str, class_name: str) -> str:

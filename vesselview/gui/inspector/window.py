@@ -29,6 +29,7 @@ from superqt.utils import qthrottled
 from vesselview.app.captions import dataset_method, method_name, window_title
 from vesselview.app.files import ShownCase
 from vesselview.app.inspector import Inspector
+from vesselview.app.length_units import length_scale
 from vesselview.app.live import Response
 from vesselview.app.reference_switch import ReferenceSwitch
 from vesselview.app.scheduler import Scheduler
@@ -206,10 +207,9 @@ class MainWindow(QMainWindow):
         response = self.layer_display.response
         if response is not None and self._hovered is not None:
             info = response.result.explain(*self._hovered)
-            um_per_px = (response.result.lengths.spacing_um
-                         if self.metrics_panel.length_unit == "um" else None)
-            self.readout.setText(format_readout(info, um_per_px))
-            self.readout.setToolTip(format_readout_details(info, um_per_px))
+            scale = length_scale(self.metrics_panel.length_unit, self.model.case)
+            self.readout.setText(format_readout(info, scale))
+            self.readout.setToolTip(format_readout_details(info, scale))
 
     def _on_length_unit(self) -> None:
         """Show the distances of the metrics and the readout in the chosen unit (the
