@@ -1,35 +1,66 @@
-"""Tolerant overlap shared by CAL's area factor and the contour paper's J_g.
+"""Tolerant overlap shared by CAL's area and length factors and the contour paper's J_g.
 
 ``#((dil(S, disk r) & G) | (S & dil(G, disk r))) / #(S | G)`` (``docs/metrics.md`` §2
 and §4): the fraction of the union that lies within ``r`` pixels of the other mask.
+CAL's length factor counts skeleton pixels the same way (`tolerant_counts`).
+
+The counts are taken block by block (`vesselview.engine.row_blocks`, halo floor(r)
+rows, exact): whole-image temporaries made the time per pixel grow with the image.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
+import math
 
 import numpy as np
 
 from vesselview.engine.morphology import dilate_disk
+from vesselview.engine.row_blocks import row_blocks
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, eq=False)
 class TolerantOverlap:
-    """Counts of a tolerant overlap at one radius.
+    """Counts of a tolerant overlap at one radius, and the band the viewer shows.
 
     Attributes
     ----------
     matched : int
-        ``#((dil(S, disk r) & G) | (S & dil(G, disk r)))`` in pixels.
+        ``#((dil(S, disk r) & G) | (S & dil(G, disk r)))`` in pixels (with CAL's length
+        factor, skeleton pixels: `tolerant_counts`).
     union : int
         ``#(S | G)`` in pixels.
-    reference_band : ndarray of bool, shape (H, W)
-        ``dil(G, disk r) & ~G``: the tolerance band around the reference (for the viewer).
+    reference : ndarray of bool, shape (H, W)
+        ``G``, kept (not copied) for `reference_band`: it must not change while the
+        result is in use (the engine's masks are read-only or owned by the stage cache).
+    radius : float
+        ``r`` in pixels.
     """
 
     matched: int
     union: int
-    reference_band: np.ndarray
+    reference: np.ndarray
+    radius: float
+
+    @functools.cached_property
+    def reference_band(self) -> np.ndarray:
+        """``dil(G, disk r) & ~G``: the tolerance band around the reference, bool (H, W).
+
+        Made when first asked for (the viewer's band layers): a batch never needs it.
+        """
+        band = np.empty(self.reference.shape, np.bool_)
+        height, width = self.reference.shape
+        for block in row_blocks(height, width, _halo(self.radius)):
+            own = slice(block.start, block.stop)
+            grown = dilate_disk(self.reference[block.lo:block.hi], self.radius)[block.own]
+            np.logical_and(grown, ~self.reference[own], out=band[own])
+        return band
+
+
+def _halo(radius: float) -> int:
+    """Rows a dilation by ``disk(radius)`` reaches."""
+    return math.floor(radius) if radius >= 1 else 0
 
 
 def tolerant_overlap(candidate: np.ndarray, reference: np.ndarray,
@@ -39,14 +70,39 @@ def tolerant_overlap(candidate: np.ndarray, reference: np.ndarray,
     Parameters
     ----------
     candidate, reference : ndarray of bool, shape (H, W)
-    radius : int
-        Disc radius in pixels (0 gives the plain Jaccard counts).
+    radius : float
+        Disc radius in pixels (below 1 gives the plain Jaccard counts).
     """
-    grown_candidate = dilate_disk(candidate, radius)
-    grown_reference = dilate_disk(reference, radius)
-    matched = (grown_candidate & reference) | (candidate & grown_reference)
-    return TolerantOverlap(
-        matched=int(np.count_nonzero(matched)),
-        union=int(np.count_nonzero(candidate | reference)),
-        reference_band=grown_reference & ~reference,
-    )
+    return tolerant_counts(candidate, reference, candidate, reference, radius)
+
+
+def tolerant_counts(candidate: np.ndarray, reference: np.ndarray, candidate_points: np.ndarray,
+                    reference_points: np.ndarray, radius: float) -> TolerantOverlap:
+    """Points of each mask within ``radius`` pixels of the other mask.
+
+    Parameters
+    ----------
+    candidate, reference : ndarray of bool, shape (H, W)
+        ``S`` and ``G``, the masks dilated by ``disk(radius)``.
+    candidate_points, reference_points : ndarray of bool, shape (H, W)
+        The pixels counted: ``S`` and ``G`` themselves (`tolerant_overlap`) or their
+        skeletons (CAL's length factor).
+    radius : float
+        Disc radius in pixels, >= 0 (below 1: no dilation).
+
+    Returns
+    -------
+    TolerantOverlap
+        ``matched`` = #((dil(S) & reference_points) | (candidate_points & dil(G))),
+        ``union`` = #(candidate_points | reference_points).
+    """
+    height, width = reference.shape
+    matched = union = 0
+    for block in row_blocks(height, width, _halo(radius)):
+        own = slice(block.start, block.stop)
+        grown_s = dilate_disk(candidate[block.lo:block.hi], radius)[block.own]
+        grown_g = dilate_disk(reference[block.lo:block.hi], radius)[block.own]
+        points_s, points_g = candidate_points[own], reference_points[own]
+        matched += int(np.count_nonzero((grown_s & points_g) | (points_s & grown_g)))
+        union += int(np.count_nonzero(points_s | points_g))
+    return TolerantOverlap(matched=matched, union=union, reference=reference, radius=radius)

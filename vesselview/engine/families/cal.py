@@ -15,8 +15,6 @@ and from the FOV (`Case.without_ignored`); skeletons are those of the cleaned ma
 
 from __future__ import annotations
 
-import dataclasses
-
 import numpy as np
 
 from vesselview.engine.families.base import (
@@ -36,27 +34,10 @@ from vesselview.engine.families.shared import (
 from vesselview.engine.families.sources import CAL_PAPER
 from vesselview.engine.layers import Layer, classes_layer
 from vesselview.engine.lengths import in_pixels
-from vesselview.engine.morphology import count_components, dilate_disk
-from vesselview.engine.overlap import TolerantOverlap, tolerant_overlap
+from vesselview.engine.morphology import count_components
+from vesselview.engine.overlap import TolerantOverlap, tolerant_counts, tolerant_overlap
 from vesselview.engine.scores import Scores
 from vesselview.engine.thinning import thin
-
-
-@dataclasses.dataclass(frozen=True, eq=False)
-class LengthMatch:
-    """Counts of CAL's length factor at one β, and the β band for the viewer.
-
-    Attributes
-    ----------
-    matched, union : int
-        Numerator and denominator of L, in skeleton pixels.
-    reference_band : ndarray of bool, shape (H, W)
-        ``dil(G, disk β) & ~G``.
-    """
-
-    matched: int
-    union: int
-    reference_band: np.ndarray
 
 
 def connectivity_score(candidate: np.ndarray, reference: np.ndarray,
@@ -84,7 +65,7 @@ def connectivity_score(candidate: np.ndarray, reference: np.ndarray,
 
 
 def length_match(candidate: np.ndarray, reference: np.ndarray, candidate_skeleton: np.ndarray,
-                 reference_skeleton: np.ndarray, beta: float) -> LengthMatch:
+                 reference_skeleton: np.ndarray, beta: float) -> TolerantOverlap:
     """Skeleton pixels of each mask lying within ``beta`` pixels of the other mask.
 
     Parameters
@@ -95,16 +76,10 @@ def length_match(candidate: np.ndarray, reference: np.ndarray, candidate_skeleto
     beta : int
         Disc radius in pixels.
     """
-    grown_g = dilate_disk(reference, beta)
-    matched = (candidate_skeleton & grown_g) | (dilate_disk(candidate, beta) & reference_skeleton)
-    return LengthMatch(
-        matched=int(np.count_nonzero(matched)),
-        union=int(np.count_nonzero(candidate_skeleton | reference_skeleton)),
-        reference_band=grown_g & ~reference,
-    )
+    return tolerant_counts(candidate, reference, candidate_skeleton, reference_skeleton, beta)
 
 
-def cal_scores(connectivity: Scores, area: TolerantOverlap, length: LengthMatch) -> Scores:
+def cal_scores(connectivity: Scores, area: TolerantOverlap, length: TolerantOverlap) -> Scores:
     """``cal cal_c cal_a cal_l`` from the three factors' counts."""
     factors = Scores().merge(connectivity).merge(area_score(area)).merge(length_score(length))
     return factors.merge(cal_product(factors))
@@ -115,7 +90,7 @@ def area_score(area: TolerantOverlap) -> Scores:
     return Scores({"cal_a": 1.0 if area.union == 0 else area.matched / area.union})
 
 
-def length_score(length: LengthMatch) -> Scores:
+def length_score(length: TolerantOverlap) -> Scores:
     """``cal_l``: matched / union of the β-tolerant skeletons (1 when both are empty)."""
     return Scores({"cal_l": 1.0 if length.union == 0 else length.matched / length.union})
 
@@ -195,7 +170,7 @@ def cal_area(ctx: StageContext) -> TolerantOverlap:
 
 
 @stage("cal_length", params=("cal_beta",), needs=(cal_masks, cal_skeletons))
-def cal_length(ctx: StageContext) -> LengthMatch:
+def cal_length(ctx: StageContext) -> TolerantOverlap:
     """Counts of L at ``cal_beta``."""
     return length_match(*ctx.get(cal_masks), *ctx.get(cal_skeletons),
                         in_pixels(ctx.params.cal_beta))
