@@ -77,7 +77,8 @@ def tolerant_overlap(candidate: np.ndarray, reference: np.ndarray,
 
 
 def tolerant_counts(candidate: np.ndarray, reference: np.ndarray, candidate_points: np.ndarray,
-                    reference_points: np.ndarray, radius: float) -> TolerantOverlap:
+                    reference_points: np.ndarray, radius: float, separately: bool = False
+                    ) -> TolerantOverlap:
     """Points of each mask within ``radius`` pixels of the other mask.
 
     Parameters
@@ -89,12 +90,16 @@ def tolerant_counts(candidate: np.ndarray, reference: np.ndarray, candidate_poin
         skeletons (CAL's length factor).
     radius : float
         Disc radius in pixels, >= 0 (below 1: no dilation).
+    separately : bool
+        Count each side's points on their own (CAL-L's ``cal_l_count = "sum"``):
+        ``matched`` = #(dil(S) & reference_points) + #(candidate_points & dil(G)),
+        ``union`` = #candidate_points + #reference_points.
 
     Returns
     -------
     TolerantOverlap
         ``matched`` = #((dil(S) & reference_points) | (candidate_points & dil(G))),
-        ``union`` = #(candidate_points | reference_points).
+        ``union`` = #(candidate_points | reference_points) (or the sums, ``separately``).
     """
     height, width = reference.shape
     matched = union = 0
@@ -103,6 +108,11 @@ def tolerant_counts(candidate: np.ndarray, reference: np.ndarray, candidate_poin
         grown_s = dilate_disk(candidate[block.lo:block.hi], radius)[block.own]
         grown_g = dilate_disk(reference[block.lo:block.hi], radius)[block.own]
         points_s, points_g = candidate_points[own], reference_points[own]
-        matched += int(np.count_nonzero((grown_s & points_g) | (points_s & grown_g)))
-        union += int(np.count_nonzero(points_s | points_g))
+        found_g, found_s = grown_s & points_g, points_s & grown_g
+        if separately:
+            matched += int(np.count_nonzero(found_g)) + int(np.count_nonzero(found_s))
+            union += int(np.count_nonzero(points_s)) + int(np.count_nonzero(points_g))
+        else:
+            matched += int(np.count_nonzero(found_g | found_s))
+            union += int(np.count_nonzero(points_s | points_g))
     return TolerantOverlap(matched=matched, union=union, reference=reference, radius=radius)

@@ -177,6 +177,26 @@ class Params:
                                      doc="contour distances (msd at g = 0, asd, hd95_contour, "
                                          "nsd) as this library defines them (docs/metrics.md "
                                          "section 2)")
+    # Added later: after the others, so the CSV columns before them keep their places.
+    cal_l_count: str = param("union", choices=("union", "sum"), unit="choice", panel="CAL",
+                             label="L counts skeleton pixels",
+                             doc="CAL length factor: 'union' counts a pixel both skeletons "
+                                 "share once (the paper's); 'sum' counts each skeleton's "
+                                 "pixels on their own, which scales with the resolution "
+                                 "(docs/metrics.md section 4)")
+    spur_length: float | Length = param(0.0, low=0.0, high=1000.0, unit="length",
+                                        panel=_DETECTION, label="prune spurs shorter than (px)",
+                                        slider=(0.0, 20.0), step=0.5,
+                                        doc="skeleton side branches (one end, one junction) "
+                                            "shorter than this (pixels) are removed before "
+                                            "junctions and segments are found; 0: none "
+                                            "(docs/metrics.md section 10)")
+    junction_merge: float | Length = param(0.0, low=0.0, high=1000.0, unit="length",
+                                           panel=_DETECTION, label="merge junctions within (px)",
+                                           slider=(0.0, 20.0), step=0.5,
+                                           doc="junctions closer than this (pixels) become one "
+                                               "node, the link between them part of it; 0: "
+                                               "none (docs/metrics.md section 10)")
 
     def __post_init__(self) -> None:
         for key, spec in PARAM_SPECS.items():

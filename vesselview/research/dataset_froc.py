@@ -20,12 +20,13 @@ import numpy as np
 from vesselview.engine.case import Case
 from vesselview.engine.component_detection import found, found_shares
 from vesselview.engine.detection import segment_detection
+from vesselview.engine.graph_cleanup import cleaned_graph
 from vesselview.engine.length_scope import resolved_lengths
 from vesselview.engine.lengths import in_pixels
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import ProgressCallback, StopCallback
 from vesselview.engine.thinning import thin
-from vesselview.engine.vessel_graph import VesselGraph, vessel_graph
+from vesselview.engine.vessel_graph import VesselGraph
 from vesselview.errors import EvaluationStopped, InputError
 from vesselview.research.froc import FROC_OBJECTS, MAX_FALSE_POSITIVES, FrocCurve
 
@@ -45,7 +46,7 @@ def object_counts(case: Case, reference_graph: VesselGraph, threshold: float,
         objects, false candidate objects.
     """
     candidate = case.candidate_soft > np.float32(threshold)  # type: ignore[operator]
-    segments = segment_detection(vessel_graph(thin(candidate)), reference_graph,
+    segments = segment_detection(cleaned_graph(thin(candidate), params), reference_graph,
                                  in_pixels(params.segment_tol), params.segment_share)
     overlap = params.component_overlap
     reference_shares = found_shares(case.reference, candidate)
@@ -93,7 +94,8 @@ def pooled_froc(cases: Sequence[Case], params: Params | None = None,
                              "probability maps (a grey image with many levels)", source=source)
     cleaned = [case.without_ignored() for case in cases]
     settings = [resolved_lengths(params or Params(), case) for case in cleaned]
-    graphs = [vessel_graph(thin(case.reference)) for case in cleaned]
+    graphs = [cleaned_graph(thin(case.reference), setting)
+              for case, setting in zip(cleaned, settings, strict=True)]
     totals: list[np.ndarray] = []
     for index, threshold in enumerate(thresholds):
         total = np.zeros((2, 3), np.int64)

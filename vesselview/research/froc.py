@@ -41,13 +41,13 @@ import numpy as np
 from vesselview.engine.case import Case
 from vesselview.engine.component_detection import component_scores, found_shares
 from vesselview.engine.detection import segment_detection, segment_scores
+from vesselview.engine.graph_cleanup import cleaned_graph
 from vesselview.engine.length_scope import resolved_lengths
 from vesselview.engine.lengths import in_pixels
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import StopCallback
 from vesselview.engine.scores import Scores
 from vesselview.engine.thinning import thin
-from vesselview.engine.vessel_graph import vessel_graph
 from vesselview.errors import EvaluationStopped
 from vesselview.research.curves import along_curve, operating_points
 
@@ -137,14 +137,14 @@ def froc_curves(case: Case, params: Params | None = None, max_points: int = FROC
     every = roc.thresholds
     case = case.without_ignored()  # docs/metrics.md section 0
     params = resolved_lengths(params or Params(), case)
-    reference_graph = vessel_graph(thin(case.reference))
+    reference_graph = cleaned_graph(thin(case.reference), params)
 
     def measure(index: int) -> _Point:
         if should_stop is not None and should_stop():
             raise EvaluationStopped("FROC curves stopped")
         candidate = case.candidate_soft > np.float32(every[index])  # type: ignore[operator]
         segments = segment_scores(segment_detection(
-            vessel_graph(thin(candidate)), reference_graph, in_pixels(params.segment_tol),
+            cleaned_graph(thin(candidate), params), reference_graph, in_pixels(params.segment_tol),
             params.segment_share))
         components = component_scores(found_shares(case.reference, candidate),
                                       found_shares(candidate, case.reference),

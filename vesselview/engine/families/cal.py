@@ -6,7 +6,11 @@ public reference implementation does.
 - C = 1 - min(1, |ncomp(G) - ncomp(S)| / #G), 8-connected components;
 - A = #((dil(S, disk α) & G) | (S & dil(G, disk α))) / #(S | G);
 - L = #((skel(S) & dil(G, disk β)) | (dil(S, disk β) & skel(G))) / #(skel(S) | skel(G))
-  (L dilates the masks, not the skeletons); skel is `vesselview.engine.thinning.thin`;
+  (L dilates the masks, not the skeletons); skel is `vesselview.engine.thinning.thin`.
+  With ``cal_l_count = "sum"`` each skeleton's pixels count on their own:
+  L = (#(skel(S) & dil(G, disk β)) + #(dil(S, disk β) & skel(G))) / (#skel(S) + #skel(G)),
+  which scales with the resolution (a pixel both skeletons share, counted once by the
+  union, is common at one resolution and rare at another);
 - CAL = C · A · L. C, A and L (so CAL) are 1 when both masks are empty (section 0).
 
 Ignore regions: the family sees the case with the ignored pixels removed from both masks
@@ -65,7 +69,8 @@ def connectivity_score(candidate: np.ndarray, reference: np.ndarray,
 
 
 def length_match(candidate: np.ndarray, reference: np.ndarray, candidate_skeleton: np.ndarray,
-                 reference_skeleton: np.ndarray, beta: float) -> TolerantOverlap:
+                 reference_skeleton: np.ndarray, beta: float, count: str = "union"
+                 ) -> TolerantOverlap:
     """Skeleton pixels of each mask lying within ``beta`` pixels of the other mask.
 
     Parameters
@@ -75,8 +80,12 @@ def length_match(candidate: np.ndarray, reference: np.ndarray, candidate_skeleto
         ``thin`` of each mask.
     beta : int
         Disc radius in pixels.
+    count : {"union", "sum"}
+        ``cal_l_count``: a pixel of both skeletons counts once ("union", the paper's) or
+        once per skeleton ("sum").
     """
-    return tolerant_counts(candidate, reference, candidate_skeleton, reference_skeleton, beta)
+    return tolerant_counts(candidate, reference, candidate_skeleton, reference_skeleton, beta,
+                           separately=count == "sum")
 
 
 def cal_scores(connectivity: Scores, area: TolerantOverlap, length: TolerantOverlap) -> Scores:
@@ -169,11 +178,11 @@ def cal_area(ctx: StageContext) -> TolerantOverlap:
     return tolerant_overlap(*ctx.get(cal_masks), in_pixels(ctx.params.cal_alpha))
 
 
-@stage("cal_length", params=("cal_beta",), needs=(cal_masks, cal_skeletons))
+@stage("cal_length", params=("cal_beta", "cal_l_count"), needs=(cal_masks, cal_skeletons))
 def cal_length(ctx: StageContext) -> TolerantOverlap:
-    """Counts of L at ``cal_beta``."""
+    """Counts of L at ``cal_beta``, counted as ``cal_l_count`` says."""
     return length_match(*ctx.get(cal_masks), *ctx.get(cal_skeletons),
-                        in_pixels(ctx.params.cal_beta))
+                        in_pixels(ctx.params.cal_beta), ctx.params.cal_l_count)
 
 
 @stage("cal_a", needs=(cal_area,))

@@ -42,10 +42,11 @@ from vesselview.engine.families.shared import (
     candidate_skeleton,
     reference_skeleton,
 )
+from vesselview.engine.graph_cleanup import OFF_AT_ZERO, cleaned_graph
 from vesselview.engine.layers import Layer, LegendEntry, classes_layer, palette_colour
 from vesselview.engine.lengths import in_pixels
 from vesselview.engine.scores import Scores
-from vesselview.engine.vessel_graph import VesselGraph, vessel_graph
+from vesselview.engine.vessel_graph import VesselGraph
 
 if TYPE_CHECKING:
     from vesselview.engine.params import Params
@@ -94,16 +95,16 @@ METRICS = (
 )
 
 
-@stage("reference_graph", needs=(reference_skeleton,))
+@stage("reference_graph", params=tuple(sorted(OFF_AT_ZERO)), needs=(reference_skeleton,))
 def reference_graph(ctx: StageContext) -> VesselGraph:
     """The vessel graph of the reference skeleton (a threshold change keeps it)."""
-    return vessel_graph(ctx.get(reference_skeleton))
+    return cleaned_graph(ctx.get(reference_skeleton), ctx.params)
 
 
-@stage("candidate_graph", needs=(candidate_skeleton,))
+@stage("candidate_graph", params=tuple(sorted(OFF_AT_ZERO)), needs=(candidate_skeleton,))
 def candidate_graph(ctx: StageContext) -> VesselGraph:
     """The vessel graph of the candidate skeleton."""
-    return vessel_graph(ctx.get(candidate_skeleton))
+    return cleaned_graph(ctx.get(candidate_skeleton), ctx.params)
 
 
 @stage("reference_junctions", needs=(reference_graph,))
