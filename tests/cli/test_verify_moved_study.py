@@ -165,3 +165,11 @@ def test_inputs_split_between_the_two_places_are_named_with_the_fix(
         f"were ({study}) and beside the moved output ({copy}): predictions/demo/01_test.png "
         f"is only at {study / 'predictions/demo/01_test.png'}; keep the inputs together, "
         "where they were relative to the output, to verify\n")
+
+
+def test_an_output_reached_through_a_symbolic_link_has_not_moved(capsys, study, tmp_path):
+    _write(capsys, "--output", "out.json")
+    link = tmp_path / "link"
+    link.symlink_to(study)
+    code, said = _verify(capsys, link / "out.json")
+    assert code == 0 and f"8 input files unchanged, as recorded in {study})" in said

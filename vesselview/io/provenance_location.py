@@ -104,4 +104,5 @@ def _moved_cwd(output: str, recorded: Provenance) -> str | None:
         return None
     moved = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(output)),
                                           from_output))
-    return None if moved == os.path.normpath(recorded.cwd) else moved
+    # the same folder by another name (a symbolic link on the way) has not moved
+    return None if os.path.realpath(moved) == os.path.realpath(recorded.cwd) else moved
