@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
-from scipy import stats
+import scipy  # scipy.stats: loaded at first use
 
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
@@ -168,6 +168,7 @@ def severity_behaviour(name: str, severities: Sequence[float],
     if len(set(severities)) != len(severities):
         raise ParamsError(f"severities of {name!r} must be distinct, got {list(severities)}")
     cases = {f"{name} {s:g}": teaching_case(name, s, shape, seed) for s in severities}
-    ranks = dict(zip(cases, stats.rankdata(severities, method="min").astype(float), strict=True))
+    ranks = dict(zip(cases, scipy.stats.rankdata(severities, method="min").astype(float),
+                     strict=True))
     return metric_behaviour(cases, ranks, params, metrics, should_stop=should_stop,
                             progress=progress)

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 import cv2
 import numpy as np
-from scipy.integrate import trapezoid
+import scipy  # scipy.integrate: loaded at first use
 
 from vesselview.engine.case import Case
 from vesselview.engine.length_scope import resolved_lengths
@@ -95,7 +95,7 @@ class OperatingPoints:
             tpr = self.true_positives / np.float64(self.positives)
             fpr = self.false_positives / np.float64(self.negatives)
         defined = self.positives > 0 and self.negatives > 0
-        auc = float(trapezoid(tpr, fpr)) if defined else float("nan")
+        auc = float(scipy.integrate.trapezoid(tpr, fpr)) if defined else float("nan")
         return Curve(fpr, tpr, self.thresholds, auc)
 
     def pr(self) -> Curve:

@@ -20,7 +20,7 @@ import dataclasses
 import warnings
 
 import numpy as np
-from scipy import stats
+import scipy  # scipy.stats: loaded at first use
 
 from vesselview.research.ranking import oriented
 from vesselview.research.statistics import MethodScores
@@ -106,17 +106,17 @@ def _friedman_test(scores: MethodScores, index: int, metric: str,
     if n == 0:
         return FriedmanTest(metric, scores.methods, 0, nan, nan, np.full(k, nan), nan,
                             np.full((k, k), nan))
-    mean_rank = stats.rankdata(-complete, axis=0).mean(axis=1)
+    mean_rank = scipy.stats.rankdata(-complete, axis=0).mean(axis=1)
     scale = np.sqrt(k * (k + 1) / (6 * n))
-    q_alpha = stats.studentized_range.ppf(1 - alpha, k, np.inf) / np.sqrt(2)
+    q_alpha = scipy.stats.studentized_range.ppf(1 - alpha, k, np.inf) / np.sqrt(2)
     q = np.abs(mean_rank[:, None] - mean_rank[None, :]) / scale
-    nemenyi_p = stats.studentized_range.sf(q * np.sqrt(2), k, np.inf)
+    nemenyi_p = scipy.stats.studentized_range.sf(q * np.sqrt(2), k, np.inf)
     np.fill_diagonal(nemenyi_p, 1.0)
     statistic, p = nan, nan
     if n >= 2 and np.ptp(complete, axis=0).any():
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)
-            result = stats.friedmanchisquare(*complete)
+            result = scipy.stats.friedmanchisquare(*complete)
         statistic, p = float(result.statistic), float(result.pvalue)
     return FriedmanTest(metric, scores.methods, n, statistic, p, mean_rank,
                         float(q_alpha * scale), nemenyi_p)

@@ -28,8 +28,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
+import scipy  # scipy.stats: loaded at first use
 from numpy.typing import ArrayLike
-from scipy import stats
 
 from vesselview.engine.case_ids import id_key
 from vesselview.research.ranking import RankAgreement, rank_agreement
@@ -212,7 +212,7 @@ def kendall_w(table: ArrayLike) -> float:
     n, m = y.shape
     if n < 2 or m < 2:
         return float("nan")
-    ranks = stats.rankdata(y, axis=0)
+    ranks = scipy.stats.rankdata(y, axis=0)
     sums = ranks.sum(axis=1)
     s = np.sum((sums - sums.mean()) ** 2)
     ties = sum(float(np.sum(counts ** 3 - counts))

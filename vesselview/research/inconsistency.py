@@ -19,8 +19,8 @@ their distances, but gives no formula. We use:
 from __future__ import annotations
 
 import numpy as np
+import scipy  # scipy.stats: loaded at first use
 from numpy.typing import ArrayLike
-from scipy import stats
 
 
 def standard_inconsistency(x: ArrayLike, y: ArrayLike) -> float:
@@ -36,7 +36,7 @@ def standard_inconsistency(x: ArrayLike, y: ArrayLike) -> float:
     float
         In [0, n - 1]; ties share their average rank.
     """
-    return float(np.mean(np.abs(stats.rankdata(x) - stats.rankdata(y))))
+    return float(np.mean(np.abs(scipy.stats.rankdata(x) - scipy.stats.rankdata(y))))
 
 
 def mean_inconsistency(x: ArrayLike, y: ArrayLike) -> float:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
-from scipy import stats
+import scipy  # scipy.stats: loaded at first use
 
 from vesselview.research.ranking import oriented
 from vesselview.research.statistics import MethodScores
@@ -73,7 +73,7 @@ def method_orders(scores: MethodScores) -> MethodOrders:
         complete = better[:, ~np.isnan(better).any(axis=0)]
         n[k] = complete.shape[1] if scores.methods else 0
         if n[k]:
-            mean_rank[k] = stats.rankdata(-complete, axis=0).mean(axis=1)
+            mean_rank[k] = scipy.stats.rankdata(-complete, axis=0).mean(axis=1)
     winners = tuple(_winners(scores.methods, row) for row in mean_rank)
     defined = mean_rank[~np.isnan(mean_rank).any(axis=1)]
     consensus = defined.mean(axis=0) if defined.size else np.full(len(scores.methods), np.nan)

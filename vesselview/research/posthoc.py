@@ -29,7 +29,7 @@ import itertools
 from collections.abc import Sequence
 
 import numpy as np
-from scipy import stats
+import scipy  # scipy.stats: loaded at first use
 
 from vesselview.research.friedman import FriedmanTest, blocks
 from vesselview.research.statistics import MethodScores, holm, paired_test
@@ -139,7 +139,7 @@ def conover_p(values: np.ndarray) -> np.ndarray:
     np.fill_diagonal(p, 1.0)
     if n < 2:
         return p
-    ranks = stats.rankdata(values, axis=0)
+    ranks = scipy.stats.rankdata(values, axis=0)
     rank_sums = ranks.sum(axis=1)
     s2 = (np.sum(ranks**2) - n * k * (k + 1) ** 2 / 4) / (k - 1)
     dof = n * k - k - n + 1
@@ -148,7 +148,7 @@ def conover_p(values: np.ndarray) -> np.ndarray:
         scale = np.sqrt(s2 * 2 * n * (k - 1) / dof * (1 - t2 / (n * (k - 1))))
         t = np.abs(rank_sums[:, None] - rank_sums[None, :]) / scale
     off = ~np.eye(k, dtype=bool)
-    p[off] = 2 * stats.t.sf(t[off], dof)
+    p[off] = 2 * scipy.stats.t.sf(t[off], dof)
     return p
 
 

@@ -25,8 +25,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 import numpy as np
+import scipy  # scipy.stats: loaded at first use
 from numpy.typing import ArrayLike
-from scipy import stats
 
 from vesselview.engine.keys import DISSIMILARITIES, UNORDERED
 from vesselview.errors import InputError
@@ -246,7 +246,7 @@ def _best_first_ranks(better: np.ndarray) -> np.ndarray:
     """Ranks of higher-is-better values: 1 = best, ties share the best rank, nan kept."""
     ranks = np.full(better.shape, np.nan)
     defined = ~np.isnan(better)
-    ranks[defined] = stats.rankdata(-better[defined], method="min")
+    ranks[defined] = scipy.stats.rankdata(-better[defined], method="min")
     return ranks
 
 
@@ -262,9 +262,9 @@ def _agreement(metric: str, x: np.ndarray, y: np.ndarray) -> Agreement:
     return Agreement(
         metric=metric,
         n=int(x.size),
-        kendall_tau_b=float(stats.kendalltau(x, y).statistic) if ordered else nan,
-        spearman=float(stats.spearmanr(x, y).statistic) if ordered else nan,
-        pearson=float(stats.pearsonr(x, y).statistic) if finite else nan,
+        kendall_tau_b=float(scipy.stats.kendalltau(x, y).statistic) if ordered else nan,
+        spearman=float(scipy.stats.spearmanr(x, y).statistic) if ordered else nan,
+        pearson=float(scipy.stats.pearsonr(x, y).statistic) if finite else nan,
         mean_inconsistency=mean_inconsistency(x, y),
         standard_inconsistency=standard_inconsistency(x, y),
     )

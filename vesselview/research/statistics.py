@@ -32,8 +32,8 @@ import warnings
 from collections.abc import Mapping, Sequence
 
 import numpy as np
+import scipy  # scipy.stats: loaded at first use
 from numpy.typing import ArrayLike
-from scipy import stats
 
 from vesselview.errors import InputError
 from vesselview.research.summaries import N_RESAMPLES, SEED, Summary, summarise_values
@@ -206,7 +206,7 @@ def paired_test(a: ArrayLike, b: ArrayLike) -> tuple[float, float, float, int]:
         return nan, nan, median, int(difference.size)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # exact/normal choice notes
-        result = stats.wilcoxon(x, y)
+        result = scipy.stats.wilcoxon(x, y)
     return float(result.statistic), float(result.pvalue), median, int(difference.size)
 
 
