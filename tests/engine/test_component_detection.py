@@ -7,7 +7,12 @@ import numpy as np
 import pytest
 
 from tests.engine.masks import NAN, check_scores, grid
-from vesselview.engine.component_detection import component_scores, found_shares, unfound_pixels
+from vesselview.engine.component_detection import (
+    component_labels,
+    component_scores,
+    found_shares,
+    unfound_pixels,
+)
 
 REFERENCE = grid([
     "##.......",
@@ -49,7 +54,7 @@ def test_overlap_zero_still_needs_one_pixel() -> None:
 
 
 def test_unfound_pixels() -> None:
-    missed = unfound_pixels(REFERENCE, CANDIDATE, 0.5)
+    missed = unfound_pixels(component_labels(REFERENCE), found_shares(REFERENCE, CANDIDATE), 0.5)
     assert np.array_equal(missed, REFERENCE & ~grid(["........."] * 2 + [".....###."]
                                                     + ["........."] * 2))
 

@@ -93,8 +93,8 @@ def test_the_first_partial_has_pixel_metrics_and_the_confusion_layer() -> None:
     (["cal_a"], {"candidate_mask", "cal_masks", "cal_area", "cal_a"}),
     (["cal"], {"candidate_mask", "reference_skeleton", "candidate_skeleton", "cal_masks",
                "cal_reference_skeleton", "cal_skeletons", "cal_reference_components",
-               "candidate_components", "cal_connectivity", "cal_area", "cal_a", "cal_length",
-               "cal_l", "cal"}),
+               "reference_labels", "candidate_labels", "candidate_components", "cal_connectivity",
+               "cal_area", "cal_a", "cal_length", "cal_l", "cal"}),
 ])
 def test_a_metric_subset_runs_only_the_stages_it_needs(metrics, stages) -> None:
     evaluator = vv.Evaluator(small_case())

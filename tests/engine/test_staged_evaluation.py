@@ -240,7 +240,8 @@ def test_describe_shows_values_counts_and_reasons() -> None:
 
 def test_a_threshold_change_transforms_and_counts_the_candidate_once(monkeypatch) -> None:
     # The distance and contour families share one Euclidean transform of S (the contour
-    # distances read d(p, P(S)) from it); CAL and topology share S's component count.
+    # distances read d(p, P(S)) from it); CAL, topology and component detection share one
+    # labelling of S's components.
     from vesselview.engine import distance_map as maps_module
     from vesselview.engine.families import cal, contour, shared, topology
 
@@ -257,9 +258,11 @@ def test_a_threshold_change_transforms_and_counts_the_candidate_once(monkeypatch
     for name in ("distance_to", "squared_euclidean_distance_to"):
         monkeypatch.setattr(maps_module, name, counted("transform", getattr(maps_module, name)))
     monkeypatch.setattr(contour, "distance_to", counted("transform", contour.distance_to))
-    for module in (cal, shared, topology):
+    for module in (cal, topology):
         monkeypatch.setattr(module, "count_components",
                             counted("components", module.count_components))
+    monkeypatch.setattr(shared, "component_labels",
+                        counted("components", shared.component_labels))
     changed = evaluator.evaluate(Params(threshold=0.6))
     assert calls == {"transform": 1, "components": 1}
     assert same_metrics(changed.metrics, evaluate(SOFT_CASE, Params(threshold=0.6)).metrics)

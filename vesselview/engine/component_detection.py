@@ -11,24 +11,61 @@ hit and how many false objects there are.
 
 from __future__ import annotations
 
+import dataclasses
+
 import cv2
 import numpy as np
 
 from vesselview.engine.scores import Scores
 
 
-def _labels_and_shares(mask: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """8-connected labels of ``mask`` (int32, shape (H, W); OpenCV's raster order) and
-    the share of each component lying in ``other`` (float64, shape (k,))."""
-    # The sizes by a bincount of the mask's pixels: the statistics pass of
-    # connectedComponentsWithStats (bounding boxes, centroids) costs more than the
-    # labelling itself.
+@dataclasses.dataclass(frozen=True, eq=False)
+class ComponentLabels:
+    """The 8-connected components of a mask, labelled at its True pixels only.
+
+    One labelling serves every stage that counts the components, measures their shares
+    or paints them (no (H, W) label image is kept: 4 bytes per vessel pixel only).
+
+    Attributes
+    ----------
+    mask : ndarray of bool, shape (H, W)
+    at_pixels : ndarray of int32, shape (n,), read-only
+        The label (1..count, OpenCV's raster order) of each True pixel, row-major.
+    count : int
+        How many components.
+    """
+
+    mask: np.ndarray
+    at_pixels: np.ndarray
+    count: int
+
+    def shares(self, other: np.ndarray) -> np.ndarray:
+        """Share of each component lying in ``other`` (bool, shape (H, W)).
+
+        Returns
+        -------
+        ndarray of float64, shape (count,)
+            In label order.
+        """
+        sizes = np.bincount(self.at_pixels, minlength=self.count + 1)[1:]
+        inside = np.bincount(self.at_pixels[other[self.mask]], minlength=self.count + 1)[1:]
+        return inside / np.maximum(sizes, 1)
+
+    def painted(self, chosen: np.ndarray) -> np.ndarray:
+        """Pixels (bool, shape (H, W)) of the components flagged in ``chosen`` (shape (count,))."""
+        image = np.zeros(self.mask.shape, bool)
+        image[self.mask] = chosen[self.at_pixels - 1]
+        return image
+
+
+def component_labels(mask: np.ndarray) -> ComponentLabels:
+    """`ComponentLabels` of ``mask`` (bool, shape (H, W)): one OpenCV labelling."""
     mask = np.ascontiguousarray(mask, dtype=bool)
     count, labels = cv2.connectedComponents(mask.view(np.uint8), connectivity=8,
                                             ltype=cv2.CV_32S)
-    sizes = np.bincount(labels[mask], minlength=count)[1:]
-    inside = np.bincount(labels[other & mask], minlength=count)[1:]
-    return labels, inside / np.maximum(sizes, 1)
+    at_pixels = labels[mask]
+    at_pixels.setflags(write=False)
+    return ComponentLabels(mask=mask, at_pixels=at_pixels, count=int(count) - 1)
 
 
 def found_shares(mask: np.ndarray, other: np.ndarray) -> np.ndarray:
@@ -41,18 +78,15 @@ def found_shares(mask: np.ndarray, other: np.ndarray) -> np.ndarray:
     Returns
     -------
     ndarray of float64, shape (k,)
-        In label order (OpenCV's raster order). The label image is not kept (4 bytes
-        per pixel); `unfound_pixels` labels again when a layer is drawn.
+        In label order (OpenCV's raster order).
     """
-    return _labels_and_shares(mask, other)[1]
+    return component_labels(mask).shares(other)
 
 
-def unfound_pixels(mask: np.ndarray, other: np.ndarray, overlap: float) -> np.ndarray:
-    """Pixels (bool, shape (H, W)) of the components of ``mask`` that ``other`` does not
-    find at ``overlap``."""
-    labels, shares = _labels_and_shares(mask, other)
-    lookup = np.concatenate([[False], ~found(shares, overlap)])
-    return lookup[labels]
+def unfound_pixels(labels: ComponentLabels, shares: np.ndarray, overlap: float) -> np.ndarray:
+    """Pixels (bool, shape (H, W)) of the components that their ``shares`` (see
+    `ComponentLabels.shares`) do not find at ``overlap``."""
+    return labels.painted(~found(shares, overlap))
 
 
 def component_scores(reference_shares: np.ndarray, candidate_shares: np.ndarray,

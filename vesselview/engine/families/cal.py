@@ -33,6 +33,7 @@ from vesselview.engine.families.shared import (
     candidate_components,
     candidate_mask,
     candidate_skeleton,
+    reference_labels,
     reference_skeleton,
 )
 from vesselview.engine.families.sources import CAL_PAPER
@@ -157,11 +158,12 @@ def cal_skeletons(ctx: StageContext) -> Masks:
     return candidate, ctx.get(cal_reference_skeleton)
 
 
-@stage("cal_reference_components", params=("cal_fov",))
+@stage("cal_reference_components", params=("cal_fov",), needs=(reference_labels,))
 def cal_reference_components(ctx: StageContext) -> int:
     """ncomp(G) of CAL's reference (a threshold change keeps it)."""
-    reference = ctx.case.reference
-    return count_components(reference & ctx.case.fov if ctx.params.cal_fov else reference)
+    if ctx.params.cal_fov:
+        return count_components(ctx.case.reference & ctx.case.fov)
+    return ctx.get(reference_labels).count
 
 
 @stage("cal_connectivity", params=("cal_fov",),

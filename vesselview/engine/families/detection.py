@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import cv2
 import numpy as np
 
-from vesselview.engine.component_detection import component_scores, found_shares, unfound_pixels
+from vesselview.engine.component_detection import component_scores, unfound_pixels
 from vesselview.engine.detection import (
     JunctionMatch,
     Junctions,
@@ -38,8 +38,10 @@ from vesselview.engine.families.base import (
 )
 from vesselview.engine.families.family import Family, Probe
 from vesselview.engine.families.shared import (
+    candidate_labels,
     candidate_mask,
     candidate_skeleton,
+    reference_labels,
     reference_skeleton,
 )
 from vesselview.engine.graph_cleanup import OFF_AT_ZERO, cleaned_graph
@@ -144,16 +146,16 @@ def segment_metrics(ctx: StageContext) -> Scores:
     return segment_scores(ctx.get(segments))
 
 
-@stage("reference_components", needs=(candidate_mask,))
+@stage("reference_components", needs=(reference_labels, candidate_mask))
 def reference_components(ctx: StageContext) -> np.ndarray:
     """The share of each reference component lying in the candidate."""
-    return found_shares(ctx.case.reference, ctx.get(candidate_mask))
+    return ctx.get(reference_labels).shares(ctx.get(candidate_mask))
 
 
-@stage("candidate_components_found", needs=(candidate_mask,))
+@stage("candidate_components_found", needs=(candidate_labels,))
 def candidate_components(ctx: StageContext) -> np.ndarray:
     """The share of each candidate component lying in the reference."""
-    return found_shares(ctx.get(candidate_mask), ctx.case.reference)
+    return ctx.get(candidate_labels).shares(ctx.case.reference)
 
 
 @stage("component_scores", params=("component_overlap",),
@@ -265,16 +267,16 @@ def false_segments_layer(ctx: StageContext) -> Layer:
 
 
 @layer("component_detection", kind="area", stacking="region", params=("component_overlap",),
-       needs=(candidate_mask,))
+       needs=(reference_labels, candidate_labels, reference_components, candidate_components))
 def component_layer(ctx: StageContext) -> Layer:
     """Missed reference components and false candidate components."""
     overlap = ctx.params.component_overlap
-    candidate, reference = ctx.get(candidate_mask), ctx.case.reference
+    missed = unfound_pixels(ctx.get(reference_labels), ctx.get(reference_components), overlap)
+    false = unfound_pixels(ctx.get(candidate_labels), ctx.get(candidate_components), overlap)
     return classes_layer("component_detection",
                          f"Component detection (overlap >= {overlap:g})", [
-        (unfound_pixels(reference, candidate, overlap), "missed reference component",
-         "vermillion"),
-        (unfound_pixels(candidate, reference, overlap), "false candidate component", "blue"),
+        (missed, "missed reference component", "vermillion"),
+        (false, "false candidate component", "blue"),
     ])
 
 

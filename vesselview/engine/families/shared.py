@@ -1,6 +1,7 @@
-"""Stages several families share: the candidate at the threshold, both skeletons, the
-candidate's component count (CAL and topology), the masks the distance and contour
-families compare and the Euclidean distance to the candidate they both read.
+"""Stages several families share: the candidate at the threshold, both skeletons, both
+masks' components (counted by CAL and topology, matched by component detection), the
+masks the distance and contour families compare and the Euclidean distance to the
+candidate they both read.
 
 The candidate stage is the only one reading ``threshold`` (for a hard candidate the
 pipeline leaves it out of every cache key); every stage that fetches it depends on it.
@@ -12,9 +13,9 @@ import dataclasses
 
 import numpy as np
 
+from vesselview.engine.component_detection import ComponentLabels, component_labels
 from vesselview.engine.distance_map import DistanceMap, distance_map
 from vesselview.engine.families.base import StageContext, stage
-from vesselview.engine.morphology import count_components
 from vesselview.engine.thinning import thin
 
 
@@ -36,10 +37,23 @@ def candidate_skeleton(ctx: StageContext) -> np.ndarray:
     return thin(ctx.get(candidate_mask))
 
 
-@stage("candidate_components", needs=(candidate_mask,))
+@stage("reference_labels")
+def reference_labels(ctx: StageContext) -> ComponentLabels:
+    """The 8-connected components of ``G`` over the whole image (a threshold change keeps
+    them): counted by CAL and topology, matched by component detection."""
+    return component_labels(ctx.case.reference)
+
+
+@stage("candidate_labels", needs=(candidate_mask,))
+def candidate_labels(ctx: StageContext) -> ComponentLabels:
+    """The 8-connected components of ``S`` over the whole image."""
+    return component_labels(ctx.get(candidate_mask))
+
+
+@stage("candidate_components", needs=(candidate_labels,))
 def candidate_components(ctx: StageContext) -> int:
     """ncomp(S): 8-connected components of the candidate over the whole image."""
-    return count_components(ctx.get(candidate_mask))
+    return ctx.get(candidate_labels).count
 
 
 @dataclasses.dataclass(frozen=True, eq=False)

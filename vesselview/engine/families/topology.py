@@ -26,6 +26,7 @@ from vesselview.engine.families.shared import (
     candidate_components,
     candidate_mask,
     candidate_skeleton,
+    reference_labels,
     reference_skeleton,
 )
 from vesselview.engine.morphology import count_components, label_components
@@ -112,10 +113,10 @@ METRICS = (
 )
 
 
-@stage("reference_betti")
+@stage("reference_betti", needs=(reference_labels,))
 def reference_betti(ctx: StageContext) -> tuple[int, int]:
     """β0 and β1 of the reference (a threshold change keeps them)."""
-    return betti_numbers(ctx.case.reference)
+    return ctx.get(reference_labels).count, count_holes(ctx.case.reference)
 
 
 @stage("cldice", needs=(candidate_mask, candidate_skeleton, reference_skeleton))
