@@ -66,3 +66,13 @@ def test_the_full_legend_says_which_key_hides_it(shown_window):
     shown_window.menus.actions["toggle_legend"].trigger()
     assert not shown_window.view.legend.isVisible()
     shown_window.menus.actions["toggle_legend"].trigger()
+
+
+def test_a_large_fov_is_counted_in_blocks_exactly_on_block_edges():
+    rng = np.random.default_rng(5)
+    fov = rng.random((2100, 3000)) < 0.5  # blocks of 3 pixels: at most 1024 per side
+    counts = fov_integral(fov)
+    assert counts.step == 3 and counts.table.shape == (701, 1001)
+    for x0, y0, x1, y1 in [(0, 0, 3000, 2100), (30, 60, 999, 1500), (2997, 2097, 3000, 2100)]:
+        exact = int(fov[y0:y1, x0:x1].sum())
+        assert covered_pixels(counts, (QPointF(x0, y0), QPointF(x1, y1))) == exact

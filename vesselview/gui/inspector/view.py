@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from vesselview.app.spacing_display import scale_bar_um
 from vesselview.engine.layers import HIGHLIGHT
-from vesselview.gui.inspector.legend_place import CORNERS, fov_integral, legend_rect
+from vesselview.gui.inspector.legend_place import CORNERS, FovCounts, fov_integral, legend_rect
 from vesselview.gui.inspector.scale_bar import ScaleBar
 from vesselview.gui.widgets.canvas import LEVELS, LayerStack, index_item
 
@@ -80,7 +80,7 @@ class InspectorView(QWidget):
         self._shape = (1, 1)
         self._side_rects: tuple[Rect, Rect] | None = None  # view before / after side by side
         self._legend_texts = ("", "")  # full and compact legend
-        self._fov_integral: np.ndarray | None = None  # where the legend should not go
+        self._fov_integral: FovCounts | None = None  # where the legend should not go
         self.legend_hidden = False
         self.legend = self._overlay_label(Qt.AlignmentFlag.AlignLeft)
         self.banner = self._overlay_label(Qt.AlignmentFlag.AlignHCenter)
