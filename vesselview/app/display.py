@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 
 import cv2
 import numpy as np
@@ -79,14 +79,13 @@ class DisplayLayer:
     ----------
     source : Layer
         The engine layer.
-    contour : ndarray of uint8, shape (H, W), optional
-        A line drawn over the layer (1 on the line, else 0) in the threshold-contour
-        colour (`vesselview.engine.layers.THRESHOLD_CONTOUR`): the probability map's
-        threshold crossing. None: no line.
+    contour_of : callable () -> ndarray of uint8, shape (H, W), optional
+        Draws the line shown over the layer (`contour`), called on first use only: a
+        hidden layer's line costs nothing. None: no line.
     """
 
     source: Layer
-    contour: np.ndarray | None = None
+    contour_of: Callable[[], np.ndarray] | None = None
 
     @property
     def name(self) -> str:
@@ -124,6 +123,18 @@ class DisplayLayer:
         image.setflags(write=False)
         return image
 
+    @property
+    def has_contour(self) -> bool:
+        """True when a line is drawn over the layer (`contour`)."""
+        return self.contour_of is not None
+
+    @functools.cached_property
+    def contour(self) -> np.ndarray | None:
+        """The line drawn over the layer, uint8 (H, W), 1 on the line, else 0, in the
+        threshold-contour colour (`vesselview.engine.layers.THRESHOLD_CONTOUR`): the
+        probability map's threshold crossing. None: no line."""
+        return None if self.contour_of is None else self.contour_of()
+
     @functools.cached_property
     def counts(self) -> np.ndarray:
         """Pixels per index value, int64 (256,) (shown in the legend)."""
@@ -150,9 +161,9 @@ class DisplayLayer:
         return {}
 
     def warm(self, overview_radius: int = 0) -> None:
-        """Compute the image and counts now, in the calling thread, and the overview's
-        grown image when ``overview_radius`` > 0 and this layer is thin."""
-        for product in ("image", "counts"):
+        """Compute the image, counts and contour now, in the calling thread, and the
+        overview's grown image when ``overview_radius`` > 0 and this layer is thin."""
+        for product in ("image", "counts", "contour"):
             getattr(self, product)
         if overview_radius > 0 and self.name in OVERVIEW_LAYERS:
             self.thickened(overview_radius)

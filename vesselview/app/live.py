@@ -131,6 +131,8 @@ def _answer(evaluator: Evaluator, request: Request, should_stop: StopCallback,
         probability = probability_layer(request.case, result.params.threshold)
         if probability is not None:
             layers[probability.name] = probability
+            if probability.name in request.warm_layers:  # its contour, off the main thread
+                probability.warm(request.overview_radius)
         prepared.update(layers)
         return Response(request, result, layers, time.perf_counter() - began)
 

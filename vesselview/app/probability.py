@@ -17,6 +17,7 @@ as a thin line in a colour of its own.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import weakref
 
 import cv2
@@ -85,7 +86,9 @@ def threshold_contour(soft: np.ndarray, threshold: float) -> np.ndarray:
 
 def probability_layer(case: Case, threshold: float | None) -> DisplayLayer | None:
     """The heat-map layer of ``case``'s probability map with the contour at ``threshold``
-    (None: the case's own threshold); None for a binary candidate."""
+    (None: the case's own threshold); None for a binary candidate. The contour is drawn
+    on first use (`DisplayLayer.contour`): while the layer is hidden, a threshold change
+    costs nothing here."""
     soft = case.candidate_soft
     if soft is None:
         return None
@@ -93,7 +96,8 @@ def probability_layer(case: Case, threshold: float | None) -> DisplayLayer | Non
     last = _WITH_CONTOUR.get(NAME)
     if last is not None and last[0]() is soft and last[1] == threshold:
         return last[2]
-    layer = dataclasses.replace(_heat_map(soft), contour=threshold_contour(soft, threshold))
+    layer = dataclasses.replace(_heat_map(soft),
+                                contour_of=functools.partial(threshold_contour, soft, threshold))
     _WITH_CONTOUR[NAME] = (weakref.ref(soft), threshold, layer)
     return layer
 

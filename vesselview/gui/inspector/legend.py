@@ -111,7 +111,7 @@ def colour_bar_block(layer: DisplayLayer, style: LayerStyle, threshold: float) -
     """The legend block of the probability map: title, `colour_bar` and the colour of the
     threshold contour drawn on the image."""
     block = f"<b>{html.escape(layer.title)}</b><br>{colour_bar(layer, style, threshold)}"
-    if layer.contour is not None:
+    if layer.has_contour:
         block += (f"<br>{swatch(THRESHOLD_CONTOUR)} contour: where the map crosses the "
                   "threshold (border of the candidate)")
     return block
