@@ -140,13 +140,16 @@ def _same_bits(a: np.ndarray, b: np.ndarray) -> bool:
 @given(vessel_pairs(with_fov=False))
 def test_distances_read_from_the_candidate_map_equal_the_contour_transform(pair) -> None:
     # d(p, P(S)) taken from d(p, S) outside S and by a k-d tree inside it: bit for bit
-    # the Euclidean transform of P(S) (the pipeline's path vs the one without the map).
+    # the Euclidean transform of P(S) (the pipeline's path vs the one without the map),
+    # also for masks given as views with negative strides or with True stored as 255.
     candidate, reference = pair[:2]
     to_candidate = distance_map(candidate, "euclidean") if candidate.any() else None
-    fast = contour_distances(candidate, reference, to_candidate=to_candidate)
     plain = contour_distances(candidate, reference)
-    assert _same_bits(fast.reference_to_candidate, plain.reference_to_candidate)
-    assert _same_bits(fast.candidate_to_reference, plain.candidate_to_reference)
+    for variant in (candidate, np.ascontiguousarray(candidate[::-1, ::-1])[::-1, ::-1],
+                    (candidate.astype(np.uint8) * 255).view(bool)):
+        fast = contour_distances(variant, reference, to_candidate=to_candidate)
+        assert _same_bits(fast.reference_to_candidate, plain.reference_to_candidate)
+        assert _same_bits(fast.candidate_to_reference, plain.candidate_to_reference)
 
 
 def test_reference_contour_deep_inside_a_thick_candidate() -> None:

