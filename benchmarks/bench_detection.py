@@ -6,7 +6,9 @@ other families and not counted), and a ``junction_r`` change, as ratios to one E
 distance transform of the reference. Target (issue 24 item 7): <= 1 EDT added.
 
 Usage: ``python benchmarks/bench_detection.py [--repeats N] [--shapes 584x565,3504x3390]
-[--cpu]``. ``--cpu`` times the stages and the EDT by this thread's CPU time
+[--cpu] [--set KEY=VALUE ...]``. ``--set`` evaluates with other parameters, e.g. the
+graph clean-up (``--set spur_length=4 --set junction_merge=4``) to time its cost.
+``--cpu`` times the stages and the EDT by this thread's CPU time
 (``time.thread_time``) instead of wall time: on a machine shared by many processes the
 wall time of each short stage also counts its waits for a core, which inflates a sum of
 many stages more than one EDT.
@@ -36,7 +38,8 @@ OWN_STAGES = frozenset(stage.name for stage in FAMILY.stages(FAMILY.keys)
     stage.name for stage in FAMILY.layers}
 
 
-def detection_seconds(case: vv.Case, repeats: int) -> tuple[float, dict[str, float]]:
+def detection_seconds(case: vv.Case, repeats: int, params: vv.Params
+                      ) -> tuple[float, dict[str, float]]:
     """Median seconds of the family's own stages in a fresh full evaluation, and the last
     run's seconds per stage."""
     totals, stages = [], {}
@@ -44,7 +47,7 @@ def detection_seconds(case: vv.Case, repeats: int) -> tuple[float, dict[str, flo
         evaluator = vv.Evaluator(case)
         cache = TimedCache()
         evaluator._cache = cache  # a benchmark may look inside: the stages' own times
-        result = evaluator.evaluate(vv.Params())
+        result = evaluator.evaluate(params)
         for name in result.layers:
             result.layers[name]
         stages = {name: s for name, s in cache.seconds.items() if name in OWN_STAGES}
@@ -52,12 +55,12 @@ def detection_seconds(case: vv.Case, repeats: int) -> tuple[float, dict[str, flo
     return statistics.median(totals[1:]), stages
 
 
-def bench_shape(shape: tuple[int, int], repeats: int) -> None:
+def bench_shape(shape: tuple[int, int], repeats: int, params: vv.Params) -> None:
     """Print the detection lines for one image size."""
     case = demo_case(shape=shape, seed=0)
     scipy_edt, _ = edt_baseline(case.reference, repeats)
     print(f"{shape[0]}x{shape[1]}: one EDT = {scipy_edt * 1000:.1f} ms (scipy; baseline)")
-    total, stages = detection_seconds(case, repeats)
+    total, stages = detection_seconds(case, repeats, params)
     report("detection stages in a full evaluation", total, scipy_edt, 1)
     for name, seconds in sorted(stages.items(), key=lambda item: -item[1]):
         print(f"    {seconds * 1000:8.1f} ms  {name}")
@@ -72,13 +75,17 @@ def main() -> None:
     parser.add_argument("--shapes", default="584x565,3504x3390")
     parser.add_argument("--cpu", action="store_true",
                         help="time by this thread's CPU time instead of wall time")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                        help="a parameter other than its default (repeatable)")
     args = parser.parse_args()
+    params = vv.Params.from_mapping(dict(text.split("=", 1) for text in args.set))
+    print(f"parameters changed: {', '.join(args.set) or 'none'}")
     if args.cpu:  # every timer here (stages, EDT baseline) reads time.perf_counter
         time.perf_counter = time.thread_time
     vv.evaluate(demo_case(shape=(64, 64), seed=1), vv.Params())  # compile numba kernels
     for text in args.shapes.split(","):
         rows, cols = (int(v) for v in text.split("x"))
-        bench_shape((rows, cols), args.repeats)
+        bench_shape((rows, cols), args.repeats, params)
 
 
 if __name__ == "__main__":

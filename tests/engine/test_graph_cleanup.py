@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 
 from tests.engine.masks import grid, vessel_masks
-from vesselview.engine.graph_cleanup import merged_junctions, pruned_graph
+from vesselview.engine.graph_cleanup import cleaned_graph, merged_junctions, pruned_graph
+from vesselview.engine.params import Params
 from vesselview.engine.thinning import thin
 from vesselview.engine.vessel_graph import VesselGraph, vessel_graph
 
@@ -59,9 +60,12 @@ def test_a_spur_as_long_as_the_limit_stays(spur_length: float) -> None:
 def test_a_shorter_spur_goes_with_its_junction() -> None:
     graph = pruned_graph(SPUR, 3.5)
     assert len(graph.junctions) == 0
-    assert not graph.painted(np.ones(len(graph.pixels), bool))[0:3, 7].any()
-    # the bar (with the fork's pixel (3,7) left on it) and the lone segment remain
-    assert sorted(graph.lengths[1:].tolist()) == [2, 16]
+    # the fork's pixel (3,7), left as a corner beside the bar, goes with the spur: the
+    # bar and the lone segment remain
+    expected = SPUR.copy()
+    expected[0:4, 7] = False
+    np.testing.assert_array_equal(graph.painted(np.ones(len(graph.pixels), bool)), expected)
+    assert sorted(graph.lengths[1:].tolist()) == [2, 15]
 
 
 def test_a_lone_short_segment_is_no_spur() -> None:
@@ -130,3 +134,13 @@ def test_the_clean_graph_keeps_its_invariants(mask: np.ndarray) -> None:
                                   merged.lengths[1:])
     # pruning only removes pixels
     assert not (pruned.painted(np.ones(len(pruned.pixels), bool)) & ~skeleton).any()
+
+
+@settings(max_examples=40, deadline=None)
+@given(vessel_masks())
+def test_the_kept_neighbour_table_gives_the_graph_of_the_pruned_skeleton(mask: np.ndarray
+                                                                         ) -> None:
+    pruned = pruned_graph(thin(mask), 4.0)
+    assert_same_graph(pruned, vessel_graph(pruned.painted(np.ones(len(pruned.pixels), bool))))
+    assert_same_graph(cleaned_graph(thin(mask), Params(spur_length=4.0, junction_merge=4.0)),
+                      merged_junctions(pruned, 4.0))

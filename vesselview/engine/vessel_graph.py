@@ -208,7 +208,14 @@ def vessel_graph(skeleton: np.ndarray) -> VesselGraph:
     shape = (int(skeleton.shape[0]), int(skeleton.shape[1]))
     rows, cols = np.divmod(np.flatnonzero(skeleton), shape[1])
     pixels = np.stack([rows, cols], axis=1).astype(np.int64)
-    table = neighbour_table(pixels, shape)
+    return graph_of_table(pixels, neighbour_table(pixels, shape), shape)
+
+
+def graph_of_table(pixels: np.ndarray, table: np.ndarray, shape: tuple[int, int]
+                   ) -> VesselGraph:
+    """`vessel_graph` of the skeleton pixels ``pixels`` (int64, shape (p, 2), raster
+    order) with their `neighbour_table` ``table`` already made."""
+    rows, cols = pixels[:, 0], pixels[:, 1]
     present = table >= 0
     codes = (present * _RING_BITS).sum(axis=1)
     clusters, segments = split_labels(table, present.sum(axis=1) >= 3)
