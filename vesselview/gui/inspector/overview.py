@@ -2,8 +2,9 @@
 
 At the whole-image view a one-pixel skeleton, a lone false positive or a small gap
 falls between screen pixels. In overview mode (on by default, View > Overview, key O)
-the layers of `vesselview.app.display.OVERVIEW_LAYERS` are grown by a radius that
-follows the zoom (`overview_radius`); zoomed in, they are drawn as they are.
+the layers of `vesselview.app.display.OVERVIEW_LAYERS` are drawn in blocks of a radius
+that follows the zoom (`overview_radius`, about one screen pixel), grown by one block
+(`vesselview.app.display.overview_image`); zoomed in, they are drawn as they are.
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import QRectF
 
 from vesselview.app.display import OVERVIEW_LAYERS, DisplayLayer, lookup_table, thickened
 from vesselview.app.native_image import toned
@@ -63,7 +64,8 @@ class LayerStack:
         #: a child of the layer's item: it hides and stacks with it.
         self.contours: dict[str, pg.ImageItem] = {}
         self._grown_contours: dict[str, tuple[np.ndarray, int, np.ndarray]] = {}
-        #: Thin layers are drawn grown by this many pixels (0: as they are; overview mode).
+        #: Thin layers are drawn in blocks of this many pixels, grown by one block (0: as
+        #: they are; overview mode, `vesselview.app.display.overview_image`).
         self.overview_radius = 0
         self._images: dict[str, np.ndarray] = {}  # the array each item was last given
 
@@ -130,6 +132,8 @@ class LayerStack:
             image = layer.thickened(self.overview_radius)
         if self._images.get(layer.name) is not image:
             item.setImage(image, autoLevels=False, levels=LEVELS)
+            # over the image's pixels: the overview's image is smaller (`overview_image`)
+            item.setRect(QRectF(0, 0, layer.image.shape[1], layer.image.shape[0]))
             self._images[layer.name] = image
         item.setLookupTable(lookup_table(layer, style.colour_map, style.opacity))
         self._draw_contour(layer)
