@@ -57,6 +57,24 @@ def draw(shape: tuple[int, int], segments: list[Segment]) -> np.ndarray:
     return canvas.astype(bool)
 
 
+def upscaled(mask: np.ndarray, factor: int) -> np.ndarray:
+    """Nearest-neighbour upscaling: every pixel a ``factor`` x ``factor`` block."""
+    return np.kron(mask, np.ones((factor, factor), bool)).astype(bool)
+
+
+def drawn_pair(seed: int, side: int = 128) -> tuple[np.ndarray, np.ndarray]:
+    """A reference of 5 thick random segments and a candidate of the same moved by up to
+    4 px and 2 px thicker or thinner (distances of several pixels, as in real pairs)."""
+    rng = np.random.default_rng(seed)
+    segments = [(*(int(v) for v in rng.integers(0, side, 4)), int(rng.integers(2, 7)))
+                for _ in range(5)]
+    moved = [(r0 + int(rng.integers(-4, 5)), c0 + int(rng.integers(-4, 5)),
+              r1 + int(rng.integers(-4, 5)), c1 + int(rng.integers(-4, 5)),
+              max(1, width + int(rng.integers(-2, 3))))
+             for r0, c0, r1, c1, width in segments]
+    return draw((side, side), moved), draw((side, side), segments)
+
+
 def _segment(shape: tuple[int, int]) -> st.SearchStrategy[Segment]:
     """One segment whose ends may lie a few pixels off the canvas (border contact)."""
     h, w = shape

@@ -32,7 +32,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import ndimage
 
-from tests.engine.masks import draw, grid, vessel_pairs
+from tests.engine.masks import drawn_pair, grid, upscaled, vessel_pairs
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import evaluate
@@ -204,30 +204,12 @@ def test_spacing_equals_the_library_in_um(pair, spacing: float) -> None:
     assert result.metrics["nsd"] == pytest.approx(expected["nsd"], abs=1e-9)
 
 
-def upscaled(mask: np.ndarray, factor: int) -> np.ndarray:
-    """Nearest-neighbour upscaling: every pixel a ``factor`` x ``factor`` block."""
-    return np.kron(mask, np.ones((factor, factor), bool)).astype(bool)
-
-
 def in_um(candidate: np.ndarray, reference: np.ndarray, spacing: float) -> dict[str, float]:
     """The deepmind distances in µm and NSD at tau = 24 µm, at ``spacing`` µm/px."""
     result = evaluated(candidate, reference, "24um", spacing)
     return {**{key: result.distances_um[f"{key}_um"]
                for key in ("msd", "hd95_contour", "asd", "rmsd")},
             "nsd": result.metrics["nsd"]}
-
-
-def drawn_pair(seed: int, side: int = 128) -> tuple[np.ndarray, np.ndarray]:
-    """A reference of 5 thick random segments and a candidate of the same moved by up to
-    4 px and 2 px thicker or thinner (distances of several pixels, as in real pairs)."""
-    rng = np.random.default_rng(seed)
-    segments = [(*(int(v) for v in rng.integers(0, side, 4)), int(rng.integers(2, 7)))
-                for _ in range(5)]
-    moved = [(r0 + int(rng.integers(-4, 5)), c0 + int(rng.integers(-4, 5)),
-              r1 + int(rng.integers(-4, 5)), c1 + int(rng.integers(-4, 5)),
-              max(1, width + int(rng.integers(-2, 3))))
-             for r0, c0, r1, c1, width in segments]
-    return draw((side, side), moved), draw((side, side), segments)
 
 
 @settings(max_examples=15, deadline=None)

@@ -43,6 +43,20 @@ def test_a_duplicate_that_does_not_hold_is_kept() -> None:
     assert "msd" not in left_out(METRIC_KEYS, Params(contour_gamma=2))
 
 
+def test_msd_is_kept_when_hausdorff_measures_another_distance() -> None:
+    cityblock = Params(distance="cityblock")
+    metrics = Evaluator(small_case()).evaluate(cityblock).metrics
+    assert metrics["msd"] != metrics["hausdorff"]
+    assert "msd" not in left_out(METRIC_KEYS, cityblock)
+
+
+def test_hausdorff_keeps_pixel_centres_under_distance_to_squares() -> None:
+    squares = Params(distance_to="squares")
+    metrics = Evaluator(small_case()).evaluate(squares).metrics
+    assert metrics["msd"] == metrics["hausdorff"]
+    assert "msd" in left_out(METRIC_KEYS, squares)
+
+
 def test_left_out_needs_the_repeated_metric_in_the_report() -> None:
     assert left_out(METRIC_KEYS, Params()) == {
         "tversky": "tversky = dice", "rse": "rse = ss", "msd": "msd = hausdorff",

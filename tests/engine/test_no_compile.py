@@ -18,9 +18,9 @@ from skimage.morphology import thin as skimage_thin
 
 import vesselview as vv
 from vesselview.engine import kernels_choice
-from vesselview.engine.distance_map import distance_map
+from vesselview.engine.baddeley import _clipped_gap
+from vesselview.engine.distance_map import distance_map, distance_map_to_squares
 from vesselview.engine.edt import euclidean_distance_to, squared_euclidean_distance_to
-from vesselview.engine.families.distance import _clipped_gap
 from vesselview.engine.skeletal import (
     assign_candidates,
     reference_segments,
@@ -91,14 +91,16 @@ def test_squared_distance_transform(mask: np.ndarray, data: st.DataObject) -> No
 
 @PROPERTY
 @given(vessel_pairs(with_fov=False), st.sampled_from(["euclidean", "cityblock"]),
-       st.floats(0.5, 9.0), st.data())
-def test_baddeley_clipped_gap(pair, kind: str, c: float, data: st.DataObject) -> None:
+       st.floats(0.5, 9.0), st.booleans(), st.data())
+def test_baddeley_clipped_gap(pair, kind: str, c: float, to_squares: bool,
+                              data: st.DataObject) -> None:
     candidate, reference = pair[:2]
     height, width = reference.shape
+    transform = distance_map_to_squares if to_squares else distance_map
     gaps = []
     for given_masks in ((reference, candidate),
                         [data.draw(stored_forms(mask)) for mask in (reference, candidate)]):
-        maps = [distance_map(mask, kind) if mask.any() else None for mask in given_masks]
+        maps = [transform(mask, kind) if mask.any() else None for mask in given_masks]
         gaps += both_ways(_clipped_gap, *maps, c, slice(1, height), width)
     for gap in gaps:
         assert gap.dtype == np.float64

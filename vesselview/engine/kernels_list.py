@@ -17,7 +17,7 @@ KERNELS: tuple[tuple[str, str], ...] = (
     ("vesselview.engine.skeletal._segment_kernels", "label_components"),
     ("vesselview.engine.skeletal._segment_kernels", "cut_long_components"),
     ("vesselview.engine.thinning", "_thin_points"),
-    ("vesselview.engine.families.distance", "_clipped_gap_kernel"),
+    ("vesselview.engine.baddeley", "_clipped_gap_kernel"),
     ("vesselview.engine.edt", "_row_pass"),
     ("vesselview.engine.edt", "_column_pass"),
     ("vesselview.engine.skeletal._segment_kernels", "remove_junctions"),

@@ -44,7 +44,9 @@ class Duplicate:
 DUPLICATES: dict[str, Duplicate] = {
     "tversky": Duplicate("dice", holds=lambda p: p.tversky_alpha == p.tversky_beta == 0.5),
     "rse": Duplicate("ss"),
-    "msd": Duplicate("hausdorff", holds=lambda p: p.contour_gamma == 0),
+    # msd's distances are Euclidean, hausdorff's are under distance = euclidean
+    "msd": Duplicate("hausdorff", holds=lambda p: p.contour_gamma == 0
+                     and p.distance == "euclidean"),
     "fpr": Duplicate("sp", complement=True),
     "perr": Duplicate("acc", complement=True),
 }

@@ -231,6 +231,9 @@ def checked_value(key: str, value: Any, spec: ParamSpec) -> Any:
     if spec.unit == "length" and isinstance(value, (str, Length)):
         length = _length(key, value)
         if length.unit != "px":
+            if length.value == 0 and spec.bounds[0] > 0:
+                raise ParamsError(f"parameter {key}: {length} is 0 pixels on every case, "
+                                  f"below its least value ({spec.bounds[0]:g} px)")
             return length
         value = length.value
     if is_flag(value) or (not isinstance(value, (int, float)) and not hasattr(

@@ -19,8 +19,8 @@ from vesselview.gui.inspector.layer_panel import LayerPanel
 from vesselview.gui.inspector.params_dock import ParamsPanel
 from vesselview.gui.inspector.segments_table import COLUMNS, SegmentsTable, invalid_reason
 
-ADVANCED_KEYS = {"contour_gamma", "fom_k", "baddeley_p", "baddeley_c", "nsd_tau", "thin_width",
-                 "distance_fov", "cal_fov"}
+ADVANCED_KEYS = {"contour_gamma", "fom_k", "fom_length", "baddeley_p", "baddeley_c",
+                 "norm_length", "nsd_tau", "thin_width", "distance_fov", "cal_fov"}
 
 
 @pytest.fixture
@@ -36,7 +36,8 @@ def test_advanced_section_has_the_cli_only_parameters_collapsed(params_panel):
     # with the GUI's other controls, every parameter but the single-choice ss_mode and the
     # A/V weight table (a file given to the CLI or a text to the API) is editable
     assert set(params_panel.choices) == {"distance", "disagreement", "distance_convention",
-                                         "av_crossing", "av_uncertain"}
+                                         "distance_to", "av_crossing", "av_uncertain",
+                                         "cal_l_count"}
     editable = set(params_panel.sliders) | set(params_panel.switches) | set(params_panel.choices)
     assert editable == set(PARAM_SPECS) - {"ss_mode", "av_weights"}
     for key in ADVANCED_KEYS:

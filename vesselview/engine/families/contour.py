@@ -5,8 +5,10 @@ Source: the comparison functions of the CAL paper (`CAL_PAPER`). The contour ``P
 D2 likewise from G to S; ASD_g = mean(D1 ∪ D2), RMSD_g = sqrt(mean of squares), MSD_g = max,
 N(M) = 1 / (1 + M). For g > 0 the paper's own formula (distance to the contour of the dilated
 other mask) grows inside the tolerance region and its published values could not be reproduced,
-so the spec fixes this reading. J_g and D_g = 2·J_g / (1 + J_g) (the Dice–Jaccard identity; the
-paper's D_g formula can exceed 1). J_g and D_g are 1 when both masks are empty (section 0).
+so the spec fixes this reading. The 1 of N(M) is a length, ``norm_length`` u (1 px by
+default, as in the paper): N(M) = 1 / (1 + M / u). J_g and D_g = 2·J_g / (1 + J_g) (the
+Dice–Jaccard identity; the paper's D_g formula can exceed 1). J_g and D_g are 1 when both
+masks are empty (section 0).
 
 Ignore regions: the family sees the case with the ignored pixels removed from both masks
 and from the FOV (`Case.without_ignored`).
@@ -162,7 +164,7 @@ def distances_to_contour(mask: np.ndarray, contour: np.ndarray, to_mask: Distanc
 
 
 def contour_scores(distances: ContourDistances, candidate: np.ndarray, reference: np.ndarray,
-                   gamma: float, convention: str = "vesselview") -> Scores:
+                   gamma: float, convention: str = "vesselview", unit: float = 1.0) -> Scores:
     """``asd rmsd msd n_asd n_rmsd n_msd j_g d_g`` at tolerance ``gamma`` pixels.
 
     Parameters
@@ -176,6 +178,9 @@ def contour_scores(distances: ContourDistances, candidate: np.ndarray, reference
         ``distance_convention``: whether ``asd`` pools both directions or averages the
         two directed means (`symmetric_mean`); with the distances' weights the means
         (``asd``'s and ``rmsd``'s) are length-weighted.
+    unit : float
+        ``norm_length`` u in pixels: ``n_asd`` = 1 / (1 + ASD / u), and likewise
+        ``n_rmsd`` and ``n_msd``.
     """
     out = Scores()
     has_s, has_g = bool(candidate.any()), bool(reference.any())
@@ -189,7 +194,7 @@ def contour_scores(distances: ContourDistances, candidate: np.ndarray, reference
         asd = rmsd = msd = 0.0 if has_s == has_g else float("inf")
     for key, value in (("asd", asd), ("rmsd", rmsd), ("msd", msd)):
         out.set(key, float(value))
-        out.set(f"n_{key}", 1.0 / (1.0 + float(value)))
+        out.set(f"n_{key}", 1.0 / (1.0 + float(value) / unit))
     overlap = tolerant_overlap(candidate, reference, gamma)
     # both masks empty: a perfect match, as for Dice (section 0)
     j_g = overlap.matched / overlap.union if overlap.union else 1.0
@@ -229,9 +234,9 @@ METRICS = (
           "lower", short="RMSD"),
     _info("msd", "Maximum symmetric contour distance", "largest of the same", "px", "lower",
           short="MSD"),
-    _info("n_asd", "N(ASD)", "1 / (1 + ASD)"),
-    _info("n_rmsd", "N(RMSD)", "1 / (1 + RMSD)"),
-    _info("n_msd", "N(MSD)", "1 / (1 + MSD)"),
+    _info("n_asd", "N(ASD)", "1 / (1 + ASD / u), u = norm_length"),
+    _info("n_rmsd", "N(RMSD)", "1 / (1 + RMSD / u)"),
+    _info("n_msd", "N(MSD)", "1 / (1 + MSD / u)"),
     _info("j_g", "Tolerant Jaccard J_g", "overlap where each mask may miss the other by a "
           "disc of radius g" + _G_ZERO_NOTE.format(plain="Jaccard"), short="J_g"),
     _info("d_g", "Tolerant Dice D_g", "2·J_g / (1 + J_g)" + _G_ZERO_NOTE.format(plain="Dice"),
@@ -255,13 +260,14 @@ def contour_distance_values(ctx: StageContext) -> ContourDistances:
                              ctx.get(candidate_distances), ctx.params.distance_convention)
 
 
-@stage("contour", params=("contour_gamma", "distance_convention"),
+@stage("contour", params=("contour_gamma", "distance_convention", "norm_length"),
        needs=(distance_masks, contour_distance_values))
 def contour_metrics(ctx: StageContext) -> Scores:
     """``asd rmsd msd n_asd n_rmsd n_msd j_g d_g`` at tolerance ``contour_gamma``."""
-    masks = ctx.get(distance_masks)
+    masks, p = ctx.get(distance_masks), ctx.params
     return contour_scores(ctx.get(contour_distance_values), masks.candidate, masks.reference,
-                          in_pixels(ctx.params.contour_gamma), ctx.params.distance_convention)
+                          in_pixels(p.contour_gamma), p.distance_convention,
+                          in_pixels(p.norm_length))
 
 
 FAMILY = Family(name="contour", title="Contour distances", metrics=METRICS,

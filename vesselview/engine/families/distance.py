@@ -5,7 +5,10 @@ Sources: the distance measures compared by the tolerance-F1 paper (its distance 
 ``cityblock`` over the whole image); ``hd95_contour`` and ``nsd`` are the contour
 conventions of MedPy's ``hd95`` and of the surface Dice (`vesselview.engine.surface`).
 Computed on the whole image unless ``distance_fov`` restricts masks and Δp's pixel set to
-the FOV. Distances are ``inf`` when exactly one mask is empty and 0 when both are; ``nsd``
+the FOV. ``d(x, A)`` runs from the centre of pixel x to the nearest pixel centre of A,
+or to A's pixel squares under ``distance_to = squares`` (exact and scale-consistent:
+`vesselview.engine.distance_map.distance_map_to_squares`); Pratt's k is per
+``fom_length``². Distances are ``inf`` when exactly one mask is empty and 0 when both are; ``nsd``
 is 1 when both are empty and 0 when exactly one is (section 0).
 
 Ignore regions: the family sees the case with the ignored pixels removed from both masks
@@ -19,7 +22,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
-from vesselview.engine.distance_map import DistanceMap, distance_map
+from vesselview.engine.baddeley import baddeley_delta
+from vesselview.engine.distance_map import DistanceMap, distance_map, distance_map_to_squares
 from vesselview.engine.families.base import (
     NON_NEGATIVE,
     UNIT_RANGE,
@@ -32,8 +36,6 @@ from vesselview.engine.families.contour import contour_distance_values
 from vesselview.engine.families.family import Family, Probe
 from vesselview.engine.families.shared import candidate_distances, distance_masks, restricted
 from vesselview.engine.families.sources import TOLERANCE_PAPER
-from vesselview.engine.kernels_cache import kernel
-from vesselview.engine.kernels_choice import use_compiled
 from vesselview.engine.lengths import in_pixels
 from vesselview.engine.scores import Scores
 from vesselview.engine.surface import surface_scores
@@ -42,8 +44,6 @@ if TYPE_CHECKING:
     from vesselview.engine.params import Params
 
 BOTH_EMPTY = "reference and candidate are both empty"
-#: Rows of the image per block of Δp's terms (a few MB of float64 at a time).
-_DELTA_P_ROWS = 128
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -55,10 +55,15 @@ class DistanceMaps:
     candidate, reference : ndarray of bool, shape (H, W)
         ``S`` and ``G``, restricted to the FOV when ``distance_fov`` is set.
     to_candidate, to_reference : DistanceMap or None
-        ``d(x, S)`` and ``d(x, G)`` for every pixel, in pixels (kept in 4 bytes per
-        pixel, read exactly); None for an empty mask.
+        ``d(x, S)`` and ``d(x, G)`` from every pixel centre to the mask's nearest pixel
+        centre, in pixels (kept in 4 bytes per pixel, read exactly); None for an empty
+        mask.
     region : ndarray of bool, shape (H, W), or None
         Δp's pixel set ``X``: the FOV, or None for the whole image.
+    squares : tuple of two DistanceMap or None, or None
+        Under ``distance_to = squares``, ``d(x, S)`` and ``d(x, G)`` to the masks'
+        pixel squares (`distance_map_to_squares`; None for an empty mask); None under
+        ``centres``.
     """
 
     candidate: np.ndarray
@@ -66,6 +71,19 @@ class DistanceMaps:
     to_candidate: DistanceMap | None
     to_reference: DistanceMap | None
     region: np.ndarray | None
+    squares: tuple[DistanceMap | None, DistanceMap | None] | None = None
+
+    def averaged(self) -> tuple[DistanceMap | None, DistanceMap | None]:
+        """``(d(x, S), d(x, G))`` as mse, hd95, fom and Δp read them (``distance_to``).
+
+        The Hausdorff distance keeps the centres: the farthest pixel centre's distance
+        to the nearest centre is the largest distance between the pixel squares
+        themselves (each square moves with its centre), while the distance to the
+        nearest square falls half a pixel short of it, a different share at each
+        resolution.
+        """
+        return self.squares if self.squares is not None else (self.to_candidate,
+                                                               self.to_reference)
 
 
 def distances_to(mask: np.ndarray, kind: str) -> DistanceMap | None:
@@ -73,9 +91,14 @@ def distances_to(mask: np.ndarray, kind: str) -> DistanceMap | None:
     return distance_map(mask, kind) if mask.any() else None
 
 
+def distances_to_squares(mask: np.ndarray, kind: str) -> DistanceMap | None:
+    """``d(x, mask)`` to the mask's pixel squares (pixels), or None for an empty mask."""
+    return distance_map_to_squares(mask, kind) if mask.any() else None
+
+
 def distance_maps(candidate: np.ndarray, reference: np.ndarray, fov: np.ndarray,
-                  kind: str, use_fov: bool, to_reference: DistanceMap | None = None
-                  ) -> DistanceMaps:
+                  kind: str, use_fov: bool, to_reference: DistanceMap | None = None,
+                  target: str = "centres") -> DistanceMaps:
     """Restrict the masks as ``distance_fov`` says and compute both distance transforms.
 
     Parameters
@@ -87,15 +110,20 @@ def distance_maps(candidate: np.ndarray, reference: np.ndarray, fov: np.ndarray,
     to_reference : DistanceMap, optional
         ``distances_to(restricted(reference, fov, use_fov), kind)`` when already
         computed (it does not depend on the candidate); computed here when None.
+    target : {"centres", "squares"}
+        The ``distance_to`` parameter.
     """
     candidate = restricted(candidate, fov, use_fov)
     reference = restricted(reference, fov, use_fov)
+    squares = ((distances_to_squares(candidate, kind), distances_to_squares(reference, kind))
+               if target == "squares" else None)
     return DistanceMaps(
         candidate=candidate,
         reference=reference,
         to_candidate=distances_to(candidate, kind),
         to_reference=to_reference if to_reference is not None else distances_to(reference, kind),
         region=fov if use_fov else None,
+        squares=squares,
     )
 
 
@@ -107,7 +135,7 @@ def distance_scores(maps: DistanceMaps, fom_k: float, baddeley_p: float,
     ----------
     maps : DistanceMaps
     fom_k : float
-        Pratt's scaling constant k (default 1/9).
+        Pratt's scaling constant k per squared pixel (``fom_k / fom_length²``).
     baddeley_p, baddeley_c : float
         Baddeley's exponent p and cut-off c (pixels).
     """
@@ -123,88 +151,29 @@ def distance_scores(maps: DistanceMaps, fom_k: float, baddeley_p: float,
         else:
             out.set("fom", 0.0)  # every term 1 / (1 + k·inf) is 0, or the sum is empty
     else:
-        assert maps.to_reference is not None and maps.to_candidate is not None  # both non-empty
-        s_to_g = maps.to_reference.at(maps.candidate)
-        g_to_s = maps.to_candidate.at(maps.reference)
+        to_candidate, to_reference = maps.averaged()
+        assert to_reference is not None and to_candidate is not None  # both non-empty
+        s_to_g = to_reference.at(maps.candidate)
+        g_to_s = to_candidate.at(maps.reference)
         out.set("mse", float(np.mean(s_to_g**2)))
-        out.set("hausdorff", float(max(s_to_g.max(), g_to_s.max())))
+        out.set("hausdorff", _hausdorff(maps) if maps.squares else
+                float(max(s_to_g.max(), g_to_s.max())))
         out.set("hd95", float(np.percentile(np.concatenate([s_to_g, g_to_s]), 95)))
         out.set("fom", float(np.sum(1.0 / (1.0 + fom_k * s_to_g**2)) / max(n_s, n_g)))
     if maps.region is not None and not maps.region.any():
         out.undefined("delta_p", "the FOV is empty (Δp averages over the FOV)")
     else:
-        out.set("delta_p", _baddeley(maps, baddeley_p, baddeley_c))
+        to_candidate, to_reference = maps.averaged()
+        out.set("delta_p", baddeley_delta(to_reference, to_candidate, maps.region,
+                                          maps.candidate.shape, baddeley_p, baddeley_c))
     return out
 
 
-def _baddeley(maps: DistanceMaps, p: float, c: float) -> float:
-    """Δp = [mean over X of |w(d(x,G)) - w(d(x,S))|^p]^(1/p), w(u) = min(u, c).
-
-    The distance to an empty mask is infinite, so its ``w`` is ``c`` everywhere. The
-    terms are computed a block of rows at a time into one array, in row-major order:
-    the same values, summed in the same order, as from whole-image arrays, without two
-    float64 images at once (in place within a block: every new float64 array costs more
-    in page faults than in arithmetic).
-    """
-    region = maps.region
-    height, width = maps.candidate.shape
-    terms = np.empty(height * width if region is None else int(np.count_nonzero(region)))
-    filled = 0
-    for top in range(0, height, _DELTA_P_ROWS):
-        rows = slice(top, min(top + _DELTA_P_ROWS, height))
-        diff = _clipped_gap(maps.to_reference, maps.to_candidate, c, rows, width)
-        block = diff.ravel() if region is None else diff[region[rows]]
-        block **= p
-        terms[filled:filled + block.size] = block
-        filled += block.size
-    return float(np.mean(terms) ** (1.0 / p))
-
-
-def _clipped_gap(to_reference: DistanceMap | None, to_candidate: DistanceMap | None,
-                 c: float, rows: slice, width: int) -> np.ndarray:
-    """``|min(d(x,G), c) - min(d(x,S), c)|`` on ``rows``: a new float64 (rows, W) array.
-
-    Two maps of 32-bit integers go through `_clipped_gap_kernel` (one pass writing one
-    array); otherwise numpy does the same operations (``c`` for an empty mask's map).
-    """
-    if (to_reference is not None and to_candidate is not None
-            and to_reference.stored.dtype == to_candidate.stored.dtype == np.uint32
-            and use_compiled(to_reference.stored.size)):
-        return _clipped_gap_kernel(to_reference.stored[rows], to_reference.squared,
-                                   to_candidate.stored[rows], to_candidate.squared, float(c))
-    diff = np.subtract(_clipped(to_reference, c, rows, width),
-                       _clipped(to_candidate, c, rows, width))
-    return np.abs(diff, out=diff)
-
-
-def _clipped(distances: DistanceMap | None, c: float, rows: slice, width: int) -> np.ndarray:
-    """``min(d, c)`` on ``rows`` (float64, (rows, W)); ``c`` everywhere for an empty mask."""
-    if distances is None:
-        return np.full((rows.stop - rows.start, width), c)
-    return distances.clipped(c, rows)
-
-
-@kernel()
-def _clipped_gap_kernel(reference: np.ndarray, reference_squared: bool,
-                        candidate: np.ndarray, candidate_squared: bool,
-                        c: float) -> np.ndarray:
-    """`_clipped_gap` from two `DistanceMap.stored` arrays (uint32, (H, W)).
-
-    The same IEEE operations as `DistanceMap.clipped` and numpy's subtract and abs
-    (a correctly rounded square root, min, difference, absolute value), so the same bits.
-    """
-    height, width = reference.shape
-    out = np.empty((height, width), np.float64)
-    for i in range(height):
-        for j in range(width):
-            d_g = np.float64(reference[i, j])
-            d_s = np.float64(candidate[i, j])
-            if reference_squared:
-                d_g = np.sqrt(d_g)
-            if candidate_squared:
-                d_s = np.sqrt(d_s)
-            out[i, j] = abs(min(d_g, c) - min(d_s, c))
-    return out
+def _hausdorff(maps: DistanceMaps) -> float:
+    """The Hausdorff distance between pixel centres of two non-empty masks."""
+    assert maps.to_reference is not None and maps.to_candidate is not None
+    return float(max(maps.to_reference.at(maps.candidate).max(),
+                     maps.to_candidate.at(maps.reference).max()))
 
 
 def _info(key: str, name: str, definition: str, source: str, unit: str = "",
@@ -231,7 +200,8 @@ METRICS = (
           "share of contour pixels of S and G within τ of the other contour (surface Dice)",
           "Nikolov et al., J Med Internet Res 2021, doi:10.2196/26151", direction="higher",
           short="NSD", kind="ratio", value_range=UNIT_RANGE, stage="surface"),
-    _info("fom", "Pratt's figure of merit", "Σ over S of 1 / (1 + k·d(x, G)²) / max(#G, #S)",
+    _info("fom", "Pratt's figure of merit",
+          "Σ over S of 1 / (1 + k·(d(x, G) / u)²) / max(#G, #S), u = fom_length",
           TOLERANCE_PAPER, direction="higher", short="FOM", kind="ratio", value_range=UNIT_RANGE),
     _info("delta_p", "Baddeley Δp", "p-mean of |min(d(x,G), c) − min(d(x,S), c)| over pixels",
           TOLERANCE_PAPER, "px", short="Δp", value_range=(0.0, "baddeley_c")),
@@ -245,26 +215,41 @@ def reference_distances(ctx: StageContext) -> DistanceMap | None:
     return distances_to(reference, ctx.params.distance)
 
 
-@stage("distance_maps", params=("distance",),
-       needs=(distance_masks, reference_distances, candidate_distances))
+@stage("reference_square_distances", params=("distance", "distance_fov", "distance_to"))
+def reference_square_distances(ctx: StageContext) -> DistanceMap | None:
+    """``d(x, G)`` to G's pixel squares under ``distance_to = squares`` (else None)."""
+    p = ctx.params
+    kind, target, use_fov = p.distance, p.distance_to, p.distance_fov
+    if target != "squares":
+        return None
+    return distances_to_squares(restricted(ctx.case.reference, ctx.case.fov, use_fov), kind)
+
+
+@stage("distance_maps", params=("distance", "distance_to"),
+       needs=(distance_masks, reference_distances, reference_square_distances,
+              candidate_distances))
 def distance_transforms(ctx: StageContext) -> DistanceMaps:
     """Both distance transforms of the restricted masks (the Euclidean one to the
-    candidate is the contour distances' too)."""
+    candidate is the contour distances' too), and to their squares when chosen."""
     masks, kind = ctx.get(distance_masks), ctx.params.distance
     to_candidate = (ctx.get(candidate_distances) if kind == "euclidean"
                     else distances_to(masks.candidate, kind))
+    to_reference_squares = ctx.get(reference_square_distances)  # None under centres
+    squares = ((distances_to_squares(masks.candidate, kind), to_reference_squares)
+               if ctx.params.distance_to == "squares" else None)
     return DistanceMaps(candidate=masks.candidate, reference=masks.reference,
                         to_candidate=to_candidate, to_reference=ctx.get(reference_distances),
-                        region=masks.region)
+                        region=masks.region, squares=squares)
 
 
-@stage("distance_map_metrics", params=("fom_k", "baddeley_p", "baddeley_c"),
+@stage("distance_map_metrics", params=("fom_k", "fom_length", "baddeley_p", "baddeley_c"),
        needs=(distance_transforms,))
 def distance_map_metrics(ctx: StageContext) -> Scores:
-    """``mse hausdorff hd95 fom delta_p``."""
+    """``mse hausdorff hd95 fom delta_p``; Pratt's k per squared pixel is
+    ``fom_k / fom_length²`` (``fom_length`` in pixels; k itself at the default 1 px)."""
     p = ctx.params
-    return distance_scores(ctx.get(distance_transforms), p.fom_k, p.baddeley_p,
-                           in_pixels(p.baddeley_c))
+    return distance_scores(ctx.get(distance_transforms), p.fom_k / in_pixels(p.fom_length)**2,
+                           p.baddeley_p, in_pixels(p.baddeley_c))
 
 
 @stage("surface", params=("nsd_tau", "distance_convention"),
@@ -281,13 +266,15 @@ def pixel_distances(maps: DistanceMaps | None, params: Params, row: int, col: in
                     ) -> dict[str, Any]:
     """``distance_kind`` and the distances (pixels) from pixel ``(row, col)`` to each mask.
 
+    As mse, hd95, fom and Δp read them (to pixel centres or squares: ``distance_to``);
     ``inf`` when that mask is empty; None while ``maps`` is pending (None).
     """
     fields: dict[str, Any] = {"distance_kind": params.distance, "distance_to_reference": None,
                               "distance_to_candidate": None}
     if maps is not None:
-        fields["distance_to_reference"] = _distance_at(maps.to_reference, row, col)
-        fields["distance_to_candidate"] = _distance_at(maps.to_candidate, row, col)
+        to_candidate, to_reference = maps.averaged()
+        fields["distance_to_reference"] = _distance_at(to_reference, row, col)
+        fields["distance_to_candidate"] = _distance_at(to_candidate, row, col)
     return fields
 
 
