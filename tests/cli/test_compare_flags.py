@@ -15,6 +15,7 @@ from vesselview.cli.compare import write_method_comparison
 from vesselview.cli.main import main
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator
+from vesselview.io.cd_diagram import read_diagram_values
 from vesselview.io.dataset import open_dataset
 from vesselview.io.writers import result_record
 
@@ -59,16 +60,26 @@ def test_compare_json_equals_the_api(capsys, method_dataset) -> None:
     assert document["summary"]["gap"]["dice"]["n"] == N_CASES
 
 
+@pytest.mark.parametrize("suffix", [".png", ".svg", ".pdf"])
 def test_cd_diagram_is_written_with_every_method_at_its_friedman_mean_rank(
-        capsys, method_dataset, tmp_path) -> None:
-    diagram = tmp_path / "cd.svg"
+        capsys, method_dataset, tmp_path, suffix) -> None:
+    diagram = tmp_path / f"cd{suffix}"
     code, out, _ = _run(capsys, *_sources(method_dataset), "--compare", "--cd-diagram",
                         str(diagram))
     assert code == 0
-    dice = json.loads(out)["friedman"]["tests"]["dice"]
-    root = ET.parse(diagram).getroot()
-    texts = {t.text for t in root.iter("{http://www.w3.org/2000/svg}text")}
-    assert {f"{m} ({dice['mean_rank'][m]:.2f})" for m in method_dataset[1]} <= texts
+    tests = json.loads(out)["friedman"]["tests"]
+    panels = {panel["metric"]: panel for panel in read_diagram_values(str(diagram))["panels"]}
+    assert set(panels) == {metric for metric, test in tests.items() if test["n"]}
+    for metric, panel in panels.items():
+        assert dict(zip(panel["methods"], panel["mean_rank"], strict=True)) == pytest.approx(
+            tests[metric]["mean_rank"], rel=1e-12)
+        assert panel["critical_difference"] == pytest.approx(
+            tests[metric]["critical_difference"], rel=1e-12)
+    if suffix == ".svg":
+        dice = tests["dice"]
+        root = ET.parse(diagram).getroot()
+        texts = {t.text for t in root.iter("{http://www.w3.org/2000/svg}text")}
+        assert {f"{m} ({dice['mean_rank'][m]:.2f})" for m in method_dataset[1]} <= texts
 
 
 @pytest.mark.parametrize("posthoc", ["conover", "wilcoxon-holm"])
@@ -181,7 +192,9 @@ def test_grades_with_chosen_metrics_name_them_in_every_format(capsys, method_dat
     (["--compare", "--sweep", "t=1,2"], "--compare compares methods under one parameter set"),
     (["--format", "markdown"], "--format markdown needs --compare, --grades or --summary"),
     (["--cd-diagram", "cd.svg"], "--cd-diagram goes with --compare"),
-    (["--compare", "--cd-diagram", "cd.png"], "only SVG is written"),
+    (["--compare", "--cd-diagram", "cd.eps"],
+     "--cd-diagram cd.eps: the format follows the file's suffix; give a file name ending in "
+     ".png, .svg or .pdf"),
     (["--compare", "--grades", "g.csv"], "give --compare or --grades, not both"),
     (["--grades", "g.csv", "--sweep", "t=1,2", "--sweep", "cal_alpha=1,2"],
      "--grades takes at most one --sweep"),

@@ -12,6 +12,7 @@ import os
 import shutil
 from pathlib import Path
 from xml.etree import ElementTree
+from xml.sax.saxutils import escape
 
 import numpy as np
 import pytest
@@ -24,7 +25,8 @@ from vesselview import __version__
 from vesselview.cli.main import main
 from vesselview.engine.params import Params
 from vesselview.io import api_provenance, write_json
-from vesselview.io.provenance_formats import read_provenance, sidecar_path
+from vesselview.io.cd_diagram import VALUES_KEY, read_diagram_values
+from vesselview.io.provenance_formats import PNG_KEY, read_provenance, sidecar_path
 
 SHAPE = (72, 70)
 
@@ -106,11 +108,49 @@ def test_every_compare_format_carries_the_same_provenance_with_the_bootstrap(
         assert Path(out).read_text().startswith("metric,")  # the table itself is unchanged
 
 
-def test_the_cd_diagram_carries_it_in_svg_metadata(capsys, root):
+@pytest.mark.parametrize("suffix", ["png", "svg", "pdf"])
+def test_the_cd_diagram_carries_it_in_every_format(capsys, root, suffix):
+    _write(capsys, "--compare", "--output", "c.json", "--cd-diagram", f"cd.{suffix}")
+    recorded = json.loads(Path("c.json").read_text())["provenance"]
+    assert read_provenance(f"cd.{suffix}").to_dict() == recorded
+    if suffix == "svg":
+        metadata = [element for element in ElementTree.parse("cd.svg").getroot().iter(
+            "{http://www.w3.org/2000/svg}metadata") if element.get("id") == PNG_KEY]
+        assert [json.loads(element.text or "") for element in metadata] == [recorded]
+    if suffix == "png":
+        with Image.open("cd.png") as image:
+            assert json.loads(image.text[PNG_KEY]) == recorded
+
+
+@pytest.mark.parametrize("suffix", ["png", "svg", "pdf"])
+def test_verify_remakes_a_cd_diagram_and_compares_its_plotted_values(capsys, root, suffix):
+    diagram = f"cd.{suffix}"
+    _write(capsys, "--compare", "--output", "c.json", "--cd-diagram", diagram)
+    before = Path(diagram).read_bytes()
+    code, said = _run(capsys, "--verify", diagram)
+    assert code == 0, said
+    assert said.startswith(f"verified: {diagram} matches its command run again (18 input")
+    assert Path(diagram).read_bytes() == before
+    changed = root / "predictions" / "shift" / "01_test.png"
+    pixels = np.asarray(Image.open(changed)).copy()
+    Image.fromarray(255 - pixels).save(changed)
+    code, said = _run(capsys, "--verify", diagram)
+    assert code == 1 and f"input file changed: {changed}" in said
+
+
+def test_verify_names_an_edited_plotted_rank(capsys, root):
     _write(capsys, "--compare", "--output", "c.json", "--cd-diagram", "cd.svg")
-    metadata = ElementTree.parse("cd.svg").getroot().find("{http://www.w3.org/2000/svg}metadata")
-    assert metadata is not None
-    assert json.loads(metadata.text or "") == json.loads(Path("c.json").read_text())["provenance"]
+    svg = Path("cd.svg").read_text()
+    values = read_diagram_values("cd.svg")
+    dice = next(panel for panel in values["panels"] if panel["metric"] == "dice")
+    recorded = dice["mean_rank"][0]
+    dice["mean_rank"][0] = recorded + 0.5
+    block = svg.partition(f'<metadata id="{VALUES_KEY}">')[2].partition("</metadata>")[0]
+    Path("cd.svg").write_text(svg.replace(block, escape(json.dumps(values))))
+    code, said = _run(capsys, "--verify", "cd.svg")
+    assert code == 1
+    assert said.splitlines()[1] == (f"  .panels.dice.mean_rank[0]: recorded {recorded + 0.5!r}, "
+                                    f"now {recorded!r}")
 
 
 @pytest.mark.parametrize("output_format", ["json", "csv"])

@@ -6,23 +6,25 @@ import hashlib
 import io
 import json
 from pathlib import Path
-from xml.etree import ElementTree
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from matplotlib.figure import Figure
 
 from vesselview.engine.params import Params
 from vesselview.errors import InputError
 from vesselview.io import api_provenance, write_json
+from vesselview.io.figure_file import rendered
 from vesselview.io.output_diff import output_differences
 from vesselview.io.provenance import Provenance, file_digest, input_digests
 from vesselview.io.provenance_formats import (
+    PNG_KEY,
     body_text,
+    png_text,
     read_provenance,
     sidecar_path,
     sidecar_text,
-    stamped_svg,
     stamped_text,
 )
 
@@ -85,12 +87,17 @@ def test_csv_keeps_its_table_and_the_sidecar_holds_the_provenance(tmp_path):
     assert read_provenance(str(out)) == _provenance()
 
 
-def test_svg_metadata_is_xml_holding_the_json():
-    svg = stamped_svg('<svg xmlns="http://www.w3.org/2000/svg">\n<g/>\n</svg>\n',
-                      _provenance("a<&>.png"))
-    assert svg.endswith("</metadata>\n</svg>\n")
-    element = ElementTree.fromstring(svg)[1]
-    assert json.loads(element.text or "")["inputs"][0]["absolute"] == "/nowhere/a<&>.png"
+@settings(max_examples=20, deadline=None)
+@given(path=_NASTY, output_format=st.sampled_from(["png", "svg", "pdf"]))
+def test_every_figure_format_gives_its_provenance_back(tmp_path_factory, path, output_format):
+    out = tmp_path_factory.mktemp("out") / f"cd.{output_format}"
+    provenance = _provenance(path)
+    out.write_bytes(rendered(Figure(figsize=(1, 1)), output_format,
+                             {PNG_KEY: png_text(provenance)}))
+    assert read_provenance(str(out)) == provenance
+    out.write_bytes(rendered(Figure(figsize=(1, 1)), output_format, {}))
+    with pytest.raises(InputError, match=r"cd\.(png|svg|pdf): carries no vesselview provenance"):
+        read_provenance(str(out))
 
 
 def test_digests_are_sha256_of_the_content_and_a_missing_file_has_none(tmp_path):

@@ -31,15 +31,13 @@ from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.metric_sets import left_out
 from vesselview.engine.params import Params
 from vesselview.errors import InputError
-from vesselview.io.cd_diagram import cd_diagram_svg
+from vesselview.io.cd_diagram import write_cd_diagram
 from vesselview.io.dataset import other_observer
 from vesselview.io.grader_report import grader_agreement, record_metrics, record_values
 from vesselview.io.grades import GradeRow, read_grade_rows, unmatched_grades
 from vesselview.io.manifest import Pair
-from vesselview.io.output_file import atomic_output
 from vesselview.io.pooling import known_spacings_problem, pooling_problem
 from vesselview.io.provenance import Provenance
-from vesselview.io.provenance_formats import stamped_svg
 from vesselview.io.report_tables import TableOptions, write_comparison
 from vesselview.io.shared_reasons import shared_reasons
 from vesselview.io.writers import Record
@@ -116,7 +114,7 @@ def write_report(options: argparse.Namespace, grades: Sequence[GraderScore],
         The ``--sweep`` combinations (``[base]`` without a sweep).
     stream : text stream
     provenance : Provenance, optional
-        The run's, for the ``--cd-diagram`` SVG's metadata.
+        The run's, for the ``--cd-diagram`` file's metadata.
 
     Returns
     -------
@@ -149,11 +147,12 @@ def write_method_comparison(records: Sequence[Record], params: Params, stream: T
     report's; by default every metric of the records except those repeating another
     under ``params`` (`vesselview.engine.metric_sets.left_out`, named in the report).
     With ``cd_diagram`` (a path) the critical-difference diagram is written there too
-    (`vesselview.io.cd_diagram`). ``summary_stat`` and ``latex_fit``: the tables'
-    `TableOptions` (``--summary-stat``, ``--latex-fit``); their captions name the
-    records' FOV rule and reference observer (`inputs_sentence`). ``posthoc``: the
-    post-hoc test after Friedman's (`vesselview.research.posthoc.POST_HOCS`, ``--posthoc``).
-    ``provenance`` goes into the diagram's metadata (`stamped_svg`).
+    (`vesselview.io.cd_diagram`; PNG, SVG or PDF by its suffix). ``summary_stat`` and
+    ``latex_fit``: the tables' `TableOptions` (``--summary-stat``, ``--latex-fit``);
+    their captions name the records' FOV rule and reference observer (`inputs_sentence`).
+    ``posthoc``: the post-hoc test after Friedman's (`vesselview.research.posthoc.POST_HOCS`,
+    ``--posthoc``).
+    ``provenance`` goes into the diagram's metadata (`write_cd_diagram`).
 
     Returns
     -------
@@ -186,9 +185,7 @@ def write_method_comparison(records: Sequence[Record], params: Params, stream: T
     if not friedman:
         return [f"--cd-diagram {cd_diagram}: not written: a critical-difference diagram "
                 "needs 3 or more ranked methods (two have the paired Wilcoxon test)"]
-    with atomic_output(cd_diagram) as diagram:
-        svg = cd_diagram_svg(friedman)
-        diagram.write(svg if provenance is None else stamped_svg(svg, provenance))
+    write_cd_diagram(cd_diagram, friedman, provenance)
     return []
 
 

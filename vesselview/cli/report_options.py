@@ -10,6 +10,7 @@ import argparse
 from vesselview.engine.metric_sets import PRESETS, expand
 from vesselview.engine.params import Params
 from vesselview.errors import ParamsError
+from vesselview.io.figure_file import figure_format
 
 #: The post-hoc tests of ``--posthoc`` (`vesselview.research.posthoc.POST_HOCS`, kept here
 #: so that parsing the command line imports no statistics); the first is the default.
@@ -52,11 +53,11 @@ def add_report_arguments(parser: argparse.ArgumentParser) -> None:
                          help="--format latex: a table wider than the page is split into "
                               "parts of whole columns (default), or resized to the text "
                               "width with \\resizebox (long tables are always split)")
-    reports.add_argument("--cd-diagram", metavar="FILE.svg",
+    reports.add_argument("--cd-diagram", metavar="FILE",
                          help="--compare with 3 or more methods: also write a critical-"
                               "difference diagram (Demsar 2006; Friedman test, Nemenyi CD "
-                              "at 0.05) per metric to FILE.svg (SVG only: convert it to PDF "
-                              "or PNG with any vector tool)")
+                              "at 0.05) per metric to FILE, a PNG, SVG or PDF by its suffix "
+                              "(.png, .svg, .pdf)")
     reports.add_argument("--posthoc", choices=POST_HOCS, default=POST_HOCS[0],
                          help="--compare with 3 or more methods: the post-hoc test after "
                               "Friedman's: nemenyi (default; its critical difference is in "
@@ -96,8 +97,8 @@ def report_usage_problem(options: argparse.Namespace) -> str | None:
     than one ``--sweep``, ``--allow-unmatched`` without ``--grades``, ``--rank-observer``
     ``--cd-diagram``, ``--posthoc`` or ``--summary-stat median`` without ``--compare``,
     ``--latex-fit resize`` without ``--compare --format latex``, a ``--cd-diagram`` not
-    ending in ``.svg``, a Markdown / LaTeX format without either report, and either report
-    with ``--references each`` (several rows per case and method).
+    ending in ``.png``, ``.svg`` or ``.pdf``, a Markdown / LaTeX format without either
+    report, and either report with ``--references each`` (several rows per case and method).
     """
     if options.compare and options.grades:
         return "give --compare or --grades, not both (run twice)"
@@ -115,9 +116,9 @@ def report_usage_problem(options: argparse.Namespace) -> str | None:
         return "--posthoc chooses the post-hoc test of --compare; give --compare too"
     if options.cd_diagram is not None and not options.compare:
         return "--cd-diagram goes with --compare (it draws the compared methods' mean ranks)"
-    if options.cd_diagram is not None and not options.cd_diagram.lower().endswith(".svg"):
-        return (f"--cd-diagram {options.cd_diagram}: only SVG is written; give a file name "
-                "ending in .svg")
+    if options.cd_diagram is not None and figure_format(options.cd_diagram) is None:
+        return (f"--cd-diagram {options.cd_diagram}: the format follows the file's suffix; "
+                "give a file name ending in .png, .svg or .pdf")
     if options.references == "each" and (options.compare or options.grades):
         return ("--references each gives several rows per case and method, and --compare "
                 "and --grades pair one; use one, majority, intersection, union or fuzzy")

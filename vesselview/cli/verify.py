@@ -12,7 +12,9 @@ Reads OUTPUT's `Provenance` (`vesselview.io.provenance_formats`), then:
    default changed since, or an edited record: mismatch, naming the parameter);
 3. its output must have the recorded values (`vesselview.io.output_diff`: floats to a
    relative 1e-12, all else exactly; else mismatch, the first differences with their
-   row id and key).
+   row id and key). For a ``--cd-diagram`` file (PNG, SVG or PDF) these are the plotted
+   values it carries (`vesselview.io.cd_diagram.diagram_values`: methods, mean ranks,
+   CD, cliques), not its pixels.
 
 The verdict goes to stdout: ``verified: ...`` (exit 0), ``mismatch: ...`` (exit 1) or
 ``cannot verify ...`` (exit 2); the run's own warnings and progress go to stderr.
@@ -30,7 +32,8 @@ from vesselview._version import __version__
 from vesselview.cli.arguments import UsageError, parse_arguments
 from vesselview.cli.batch import evaluate
 from vesselview.errors import VesselviewError
-from vesselview.io.output_diff import output_differences
+from vesselview.io.cd_diagram import read_diagram_values
+from vesselview.io.output_diff import diagram_differences, output_differences
 from vesselview.io.provenance import WINDOW_CALL, InputDigest, Provenance, file_digest
 from vesselview.io.provenance_formats import read_provenance
 from vesselview.io.provenance_location import InputLocation, locate
@@ -114,17 +117,21 @@ def _missing(recorded: InputDigest, location: InputLocation) -> str:
 
 def _run_differences(path: str, recorded: Provenance, location: InputLocation) -> list[str]:
     """Run the recorded command again; how its parameters, inputs and values differ."""
+    diagram = read_diagram_values(path)
     with tempfile.TemporaryDirectory(prefix="vesselview-verify-") as folder:
-        remade_path = _run_again(recorded, location, os.path.join(folder, "remade"))
-        remade = read_provenance(remade_path)
+        options = _run_again(recorded, location, os.path.join(folder, "remade"))
+        remade = read_provenance(options.output)
+        values = (output_differences(path, options.output, recorded.format, location.text)
+                  if diagram is None
+                  else diagram_differences(diagram, _remade_diagram(options.cd_diagram)))
         return [*_parameter_differences(recorded, remade),
-                *_input_list_differences(recorded, remade, location),
-                *output_differences(path, remade_path, recorded.format, location.text)]
+                *_input_list_differences(recorded, remade, location), *values]
 
 
-def _run_again(recorded: Provenance, location: InputLocation, stem: str) -> str:
-    """Run ``recorded.command`` in the working folder ``location`` gives, with the output
-    at ``stem``; that output.
+def _run_again(recorded: Provenance, location: InputLocation, stem: str
+               ) -> argparse.Namespace:
+    """Run ``recorded.command`` in the working folder ``location`` gives, with the outputs
+    at ``stem``; its options (where the outputs went).
 
     Raises
     ------
@@ -140,14 +147,19 @@ def _run_again(recorded: Provenance, location: InputLocation, stem: str) -> str:
         evaluate(options)
     if not os.path.isfile(options.output):
         raise CannotVerify("the recorded command wrote no output now (see the errors above)")
-    return str(options.output)
+    return options
+
+
+def _remade_diagram(path: str | None) -> object:
+    """The plotted values of the diagram the run wrote again; None when it wrote none."""
+    return None if path is None or not os.path.isfile(path) else read_diagram_values(path)
 
 
 def _redirect_outputs(options: argparse.Namespace, stem: str) -> None:
     """Every file the run writes into the temporary folder; a cluster run runs locally."""
     options.output = f"{stem}.{options.format}"
     if options.cd_diagram is not None:
-        options.cd_diagram = f"{stem}-diagram.svg"
+        options.cd_diagram = f"{stem}-diagram{os.path.splitext(options.cd_diagram)[1]}"
     options.scheduler = None
 
 

@@ -52,6 +52,23 @@ def output_differences(recorded: str, remade: str, output_format: str,
                              body_text(read_text(remade)))
 
 
+def diagram_differences(recorded: Any, remade: Any) -> list[str]:
+    """Every difference of two critical-difference diagrams' plotted values
+    (`vesselview.io.cd_diagram.diagram_values`; ``remade`` None when no diagram was
+    written now), each panel named by its metric."""
+    if remade is None:
+        return ["the command wrote no critical-difference diagram now"]
+    return list(_json_differences(_panels_by_metric(recorded), _panels_by_metric(remade), ""))
+
+
+def _panels_by_metric(values: Any) -> Any:
+    """``{"panels": [...]}`` as ``{"panels": {metric: panel}}`` (else as it is)."""
+    panels = values.get("panels") if isinstance(values, dict) else None
+    if not isinstance(panels, list) or not all(isinstance(p, dict) for p in panels):
+        return values
+    return {**values, "panels": {str(panel.get("metric")): panel for panel in panels}}
+
+
 def same_value(recorded: Any, remade: Any) -> bool:
     """Whether two leaf values match (floats to `RELATIVE_TOLERANCE`, else exactly).
 

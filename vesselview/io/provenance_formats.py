@@ -11,21 +11,22 @@
   ``-->``), invisible when the Markdown is rendered.
 * LaTeX: closing comment lines, ``% vesselview provenance`` then the JSON object, each of
   its lines after ``% ``.
-* SVG (``--cd-diagram``): a ``<metadata>`` element holding the JSON object.
-* PNG (the window's exported views and plots): a text chunk keyed `PNG_KEY`
-  (``vesselview-provenance``) holding the JSON object; Pillow reads it as
+* PNG (the window's exported views and plots, a ``--cd-diagram``): a text chunk keyed
+  `PNG_KEY` (``vesselview-provenance``) holding the JSON object; Pillow reads it as
   ``Image.open(path).text["vesselview-provenance"]``.
+* SVG and PDF (a ``--cd-diagram``): the same key, as a ``<metadata
+  id="vesselview-provenance">`` element, or a PDF document information entry
+  (`vesselview.io.figure_file`).
 """
 
 from __future__ import annotations
 
 import json
 import os
-from xml.sax.saxutils import escape
-
-from PIL import Image, UnidentifiedImageError
+from typing import NoReturn
 
 from vesselview.errors import InputError
+from vesselview.io.figure_file import figure_blocks
 from vesselview.io.json_file import read_json
 from vesselview.io.output_file import atomic_output
 from vesselview.io.provenance import Provenance
@@ -38,7 +39,6 @@ _MARKDOWN_OPEN, _MARKDOWN_CLOSE = f"<!-- {MARKER}\n", "\n-->"
 _LATEX_OPEN = f"% {MARKER}\n"
 #: The key of a PNG output's provenance text chunk.
 PNG_KEY = "vesselview-provenance"
-_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def stamped_text(body: str, output_format: str, provenance: Provenance) -> str:
@@ -80,13 +80,6 @@ def png_text(provenance: Provenance) -> str:
     return _json_text(provenance)
 
 
-def stamped_svg(svg: str, provenance: Provenance) -> str:
-    """An SVG document with a ``<metadata>`` element holding the provenance, last in it."""
-    head, closing, tail = svg.rpartition("</svg>")
-    element = f'<metadata id="vesselview-provenance">{escape(_json_text(provenance))}</metadata>'
-    return f"{head}{element}\n{closing}{tail}"
-
-
 def read_provenance(path: str) -> Provenance:
     """The provenance of the output at ``path`` (a CSV's from its sidecar).
 
@@ -118,12 +111,13 @@ def body_text(text: str) -> str:
 
 
 def _embedded(path: str, sidecar: str) -> object:
-    """The provenance object inside a JSON, Markdown or LaTeX output."""
+    """The provenance object inside a JSON, Markdown, LaTeX, PNG, SVG or PDF output."""
+    blocks = figure_blocks(path)
+    if blocks is not None:
+        return _parsed(blocks[PNG_KEY], path) if PNG_KEY in blocks else _missing(path, sidecar)
     text = read_text(path)
     values: object = None
-    if text.startswith(_PNG_SIGNATURE.decode("utf-8", "surrogateescape")):
-        values = _png_embedded(path)
-    elif text.lstrip().startswith("{"):
+    if text.lstrip().startswith("{"):
         document = read_json(path, "output", "the output is not JSON")
         values = document.get("provenance") if isinstance(document, dict) else None
     elif _MARKDOWN_OPEN in text:
@@ -132,21 +126,13 @@ def _embedded(path: str, sidecar: str) -> object:
     elif _LATEX_OPEN in text:
         lines = text.rpartition(_LATEX_OPEN)[2].splitlines()
         values = _parsed("\n".join(line.removeprefix("% ") for line in lines), path)
-    if values is None:
-        raise InputError(f"{path}: carries no vesselview provenance (an output of an "
-                         "older version, or a CSV without its sidecar file "
-                         f"{os.path.basename(sidecar)}); it cannot be verified", source=path)
-    return values
+    return _missing(path, sidecar) if values is None else values
 
 
-def _png_embedded(path: str) -> object:
-    """The provenance object in a PNG's `PNG_KEY` text chunk, None when it has none."""
-    try:
-        with Image.open(path) as image:
-            block = getattr(image, "text", {}).get(PNG_KEY)
-    except (OSError, UnidentifiedImageError):
-        raise InputError(f"{path}: cannot read the PNG image", source=path) from None
-    return None if block is None else _parsed(block, path)
+def _missing(path: str, sidecar: str) -> NoReturn:
+    raise InputError(f"{path}: carries no vesselview provenance (an output of an "
+                     "older version, or a CSV without its sidecar file "
+                     f"{os.path.basename(sidecar)}); it cannot be verified", source=path)
 
 
 def read_text(path: str) -> str:
