@@ -24,8 +24,10 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from tests.cli.method_dataset import write_method_dataset
 from vesselview import __version__
 from vesselview.cli.main import main as eval_in_process
+from vesselview.io.cd_diagram import read_diagram_values
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("PyInstaller") is None
@@ -82,7 +84,7 @@ def test_bundle_layout(bundle):
     assert (icons / "vesselview-48.png").is_file()
     # Optional or unused parts stay out.
     internal = {path.name for path in (bundle / "_internal").iterdir()}
-    assert not internal & {"dask", "distributed", "IPython", "matplotlib", "OpenGL"}
+    assert not internal & {"dask", "distributed", "IPython", "OpenGL"}
 
 
 def test_gui_screenshot(bundle, home, tmp_path):
@@ -135,6 +137,22 @@ def test_cli_worker_processes_match_the_package(bundle, home, tmp_path):
     package = json.loads((tmp_path / "package.json").read_text())
     assert [record["id"] for record in frozen["results"]] == ["a", "b"]
     assert [r["metrics"] for r in frozen["results"]] == [r["metrics"] for r in package["results"]]
+
+
+def test_cli_draws_a_cd_diagram_with_matplotlib_bundled(bundle, home, tmp_path):
+    """--compare --cd-diagram in PNG and PDF, and --verify of one, from the bundle."""
+    write_method_dataset(tmp_path, 3, (72, 70))
+    methods = [f"--predictions={m}=predictions/{m}" for m in ("demo", "gap", "shift")]
+    for diagram in ("cd.png", "cd.pdf"):
+        result = run([str(bundle / "vesselview-eval"), "--dataset", "DRIVE", *methods,
+                      "--workers", "1", "--compare", "--output", "c.json",
+                      "--cd-diagram", diagram], home, tmp_path)
+        assert result.returncode == 0, result.stderr
+        assert read_diagram_values(str(tmp_path / diagram))["panels"]
+    with Image.open(tmp_path / "cd.png") as image:
+        assert "vesselview-provenance" in image.text
+    verified = run([str(bundle / "vesselview-eval"), "--verify", "cd.pdf"], home, tmp_path)
+    assert verified.returncode == 0, verified.stdout + verified.stderr
 
 
 def test_cli_bad_input_exit_status(bundle, home, tmp_path):
