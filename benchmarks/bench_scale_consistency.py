@@ -10,7 +10,9 @@ SS's <= 0.03, distances <= 5 %. Counts (Betti errors) are shown as mean |Δ| for
 The columns after them repeat the factors under the scale-consistent settings
 (`CONSISTENT`): ``distance_convention = deepmind`` (the boundary between pixels,
 length-weighted: `vesselview.engine.boundary_lattice`) and ``distance_to = squares``
-(distances to the other mask's pixel squares), for the keys they change
+(distances to the other mask's pixel squares), ``cal_l_count = sum`` (CAL-L counts each
+skeleton's pixels on its own) and the vessel graph's clean-up (`CLEAN_UP_PX`: spurs under
+4 px of 1x pruned, junctions within 4 px merged, in µm), for the keys they change
 (`CONSISTENT_KEYS`), against 1x under the same settings. ``fom_length`` and
 ``norm_length`` are lengths like the others, in µm in every column but the last.
 The last column is the first factor again with every length left in pixels (today's
@@ -42,10 +44,16 @@ SPACING_UM = 24.0
 RATIO_TARGET, SS_TARGET, DISTANCE_TARGET = 0.02, 0.03, 0.05
 _SS_FAMILY = "skeletal"
 #: The scale-consistent settings (docs/metrics.md, "Lengths and units").
-CONSISTENT = {"distance_convention": "deepmind", "distance_to": "squares"}
-#: The keys they change: ``distance_convention``'s, then ``distance_to``'s.
+CONSISTENT = {"distance_convention": "deepmind", "distance_to": "squares",
+              "cal_l_count": "sum"}
+#: Their lengths other than the defaults, in pixels of 1x (docs/metrics.md §10).
+CLEAN_UP_PX = {"spur_length": 4.0, "junction_merge": 4.0}
+#: The keys they change: ``distance_convention``'s, ``distance_to``'s, then CAL-L's and
+#: the vessel graph's.
 CONSISTENT_KEYS = ("hd95_contour", "nsd", "asd", "rmsd", "msd", "n_asd", "n_rmsd", "n_msd",
-                   "mse", "hd95", "fom", "delta_p")
+                   "mse", "hd95", "fom", "delta_p", "cal", "cal_l", "junction_precision",
+                   "junction_recall", "junction_f1", "bifurcation_f1", "crossing_f1",
+                   "segment_recall", "false_segments")
 _DEFAULTS = {key: vv.Params().to_dict()[key] for key in CONSISTENT}
 
 
@@ -57,12 +65,18 @@ def upscaled(case: vv.Case, factor: int) -> vv.Case:
                    spacing_um=SPACING_UM / factor, sources={"spacing": "given"})
 
 
-def physical_params(settings: Mapping[str, str] = _DEFAULTS) -> vv.Params:
-    """Every length at its default, in µm at `SPACING_UM` (so 1x is today's pixels),
-    with ``settings`` (`CONSISTENT`, or their defaults)."""
-    defaults = vv.Params()
-    return vv.Params(**settings, **{key: f"{getattr(defaults, key) * SPACING_UM:g}um"
-                                    for key in LENGTH_KEYS})
+def physical_params(settings: Mapping[str, str] = _DEFAULTS,
+                    lengths_px: Mapping[str, float] | None = None) -> vv.Params:
+    """Every length at its default (or ``lengths_px``), in µm at `SPACING_UM` (so 1x is
+    today's pixels), with ``settings`` (`CONSISTENT`, or their defaults)."""
+    pixels = {key: getattr(vv.Params(), key) for key in LENGTH_KEYS} | dict(lengths_px or {})
+    return vv.Params(**settings, **{key: f"{value * SPACING_UM:g}um"
+                                    for key, value in pixels.items()})
+
+
+def consistent_params() -> vv.Params:
+    """The scale-consistent settings: `CONSISTENT` with the `CLEAN_UP_PX` lengths."""
+    return physical_params(CONSISTENT, CLEAN_UP_PX)
 
 
 def difference(key: str, base: float, scaled: float, factor: int) -> float:
@@ -75,11 +89,6 @@ def difference(key: str, base: float, scaled: float, factor: int) -> float:
     if base_um == scaled_um:  # 0 and 0, or inf and inf
         return 0.0
     return abs(scaled_um - base_um) / abs(base_um)
-
-
-def _key(settings: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
-    """``settings`` as a dictionary key."""
-    return tuple(sorted(settings.items()))
 
 
 def target(key: str) -> float | None:
@@ -102,19 +111,19 @@ def main() -> None:
     parser.add_argument("--factors", default="2,3")
     options = parser.parse_args()
     factors = [int(text) for text in options.factors.split(",")]
-    # (factor, parameters, the keys the run measures)
-    runs = [(factor, physical_params(), METRICS) for factor in factors]
-    runs += [(factor, physical_params(CONSISTENT), CONSISTENT_KEYS) for factor in factors]
-    runs.append((factors[0], vv.Params(), METRICS))
+    plain, consistent = physical_params(), consistent_params()
+    # (factor, parameters, the keys the run measures, the 1x parameters it compares to)
+    runs = [(factor, plain, tuple(METRICS), plain) for factor in factors]
+    runs += [(factor, consistent, CONSISTENT_KEYS, consistent) for factor in factors]
+    runs.append((factors[0], vv.Params(), tuple(METRICS), plain))
     diffs: list[dict[str, list[float]]] = [{key: [] for key in METRICS} for _ in runs]
     start = time.perf_counter()
     for seed in range(options.cases):
         case = demo_case((584, 565), seed=seed)
         at_1x = Evaluator(upscaled(case, 1))  # µm = px at 1x
-        bases = {settings: at_1x.evaluate(physical_params(dict(settings))).metrics
-                 for settings in (_key(_DEFAULTS), _key(CONSISTENT))}
-        for (factor, params, keys), found in zip(runs, diffs, strict=True):
-            base = bases[_key({key: getattr(params, key) for key in CONSISTENT})]
+        bases = {params: at_1x.evaluate(params).metrics for params in (plain, consistent)}
+        for (factor, params, keys, at_base), found in zip(runs, diffs, strict=True):
+            base = bases[at_base]
             scaled = vv.evaluate(upscaled(case, factor), params, metrics=keys).metrics
             for key in keys:
                 if np.isfinite(base[key]) and np.isfinite(scaled[key]):
@@ -123,7 +132,7 @@ def main() -> None:
           f"{', '.join(f'{k}x' for k in factors)}; lengths in µm "
           f"({time.perf_counter() - start:.0f} s)\n")
     columns = ([f"{k}x vs 1x" for k in factors]
-               + [f"{k}x, {', '.join(CONSISTENT.values())}" for k in factors]
+               + [f"{k}x, scale-consistent" for k in factors]
                + [f"{factors[0]}x, lengths in px"])
     print("| metric | kind | " + " | ".join(columns) + " | target |")
     print("|" + "---|" * (3 + len(columns)))
