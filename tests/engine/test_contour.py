@@ -10,7 +10,7 @@ from hypothesis import given, settings
 
 from tests.engine.masks import check_scores, grid, pixels, vessel_pairs
 from vesselview.engine.distance_map import distance_map
-from vesselview.engine.families.contour import contour_distances, contour_scores
+from vesselview.engine.families.contour import contour_distances, contour_of, contour_scores
 from vesselview.engine.overlap import tolerant_overlap
 
 
@@ -140,14 +140,20 @@ def _same_bits(a: np.ndarray, b: np.ndarray) -> bool:
 @given(vessel_pairs(with_fov=False))
 def test_distances_read_from_the_candidate_map_equal_the_contour_transform(pair) -> None:
     # d(p, P(S)) taken from d(p, S) outside S and by a k-d tree inside it: bit for bit
-    # the Euclidean transform of P(S) (the pipeline's path vs the one without the map),
+    # the Euclidean transform of P(S) (the pipeline's path vs the one without the map);
+    # d(p, P(G)) likewise from d(p, G), the reference's contour holding no transform;
     # also for masks given as views with negative strides or with True stored as 255.
     candidate, reference = pair[:2]
     to_candidate = distance_map(candidate, "euclidean") if candidate.any() else None
+    to_reference = distance_map(reference, "euclidean") if reference.any() else None
     plain = contour_distances(candidate, reference)
-    for variant in (candidate, np.ascontiguousarray(candidate[::-1, ::-1])[::-1, ::-1],
-                    (candidate.astype(np.uint8) * 255).view(bool)):
-        fast = contour_distances(variant, reference, to_candidate=to_candidate)
+    for s, g in ((candidate, reference),
+                 (np.ascontiguousarray(candidate[::-1, ::-1])[::-1, ::-1],
+                  np.ascontiguousarray(reference[::-1, ::-1])[::-1, ::-1]),
+                 ((candidate.astype(np.uint8) * 255).view(bool),
+                  (reference.astype(np.uint8) * 255).view(bool))):
+        fast = contour_distances(s, g, contour_of(g, transform=False), to_candidate,
+                                 to_reference=to_reference)
         assert _same_bits(fast.reference_to_candidate, plain.reference_to_candidate)
         assert _same_bits(fast.candidate_to_reference, plain.candidate_to_reference)
 

@@ -54,7 +54,7 @@ def test_no_stage_keeps_a_full_image_float64_array(stage_values) -> None:
     kept = {name: full_image_dtypes(value, case.reference.shape)
             for name, value in values.items()}
     assert {name for name, dtypes in kept.items() if np.dtype(np.float64) in dtypes} == set()
-    for name in ("reference_distances", "distance_maps", "reference_contour"):
+    for name in ("reference_distances", "distance_maps", "reference_euclidean"):
         assert np.dtype(np.uint32) in kept[name], name
 
 

@@ -37,7 +37,12 @@ from vesselview.engine.families.base import (
     stage,
 )
 from vesselview.engine.families.family import Family
-from vesselview.engine.families.shared import candidate_distances, distance_masks, restricted
+from vesselview.engine.families.shared import (
+    candidate_distances,
+    distance_masks,
+    reference_euclidean,
+    restricted,
+)
 from vesselview.engine.families.sources import CAL_PAPER
 from vesselview.engine.lengths import in_pixels
 from vesselview.engine.morphology import distance_to
@@ -74,7 +79,8 @@ class Contour:
     pixels : ndarray of bool, shape (H, W)
         ``P(X)``.
     distances : DistanceMap or None
-        ``d(x, P(X))`` (Euclidean, pixels); None when the contour is empty.
+        ``d(x, P(X))`` (Euclidean, pixels); None when the contour is empty or the
+        transform was not asked for (`contour_of`).
     weights : ndarray of float64, shape (#pixels,), or None
         Each element's boundary length on the corner lattice (`contour_elements`).
     """
@@ -84,18 +90,20 @@ class Contour:
     weights: np.ndarray | None = None
 
 
-def contour_of(mask: np.ndarray, convention: str = "vesselview") -> Contour:
-    """``P(mask)`` (as ``distance_convention`` draws it) and the Euclidean distance of
-    every pixel to it."""
+def contour_of(mask: np.ndarray, convention: str = "vesselview", *,
+               transform: bool = True) -> Contour:
+    """``P(mask)`` (as ``distance_convention`` draws it) and, with ``transform``, the
+    Euclidean distance of every pixel to it."""
     pixels, weights = contour_elements(mask, convention)
-    return Contour(pixels, distance_map(pixels, "euclidean") if pixels.any() else None,
-                   weights)
+    return Contour(pixels, distance_map(pixels, "euclidean")
+                   if transform and pixels.any() else None, weights)
 
 
 def contour_distances(candidate: np.ndarray, reference: np.ndarray,
                       reference_contour: Contour | None = None,
                       to_candidate: DistanceMap | None = None,
-                      convention: str = "vesselview") -> ContourDistances:
+                      convention: str = "vesselview",
+                      to_reference: DistanceMap | None = None) -> ContourDistances:
     """Distances from each contour pixel of one mask to the other mask's contour.
 
     Parameters
@@ -111,21 +119,35 @@ def contour_distances(candidate: np.ndarray, reference: np.ndarray,
         corner lattice).
     convention : str
         ``distance_convention``: how the contours are drawn (`contour_elements`).
+    to_reference : DistanceMap, optional
+        The Euclidean ``d(x, G)``, likewise for ``d(p, P(G))``, when
+        ``reference_contour`` holds no transform (the pipeline's, off the lattice).
     """
+    lattice = on_lattice(convention)
     contour_s, weights_s = contour_elements(candidate, convention)
-    contour_g = reference_contour or contour_of(reference, convention)
-    if not contour_s.any() or contour_g.distances is None:
+    contour_g = reference_contour or contour_of(
+        reference, convention, transform=to_reference is None or lattice)
+    if not contour_s.any() or not contour_g.pixels.any():
         empty = np.zeros(0)
         return ContourDistances(empty, empty)
-    if to_candidate is None or on_lattice(convention):
-        to_contour_s = distance_to(contour_s, "euclidean")[contour_g.pixels]
-    else:
-        to_contour_s = distances_to_contour(candidate, contour_s, to_candidate,
-                                            contour_g.pixels)
     weights = (None if weights_s is None or contour_g.weights is None
                else (weights_s, contour_g.weights))
-    return ContourDistances(candidate_to_reference=contour_g.distances.at(contour_s),
-                            reference_to_candidate=to_contour_s, weights=weights)
+    return ContourDistances(
+        candidate_to_reference=_to_contour(reference, contour_g, to_reference, contour_s),
+        reference_to_candidate=_to_contour(candidate, Contour(contour_s, None), None
+                                           if lattice else to_candidate, contour_g.pixels),
+        weights=weights)
+
+
+def _to_contour(mask: np.ndarray, contour: Contour, to_mask: DistanceMap | None,
+                points: np.ndarray) -> np.ndarray:
+    """``d(p, P(X))`` at the True pixels of ``points``: from the contour's transform when
+    it has one, else from ``d(x, X)`` (`distances_to_contour`), else by a transform."""
+    if contour.distances is not None:
+        return contour.distances.at(points)
+    if to_mask is not None:
+        return distances_to_contour(mask, contour.pixels, to_mask, points)
+    return distance_to(contour.pixels, "euclidean")[points]
 
 
 def distances_to_contour(mask: np.ndarray, contour: np.ndarray, to_mask: DistanceMap,
@@ -246,18 +268,21 @@ METRICS = (
 
 @stage("reference_contour", params=("distance_fov", "distance_convention"))
 def reference_contour(ctx: StageContext) -> Contour:
-    """``P(G)`` and ``d(x, P(G))`` (independent of the candidate: a threshold change keeps it)."""
+    """``P(G)``, and ``d(x, P(G))`` on the corner lattice (off it the contour distances
+    read it from ``d(x, G)``); a threshold change keeps it."""
+    convention = ctx.params.distance_convention
     return contour_of(restricted(ctx.case.reference, ctx.case.fov, ctx.params.distance_fov),
-                      ctx.params.distance_convention)
+                      convention, transform=on_lattice(convention))
 
 
 @stage("contour_distances", params=("distance_convention",),
-       needs=(distance_masks, reference_contour, candidate_distances))
+       needs=(distance_masks, reference_contour, candidate_distances, reference_euclidean))
 def contour_distance_values(ctx: StageContext) -> ContourDistances:
     """Contour-to-contour distances of the restricted masks (no parameter but the masks')."""
     masks = ctx.get(distance_masks)
     return contour_distances(masks.candidate, masks.reference, ctx.get(reference_contour),
-                             ctx.get(candidate_distances), ctx.params.distance_convention)
+                             ctx.get(candidate_distances), ctx.params.distance_convention,
+                             ctx.get(reference_euclidean))
 
 
 @stage("contour", params=("contour_gamma", "distance_convention", "norm_length"),

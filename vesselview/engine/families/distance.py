@@ -34,7 +34,12 @@ from vesselview.engine.families.base import (
 )
 from vesselview.engine.families.contour import contour_distance_values
 from vesselview.engine.families.family import Family, Probe
-from vesselview.engine.families.shared import candidate_distances, distance_masks, restricted
+from vesselview.engine.families.shared import (
+    candidate_distances,
+    distance_masks,
+    reference_euclidean,
+    restricted,
+)
 from vesselview.engine.families.sources import TOLERANCE_PAPER
 from vesselview.engine.lengths import in_pixels
 from vesselview.engine.scores import Scores
@@ -208,9 +213,12 @@ METRICS = (
 )
 
 
-@stage("reference_distances", params=("distance", "distance_fov"))
+@stage("reference_distances", params=("distance", "distance_fov"), needs=(reference_euclidean,))
 def reference_distances(ctx: StageContext) -> DistanceMap | None:
-    """``d(x, G)`` (independent of the candidate, so a threshold change keeps it)."""
+    """``d(x, G)`` (independent of the candidate, so a threshold change keeps it); the
+    Euclidean one is the contour distances' too."""
+    if ctx.params.distance == "euclidean":
+        return ctx.get(reference_euclidean)
     reference = restricted(ctx.case.reference, ctx.case.fov, ctx.params.distance_fov)
     return distances_to(reference, ctx.params.distance)
 

@@ -1,7 +1,7 @@
 """Stages several families share: the candidate at the threshold, both skeletons, both
 masks' components (counted by CAL and topology, matched by component detection), the
-masks the distance and contour families compare and the Euclidean distance to the
-candidate they both read.
+masks the distance and contour families compare and the Euclidean distances to the
+candidate and to the reference they both read.
 
 The candidate stage is the only one reading ``threshold`` (for a hard candidate the
 pipeline leaves it out of every cache key); every stage that fetches it depends on it.
@@ -85,6 +85,18 @@ def distance_masks(ctx: StageContext) -> DistanceMasks:
     return DistanceMasks(candidate=restricted(ctx.get(candidate_mask), fov, use_fov),
                          reference=restricted(ctx.case.reference, fov, use_fov),
                          region=fov if use_fov else None)
+
+
+@stage("reference_euclidean", params=("distance_fov",))
+def reference_euclidean(ctx: StageContext) -> DistanceMap | None:
+    """Euclidean ``d(x, G)`` of the restricted reference (None when it is empty).
+
+    The distance family's map for ``distance`` = euclidean, and ``d(p, P(G))`` outside G
+    for the contour distances (`vesselview.engine.families.contour.distances_to_contour`);
+    a threshold change keeps it.
+    """
+    reference = restricted(ctx.case.reference, ctx.case.fov, ctx.params.distance_fov)
+    return distance_map(reference, "euclidean") if reference.any() else None
 
 
 @stage("candidate_distances", needs=(distance_masks,))
