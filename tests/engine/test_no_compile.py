@@ -30,6 +30,7 @@ from vesselview.engine.skeletal import (
 from vesselview.engine.skeletal._segment_kernels import label_components
 from vesselview.engine.skeletal._segment_no_compile import label_components as label_vectorised
 from vesselview.engine.skeletal.fits import break_ties
+from vesselview.engine.square_edt import squared_half_distances
 from vesselview.engine.thinning import thin
 from vesselview.synth import demo_case
 
@@ -87,6 +88,14 @@ def test_distance_transform(mask: np.ndarray, data: st.DataObject) -> None:
 def test_squared_distance_transform(mask: np.ndarray, data: st.DataObject) -> None:
     mask.flat[0] |= not mask.any()  # the squared transform wants a feature
     assert one_answer(data, squared_euclidean_distance_to, mask).dtype == np.uint32
+
+
+@PROPERTY
+@given(masks(), st.data())
+def test_squared_distances_to_pixel_squares(mask: np.ndarray, data: st.DataObject) -> None:
+    # the compiled passes at the pixel-centre rows against scipy on the whole lattice
+    mask.flat[0] |= not mask.any()
+    assert one_answer(data, squared_half_distances, mask).dtype == np.uint32
 
 
 @PROPERTY
