@@ -103,22 +103,24 @@ def _group_sum(values: np.ndarray, starts: np.ndarray) -> np.ndarray:
 def _mgs_solve(u: np.ndarray, v: np.ndarray, starts: np.ndarray) -> np.ndarray:
     """Least-squares cubic coefficients (q0..q3) per group of >= 4 distinct u."""
     n_groups = starts.size - 1
-    group = np.repeat(np.arange(n_groups), np.diff(starts))
-    basis = np.stack([u ** p for p in range(_DEGREE + 1)], axis=1)
+    sizes = np.diff(starts)
+    # One contiguous row per basis vector; per-group values spread by np.repeat (no
+    # gather through a group index).
+    basis = np.stack([u ** p for p in range(_DEGREE + 1)])
     triangle = np.zeros((n_groups, _DEGREE + 1, _DEGREE + 1))
     projected = np.zeros((n_groups, _DEGREE + 1))
     residual = v.copy()
     for j in range(_DEGREE + 1):
         for _ in range(2):  # Gram-Schmidt twice is enough
             for i in range(j):
-                proj = _group_sum(basis[:, i] * basis[:, j], starts)
+                proj = _group_sum(basis[i] * basis[j], starts)
                 triangle[:, i, j] += proj
-                basis[:, j] -= proj[group] * basis[:, i]
-        norm = np.sqrt(_group_sum(basis[:, j] ** 2, starts))
+                basis[j] -= np.repeat(proj, sizes) * basis[i]
+        norm = np.sqrt(_group_sum(basis[j] ** 2, starts))
         triangle[:, j, j] = norm
-        basis[:, j] /= norm[group]
-        projected[:, j] = _group_sum(basis[:, j] * residual, starts)
-        residual -= projected[group, j] * basis[:, j]
+        basis[j] /= np.repeat(norm, sizes)
+        projected[:, j] = _group_sum(basis[j] * residual, starts)
+        residual -= np.repeat(projected[:, j], sizes) * basis[j]
     return np.linalg.solve(triangle, projected[:, :, None])[:, :, 0]
 
 

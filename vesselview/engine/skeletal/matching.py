@@ -15,7 +15,6 @@ from vesselview.engine.skeletal._pixels import (
     SkeletonValues,
     group_starts,
     readonly,
-    scan_order_pixels,
 )
 from vesselview.engine.skeletal.assign import Assignment, assign_candidates
 from vesselview.engine.skeletal.fits import break_ties, curve_similarity, fit_cubics
@@ -67,16 +66,17 @@ class _PointSets:
     starts: np.ndarray
 
 
-def _segment_pixels(ref_skeleton: np.ndarray, labels: np.ndarray) -> tuple[np.ndarray, _PointSets]:
-    """Labels present inside F (sorted) and each segment's pixels in scan order."""
-    rows, cols = scan_order_pixels(ref_skeleton)
+def _segment_pixels(ref_thickness: SkeletonValues, labels: np.ndarray
+                    ) -> tuple[np.ndarray, _PointSets, np.ndarray]:
+    """Labels present inside F (sorted), each segment's pixels in scan order, and their
+    thickness (the thickness lists every skeleton pixel in scan order)."""
+    rows, cols = ref_thickness.rows, ref_thickness.cols
     label = labels[rows, cols]
-    inside = label > 0
-    rows, cols, label = rows[inside], cols[inside], label[inside]
-    order = np.argsort(label, kind="stable")
+    inside = np.flatnonzero(label > 0)
+    order = inside[np.argsort(label[inside], kind="stable")]
     present, group = np.unique(label[order], return_inverse=True)
     sets = _PointSets(rows[order], cols[order], group, group_starts(group, present.size))
-    return present, sets
+    return present, sets, ref_thickness.values[order]
 
 
 def _candidate_pixels(assignment: Assignment, present: np.ndarray) -> _PointSets:
@@ -142,11 +142,11 @@ def match_segments(ref_skeleton: np.ndarray, ref_thickness: SkeletonValues,
     SegmentMatches
     """
     assignment = assign_candidates(cand_skeleton, ref_skeleton, segments.labels, search)
-    present, ref = _segment_pixels(ref_skeleton, segments.labels)
+    present, ref, thickness = _segment_pixels(ref_thickness, segments.labels)
     cand = _candidate_pixels(assignment, present)
     n_r = np.diff(ref.starts)
     n_s = np.diff(cand.starts)
-    tg = _group_mean(ref_thickness.at(ref.rows, ref.cols), ref.group, n_r)
+    tg = _group_mean(thickness, ref.group, n_r)
     w = _group_mean(search.radius[ref.rows, ref.cols].astype(np.float64), ref.group, n_r)
     ts_mean = _group_mean(cand_thickness.at(cand.rows, cand.cols), cand.group, n_s)
     table = np.zeros(present.size, MATCH_DTYPE)

@@ -16,7 +16,6 @@ import numpy as np
 from vesselview.engine.skeletal._pixels import (
     SkeletonValues,
     readonly,
-    scan_order_pixels,
     scatter,
 )
 
@@ -128,12 +127,13 @@ def search_radii(ref_skeleton: np.ndarray, ref_thickness: SkeletonValues, fov: n
     SearchRange
         All zero / False when the reference skeleton is empty.
     """
-    rows, cols = scan_order_pixels(ref_skeleton)
+    # The thickness lists every skeleton pixel in scan order: no second scan of the image.
+    rows, cols = ref_thickness.rows, ref_thickness.cols
     if rows.size == 0:
         empty = np.zeros(ref_skeleton.shape, np.uint8)
         return SearchRange(radius=readonly(empty), search_mask=readonly(empty.view(np.bool_)),
                            max_radius=max_radius)
-    radii = radii_from_thickness(ref_thickness.at(rows, cols), max_radius)
+    radii = radii_from_thickness(ref_thickness.values, max_radius)
     search_mask = search_range_of(ref_skeleton.shape, rows, cols, radii, fov)
     return SearchRange(radius=scatter(ref_skeleton.shape, rows, cols, radii, np.uint8),
                        search_mask=readonly(search_mask), max_radius=max_radius)
