@@ -5,8 +5,9 @@ This is the Guo–Hall two-subiteration algorithm exactly as
 the same lookup tables, the same parallel deletion within each subiteration.
 Written by hand with numba because scikit-image re-correlates the whole image
 every subiteration (~4.4 s at 3504x2336); here a subiteration looks only at the pixels
-next to a deletion of the two subiterations before, which is 100x faster with identical
-output (``tests/engine/test_thinning.py`` checks equality on random and vessel masks).
+next to a deletion of the two subiterations before, all subiterations in one downward
+sweep (`vesselview.engine.thin_wavefront`), which is 100x faster with identical output
+(``tests/engine/test_thinning.py`` checks equality on random and vessel masks).
 While the kernel compiles (`vesselview.engine.kernels_choice`), `_thin_vectorised` does
 the same per subiteration with numpy: codes of every remaining pixel at once.
 """
@@ -16,8 +17,8 @@ from __future__ import annotations
 import numpy as np
 
 from vesselview.engine.canonical import canonical_mask
-from vesselview.engine.kernels_cache import kernel
 from vesselview.engine.kernels_choice import use_compiled
+from vesselview.engine.thin_wavefront import FIRST_LEVELS, thin_sweep
 
 
 def _neighbour_bits(code: int) -> list[bool]:
@@ -58,122 +59,6 @@ def _thin_luts() -> tuple[np.ndarray, np.ndarray]:
 _LUT_FIRST, _LUT_SECOND = _thin_luts()
 #: (di, dj) of bits 0..7 of a neighbourhood code.
 _NEIGHBOURS = ((0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1), (1, 0), (1, 1))
-
-
-@kernel()
-def _code(img: np.ndarray, i: int, j: int) -> int:
-    """Neighbourhood code of (i, j); outside the image counts as background."""
-    h, w = img.shape
-    code = 0
-    weights = ((0, 1, 1), (-1, 1, 2), (-1, 0, 4), (-1, -1, 8),
-               (0, -1, 16), (1, -1, 32), (1, 0, 64), (1, 1, 128))
-    for di, dj, weight in weights:
-        y = i + di
-        x = j + dj
-        if 0 <= y < h and 0 <= x < w and img[y, x]:
-            code += weight
-    return code
-
-
-_LOOK = np.uint8(1)     # a pixel listed to be looked at in this subiteration
-_TOUCHED = np.uint8(2)  # a pixel listed as next to a deletion of this subiteration
-
-
-@kernel()
-def _gather(img: np.ndarray, mark: np.ndarray, lists: tuple, look: np.ndarray) -> int:
-    """Write into ``look`` the foreground pixels (flat indices) of ``lists``, each once.
-
-    Returns how many; each listed pixel keeps the ``_LOOK`` bit of ``mark``.
-    """
-    flat_img, flat_mark = img.ravel(), mark.ravel()
-    count = 0
-    for pixels, size in lists:
-        for k in range(size):
-            p = pixels[k]
-            if flat_img[p] and not flat_mark[p] & _LOOK:
-                flat_mark[p] |= _LOOK
-                look[count] = p
-                count += 1
-    return count
-
-
-@kernel()
-def _touch_neighbours(img: np.ndarray, mark: np.ndarray, p: int, touched: np.ndarray,
-                      count: int) -> int:
-    """Append the foreground 8-neighbours of flat pixel ``p`` not yet in ``touched``.
-
-    Returns the new length of ``touched``; each appended pixel gets the ``_TOUCHED`` bit.
-    """
-    height, width = img.shape
-    flat_img, flat_mark = img.ravel(), mark.ravel()
-    i, j = p // width, p % width
-    for y in range(max(i - 1, 0), min(i + 2, height)):
-        for x in range(max(j - 1, 0), min(j + 2, width)):
-            q = y * width + x
-            if flat_img[q] and not flat_mark[q] & _TOUCHED:
-                flat_mark[q] |= _TOUCHED
-                touched[count] = q
-                count += 1
-    return count
-
-
-@kernel()
-def _foreground(flat_img: np.ndarray) -> np.ndarray:
-    """Flat indices (int32) of the True pixels, in raster order."""
-    count = 0
-    for p in range(flat_img.size):
-        count += flat_img[p]
-    found = np.empty(count, np.int32)
-    count = 0
-    for p in range(flat_img.size):
-        if flat_img[p]:
-            found[count] = p
-            count += 1
-    return found
-
-
-@kernel()
-def _thin_points(img: np.ndarray, lut_first: np.ndarray, lut_second: np.ndarray) -> None:
-    """Thin ``img`` (C-contiguous) in place.
-
-    A pixel is looked at only when a neighbour was deleted in one of the two previous
-    subiterations (every pixel in the first two): otherwise the last subiteration with
-    the same table saw the same neighbourhood and kept the pixel, so it would keep it
-    again. Visiting only those pixels (lists of flat indices, not the whole foreground
-    each time) gives the same deletions as looking at every pixel: all decisions of a
-    subiteration still come before its deletions.
-    """
-    width = img.shape[1]
-    flat_img = img.ravel()
-    foreground = _foreground(flat_img)
-    n = foreground.size
-    mark = np.zeros(img.shape, np.uint8)
-    flat_mark = mark.ravel()
-    look = np.empty(n, np.int32)
-    delete = np.empty(n, np.bool_)
-    earlier = foreground  # next to a deletion two subiterations ago (all, at first)
-    previous = foreground.copy()  # next to a deletion in the last subiteration
-    touched = np.empty(n, np.int32)  # next to a deletion in this subiteration
-    n_earlier = n_previous = n
-    subiteration = 0
-    while n_earlier + n_previous > 0:
-        lut = lut_first if subiteration % 2 == 0 else lut_second
-        subiteration += 1
-        n_look = _gather(img, mark, ((earlier, n_earlier), (previous, n_previous)), look)
-        for k in range(n_look):
-            delete[k] = lut[_code(img, look[k] // width, look[k] % width)]
-        n_touched = 0
-        for k in range(n_look):
-            flat_mark[look[k]] &= ~_LOOK
-            if delete[k]:
-                flat_img[look[k]] = False
-                n_touched = _touch_neighbours(img, mark, look[k], touched, n_touched)
-        for k in range(n_touched):
-            flat_mark[touched[k]] &= ~_TOUCHED
-        earlier, previous, touched = previous, touched, earlier
-        n_earlier, n_previous = n_previous, n_touched
-
-
 def thin(mask: np.ndarray) -> np.ndarray:
     """Thin a binary mask to one-pixel-wide, 8-connected curves.
 
@@ -190,12 +75,12 @@ def thin(mask: np.ndarray) -> np.ndarray:
     img = canonical_mask(mask)  # a copy, thinned in place; `_thin_vectorised` reads bytes
     if not use_compiled(img.size):
         return _thin_vectorised(img)
-    _thin_points(img, _LUT_FIRST, _LUT_SECOND)
+    thin_sweep(img, _LUT_FIRST, _LUT_SECOND, FIRST_LEVELS)
     return img
 
 
 def _thin_vectorised(img: np.ndarray) -> np.ndarray:
-    """`_thin_points` in numpy: each subiteration codes every remaining pixel at once.
+    """`thin_sweep` in numpy, subiteration by subiteration: each codes every remaining pixel.
 
     ``img`` must be canonical (`canonical_mask`): the codes are built from its bytes.
 
