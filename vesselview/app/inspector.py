@@ -109,6 +109,9 @@ class Inspector(CaseOpening, DatasetStepping):
     overview_radius : int
         How many pixels the view grows thin layers by (its overview mode; 0: none): the
         evaluations prepare those grown images off the main thread.
+    screen_wait_s : float
+        How long an evaluation may wait for its first frame to be on screen
+        (`vesselview.app.live.Request.screen_wait_s`); the GUI sets it, 0 by default.
     evaluate_later : callable
         How parameter edits ask for an evaluation; the GUI replaces it with a throttled
         `evaluate` (default: `evaluate` at once).
@@ -147,6 +150,7 @@ class Inspector(CaseOpening, DatasetStepping):
         self.dataset_changed = Event("dataset position changed")
         self.evaluate_later: Callable[[], object] = self.evaluate
         self.overview_radius = 0
+        self.screen_wait_s = 0.0
         self.live.done.connect(self._on_response)
         self.live.partial.connect(self._on_partial)
         self.live.failed.connect(self.error.emit)
@@ -195,7 +199,8 @@ class Inspector(CaseOpening, DatasetStepping):
         case = self.shown.case
         shown = {**(self.response.layers if self.response is not None else {}),
                  **(self.partial.layers if self.partial is not None else {})}
-        request = Request(case, self._params, self.layers.visible, shown, self.overview_radius)
+        request = Request(case, self._params, self.layers.visible, shown, self.overview_radius,
+                          self.screen_wait_s)
         return self.live.submit_progressive(
             progressive_evaluation_task(self.evaluators.get(case), request))
 

@@ -8,12 +8,15 @@ worker thread. After each metric family but the last it publishes a partial `Res
 (the finished families' values and layers, the other values pending), so the window
 shows the cheap values at once; the complete `Response` is the task's value. The
 research tools ask `CaseEvaluators` for the same `Evaluator`, so the shown case's
-skeletons and distance transforms are computed once.
+skeletons and distance transforms are computed once. After publishing its first partial
+the evaluation waits (briefly, `Request.screen_wait_s`) for the window to paint it.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -26,6 +29,8 @@ from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator, StopCallback
 from vesselview.engine.result import Result
 from vesselview.errors import EvaluationStopped
+
+_WAIT_STEP_S = 0.01  # how often a wait for the screen looks whether it was stopped
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -44,6 +49,10 @@ class Request:
     overview_radius : int
         Thin visible layers are drawn grown by this many pixels (0: as they are); their
         grown images are prepared with the result.
+    screen_wait_s : float
+        At most this many seconds the evaluation waits after publishing its first frame
+        until the window has it on screen (`Response.on_screen`): the next stages would
+        otherwise hold the interpreter while the window repaints (0: no wait).
     """
 
     case: Case
@@ -51,6 +60,7 @@ class Request:
     warm_layers: frozenset[str] = frozenset()
     shown_layers: Mapping[str, DisplayLayer] = dataclasses.field(default_factory=dict)
     overview_radius: int = 0
+    screen_wait_s: float = 0.0
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -66,12 +76,15 @@ class Response:
     layers : Mapping[str, DisplayLayer]
     seconds : float
         Wall time of evaluation plus layer preparation up to this response, in seconds.
+    on_screen : threading.Event
+        Set by the window once it has painted this response.
     """
 
     request: Request
     result: Result
     layers: Mapping[str, DisplayLayer]
     seconds: float
+    on_screen: threading.Event = dataclasses.field(default_factory=threading.Event)
 
 
 class CaseEvaluators:
@@ -123,19 +136,40 @@ def _answer(evaluator: Evaluator, request: Request, should_stop: StopCallback,
     ``publish``); ``should_stop`` is polled before each stage and each preparation."""
     began = time.perf_counter()
     prepared = dict(request.shown_layers)
+    radius = request.overview_radius
 
     def respond(result: Result) -> Response:
         if should_stop():  # nobody will see it: skip building its layers
             raise EvaluationStopped("superseded before its layers were prepared")
-        layers = prepare_layers(result, request.warm_layers, prepared, request.overview_radius)
+        layers = prepare_layers(result, request.warm_layers, prepared, radius)
         probability = probability_layer(request.case, result.params.threshold)
         if probability is not None:
             layers[probability.name] = probability
             if probability.name in request.warm_layers:  # its contour, off the main thread
-                probability.warm(request.overview_radius)
+                probability.warm(radius)
         prepared.update(layers)
         return Response(request, result, layers, time.perf_counter() - began)
 
-    on_partial = None if publish is None else (lambda partial: publish(respond(partial)))
+    first_frame = True
+
+    def publish_partial(partial: Result, send: Publish) -> None:
+        nonlocal first_frame
+        response = respond(partial)
+        send(response)
+        if first_frame:
+            first_frame = False
+            _wait_on_screen(response, request.screen_wait_s, should_stop)
+
+    on_partial = None if publish is None else functools.partial(publish_partial, send=publish)
     return respond(evaluator.evaluate(request.params, should_stop=should_stop,
                                       on_partial=on_partial))
+
+
+def _wait_on_screen(response: Response, seconds: float, should_stop: StopCallback) -> None:
+    """Wait until ``response`` is on screen, at most ``seconds``, or until a newer request
+    stops the evaluation (looked at every `_WAIT_STEP_S`)."""
+    deadline = time.perf_counter() + seconds
+    while not should_stop():
+        left = deadline - time.perf_counter()
+        if left <= 0 or response.on_screen.wait(min(_WAIT_STEP_S, left)):
+            return

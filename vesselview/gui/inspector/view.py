@@ -113,6 +113,10 @@ class InspectorView(QWidget):
         self.clear_highlight()
         self.reset_view()
 
+    def paint_now(self) -> None:
+        """Paint the image view at once, not on the next pass of the event loop."""
+        self.canvas.viewport().repaint()
+
     def reset_view(self) -> None:
         """Zoom to the whole image."""
         height, width = self._shape

@@ -67,6 +67,10 @@ MIN_VIEW_WIDTH = 480
 #: A slider drag asks for at most one evaluation per this many milliseconds (the first
 #: at once); the scheduler drops superseded ones anyway.
 THROTTLE_MS = 40
+#: How long an evaluation waits for the window to paint its first partial result before
+#: it computes on (the painting would otherwise wait for the interpreter); it is painted
+#: in a few ms unless the machine is very loaded.
+SCREEN_WAIT_S = 0.25
 #: Preferred and least frame sizes (pixels) of the Plots window (docked below the image
 #: when the screen has no room for the least beside the window or the image).
 PLOTS_SIZE, PLOTS_LEAST_SIZE = QSize(820, 460), QSize(480, 320)
@@ -113,6 +117,7 @@ class MainWindow(QMainWindow):
         self.scheduler = scheduler if scheduler is not None else qt_scheduler(self)
         self.model = Inspector(self.scheduler, self.settings)
         self.model.evaluate_later = qthrottled(self.model.evaluate, THROTTLE_MS, leading=True)
+        self.model.screen_wait_s = SCREEN_WAIT_S
         self._hovered: tuple[int, int] | None = None  # last pixel under the cursor
         self._docks_fitted = False
         self.view = InspectorView()
@@ -181,9 +186,11 @@ class MainWindow(QMainWindow):
         load_in_background()  # the next evaluations: the compiled kernels at every size
 
     def _apply_partial(self, response: Response) -> None:
-        """Show the newest partial result at once (main thread); the layer panel keeps
-        its rows (and the user's order) until the complete result."""
+        """Show the newest partial result at once (main thread) and paint it; the layer
+        panel keeps its rows (and the user's order) until the complete result."""
         self._show(response)
+        self.view.paint_now()
+        response.on_screen.set()  # the evaluation goes on (`Request.screen_wait_s`)
         if response.result.skeletal is not None:
             self.segments_table.show_segments(response.result.skeletal)
         self.timing.setText(partial_timing(response.seconds, len(response.result.pending)))
