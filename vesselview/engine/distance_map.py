@@ -62,6 +62,10 @@ class DistanceMap:
         """Distances at the True pixels of ``mask`` (bool (H, W)), row-major: float64 (n,)."""
         return self._decoded(self.stored[mask])
 
+    def at_indices(self, flat: np.ndarray) -> np.ndarray:
+        """Distances at row-major flat indices (int, shape (n,)): float64 (n,)."""
+        return self._decoded(self.stored.ravel()[flat])
+
     def pixel(self, row: int, col: int) -> float:
         """The distance at one pixel."""
         return float(self._decoded(self.stored[row:row + 1, col])[0])

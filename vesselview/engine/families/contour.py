@@ -132,27 +132,33 @@ def contour_distances(candidate: np.ndarray, reference: np.ndarray,
         return ContourDistances(empty, empty)
     weights = (None if weights_s is None or contour_g.weights is None
                else (weights_s, contour_g.weights))
-    return ContourDistances(
-        candidate_to_reference=_to_contour(reference, contour_g, to_reference, contour_s),
-        reference_to_candidate=_to_contour(candidate, Contour(contour_s, None), None
-                                           if lattice else to_candidate, contour_g.pixels),
-        weights=weights)
+    if lattice:
+        return ContourDistances(candidate_to_reference=_transformed(contour_g, contour_s),
+                                reference_to_candidate=distance_to(
+                                    contour_s, "euclidean")[contour_g.pixels],
+                                weights=weights)
+    # each contour's pixels listed once: the points of one direction, the tree of the other
+    flat_s, flat_g = np.flatnonzero(contour_s), np.flatnonzero(contour_g.pixels)
+    to_contour_s = (distance_to(contour_s, "euclidean")[contour_g.pixels] if to_candidate is None
+                    else distances_to_contour(candidate, contour_s, flat_s, to_candidate, flat_g))
+    to_contour_g = (_transformed(contour_g, contour_s) if to_reference is None
+                    else distances_to_contour(reference, contour_g.pixels, flat_g, to_reference,
+                                              flat_s))
+    return ContourDistances(candidate_to_reference=to_contour_g,
+                            reference_to_candidate=to_contour_s, weights=weights)
 
 
-def _to_contour(mask: np.ndarray, contour: Contour, to_mask: DistanceMap | None,
-                points: np.ndarray) -> np.ndarray:
-    """``d(p, P(X))`` at the True pixels of ``points``: from the contour's transform when
-    it has one, else from ``d(x, X)`` (`distances_to_contour`), else by a transform."""
+def _transformed(contour: Contour, points: np.ndarray) -> np.ndarray:
+    """``d(p, P(X))`` at the True pixels of ``points`` from the contour's transform (made
+    here when it has none)."""
     if contour.distances is not None:
         return contour.distances.at(points)
-    if to_mask is not None:
-        return distances_to_contour(mask, contour.pixels, to_mask, points)
     return distance_to(contour.pixels, "euclidean")[points]
 
 
-def distances_to_contour(mask: np.ndarray, contour: np.ndarray, to_mask: DistanceMap,
-                         points: np.ndarray) -> np.ndarray:
-    """``d(p, P(X))`` (Euclidean) at the True pixels of ``points``, from ``d(p, X)``.
+def distances_to_contour(mask: np.ndarray, contour: np.ndarray, contour_flat: np.ndarray,
+                         to_mask: DistanceMap, points: np.ndarray) -> np.ndarray:
+    """``d(p, P(X))`` (Euclidean) at the listed points, from ``d(p, X)``.
 
     Outside X the nearest pixel of X lies on P(X) (a 4-neighbour of an interior pixel,
     one step towards p, would be nearer), so ``d(p, P(X)) = d(p, X)``, the same square
@@ -164,23 +170,26 @@ def distances_to_contour(mask: np.ndarray, contour: np.ndarray, to_mask: Distanc
     ----------
     mask, contour : ndarray of bool, shape (H, W)
         ``X`` and ``P(X)`` (not empty).
+    contour_flat : ndarray of int, shape (m,)
+        ``P(X)``'s pixels as row-major flat indices.
     to_mask : DistanceMap
         ``d(x, X)``.
-    points : ndarray of bool, shape (H, W)
+    points : ndarray of int, shape (n,)
+        Row-major flat indices of the pixels where the distance is wanted.
 
     Returns
     -------
-    ndarray of float64, shape (#points,)
-        In row-major order of ``points``.
+    ndarray of float64, shape (n,)
+        In the order of ``points``.
     """
-    values = to_mask.at(points)
-    flat = np.flatnonzero(points)
-    interior = mask.ravel()[flat] & ~contour.ravel()[flat]
+    values = to_mask.at_indices(points)
+    interior = mask.ravel()[points] & ~contour.ravel()[points]
     if interior.any():
-        queries = np.column_stack(np.unravel_index(flat[interior], points.shape))
+        queries = np.column_stack(np.unravel_index(points[interior], mask.shape))
         # Built once, queried once: an unbalanced tree builds 3x faster and finds the
         # same nearest distances.
-        tree = cKDTree(np.argwhere(contour), balanced_tree=False, compact_nodes=False)
+        tree = cKDTree(np.column_stack(np.unravel_index(contour_flat, mask.shape)),
+                       balanced_tree=False, compact_nodes=False)
         values[interior] = tree.query(queries)[0]
     return values
 
