@@ -99,9 +99,15 @@ class Family:
         wanted = next(info.stage for info in self.metrics if info.key == key)
         return next(item for item in self.scores if item.name == wanted or not wanted)
 
+    @functools.cached_property  # read for every key at every evaluation
+    def _score_stage_of(self) -> dict[str, Stage[Scores]]:
+        """Each metric key's score stage."""
+        return {key: self.score_stage(key) for key in self.keys}
+
     def score_stages(self, keys: Iterable[str]) -> tuple[Stage[Scores], ...]:
         """The score stages producing those of ``keys`` that are the family's, in order."""
-        needed = {self.score_stage(key).name for key in keys if key in self.keys}
+        stage_of = self._score_stage_of
+        needed = {stage_of[key].name for key in keys if key in stage_of}
         return tuple(item for item in self.scores if item.name in needed)
 
     def stages(self, keys: Iterable[str]) -> tuple[Stage[Any], ...]:
