@@ -10,7 +10,6 @@ import argparse
 from vesselview.engine.metric_sets import PRESETS, expand
 from vesselview.engine.params import Params
 from vesselview.errors import ParamsError
-from vesselview.io.figure_file import figure_format
 
 #: The post-hoc tests of ``--posthoc`` (`vesselview.research.posthoc.POST_HOCS`, kept here
 #: so that parsing the command line imports no statistics); the first is the default.
@@ -116,7 +115,7 @@ def report_usage_problem(options: argparse.Namespace) -> str | None:
         return "--posthoc chooses the post-hoc test of --compare; give --compare too"
     if options.cd_diagram is not None and not options.compare:
         return "--cd-diagram goes with --compare (it draws the compared methods' mean ranks)"
-    if options.cd_diagram is not None and figure_format(options.cd_diagram) is None:
+    if options.cd_diagram is not None and _figure_format(options.cd_diagram) is None:
         return (f"--cd-diagram {options.cd_diagram}: the format follows the file's suffix; "
                 "give a file name ending in .png, .svg or .pdf")
     if options.references == "each" and (options.compare or options.grades):
@@ -140,3 +139,11 @@ def report_grid(options: argparse.Namespace, base: Params, grid: list[Params]) -
     if options.grades and base not in grid:
         return [*grid, base]
     return grid
+
+
+def _figure_format(path: str) -> str | None:
+    """`vesselview.io.figure_file.figure_format`, imported only when a diagram is asked
+    for: ``--help`` and ``--version`` import no `vesselview.io` (nor Pillow)."""
+    from vesselview.io.figure_file import figure_format
+
+    return figure_format(path)
