@@ -2,8 +2,9 @@
 
 For each slider, its value is set to one the pipeline cache has not seen and the event
 loop runs: the window paints the first result it applies (a partial one: the pixel
-family and the confusion layer, the other values pending) at once, before it signals
-it; the complete result is repainted here, synchronously. One sample gives the wall
+family and the confusion layer, the other values pending) at once, before its metrics
+(`InspectorView.paint_now`, timed here); the complete result is repainted here,
+synchronously. One sample gives the wall
 times from the slider change to the first repaint and to the complete result
 repainted. Before each sample the event loop idles past the slider throttle's interval,
 so a sample is one isolated move (during a drag the throttle adds up to ``THROTTLE_MS``
@@ -71,7 +72,7 @@ class Sample:
 
     first_repaint: float = 0.0
     complete: float = 0.0
-    first_pending: int = 0
+    first_pending: int = -1
 
 
 def repaint(window: MainWindow) -> None:
@@ -103,23 +104,28 @@ def slider_sample(window: MainWindow, key: str, value: float) -> Sample:
     loop = QEventLoop()
     began = time.perf_counter()
 
-    def on_applied(response: Response) -> None:
-        if response.result.complete:
-            repaint(window)  # the window paints a partial result itself, before signalling
-        seconds = time.perf_counter() - began
+    def on_painted() -> None:  # the window paints a partial result as it applies it
+        paint_now()
         if sample.first_repaint == 0.0:
-            sample.first_repaint = seconds
+            sample.first_repaint = time.perf_counter() - began
+
+    def on_applied(response: Response) -> None:
+        if sample.first_pending == -1:
             sample.first_pending = len(response.result.pending)
         if response.result.complete:
-            sample.complete = seconds
+            repaint(window)
+            sample.complete = time.perf_counter() - began
+            sample.first_repaint = sample.first_repaint or sample.complete
             loop.quit()
 
+    paint_now, window.view.paint_now = window.view.paint_now, on_painted
     window.partial_applied.connect(on_applied)
     window.result_applied.connect(on_applied)
     window.params_panel.sliders[key].setValue(value)
     loop.exec()
     window.partial_applied.disconnect(on_applied)
     window.result_applied.disconnect(on_applied)
+    del window.view.paint_now  # the method again
     return sample
 
 

@@ -179,28 +179,31 @@ class MainWindow(QMainWindow):
     def _apply(self, response: Response) -> None:
         """Show the newest complete result (main thread)."""
         self.layer_panel.set_layers(response.layers)
-        self._show(response)
+        self.layer_display.show(response)
+        self._show_values(response)
         self.segments_table.show_segments(response.result.skeletal)
         self.timing.setText(complete_timing(response.seconds))
         self.result_applied.emit(response)
         load_in_background()  # the next evaluations: the compiled kernels at every size
 
     def _apply_partial(self, response: Response) -> None:
-        """Show the newest partial result at once (main thread) and paint it; the layer
-        panel keeps its rows (and the user's order) until the complete result."""
-        self._show(response)
+        """Show the newest partial result at once (main thread): its layers painted first
+        (the evaluation waits for them, `Request.screen_wait_s`), then its values (the
+        metrics panel's rows cost more than the image); the layer panel keeps its rows
+        (and the user's order) until the complete result."""
+        self.layer_display.show(response)
         self.view.paint_now()
-        response.on_screen.set()  # the evaluation goes on (`Request.screen_wait_s`)
+        response.on_screen.set()  # the evaluation goes on
+        self._show_values(response)
         if response.result.skeletal is not None:
             self.segments_table.show_segments(response.result.skeletal)
         self.timing.setText(partial_timing(response.seconds, len(response.result.pending)))
         self.partial_applied.emit(response)
 
-    def _show(self, response: Response) -> None:
-        """Metrics, view layers, legend and readout of ``response`` (complete or partial)."""
+    def _show_values(self, response: Response) -> None:
+        """Metrics, headline and readout of ``response`` (complete or partial)."""
         self.metrics_panel.show_result(response.result)
         self.docks.show_headline(response.result)
-        self.layer_display.show(response)
         self._show_readout()
 
     # -- reactions -----------------------------------------------------------------------
