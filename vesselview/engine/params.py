@@ -197,14 +197,14 @@ class Params:
                                            doc="junctions closer than this (pixels) become one "
                                                "node, the link between them part of it; 0: "
                                                "none (docs/metrics.md section 10)")
-    fom_length: float | Length = param(1.0, low=0.01, high=1000.0, unit="length",
+    fom_length: float | Length = param(1.0, low=0.1, high=1000.0, unit="length",
                                        panel=_ADVANCED, label="Pratt FOM unit length u (px)",
                                        slider=(0.5, 20.0), step=0.5,
                                        doc="Pratt FOM: the length (pixels) that counts as "
                                            "one in k·(d / u)², 1 px as in the paper; a "
                                            "physical value keeps FOM's meaning across "
                                            "resolutions")
-    norm_length: float | Length = param(1.0, low=0.01, high=1000.0, unit="length",
+    norm_length: float | Length = param(1.0, low=0.1, high=1000.0, unit="length",
                                         panel=_ADVANCED, label="N(·) unit length u (px)",
                                         slider=(0.5, 20.0), step=0.5,
                                         doc="normalised contour distances n_asd, n_rmsd, "
