@@ -18,6 +18,7 @@ from vesselview.app.live import Response
 from vesselview.app.native_image import compose, scaled
 from vesselview.app.style import FUNDUS, LayerStyle, default_style
 from vesselview.engine.params import DEFAULT_THRESHOLD
+from vesselview.engine.skeletal import SkeletalProducts
 from vesselview.gui.inspector.compare import MASK_RGBA, CompareController, CompareMode
 from vesselview.gui.inspector.legend import compact_legend_html, legend_html, swatch
 from vesselview.gui.inspector.view import InspectorView
@@ -45,21 +46,25 @@ class LayerDisplay:
                  compare: CompareController) -> None:
         self.view, self.model, self.compare = view, model, compare
         self.response: Response | None = None
+        self._skeletal: SkeletalProducts | None = None  # the segments last shown
         self._compared_threshold: float | None = None
         self._wanted_threshold: float | None = None  # of the shown result
 
     def clear(self) -> None:
         """Forget the shown result (a new case is on screen, its evaluation under way)."""
         self.response = None
+        self._skeletal = None
         self._compared_threshold = None
         self.update_compare_masks(self.model.params.threshold)
 
     def show(self, response: Response) -> None:
         """View layers, legend and compare masks of ``response`` (complete or partial)."""
         previous, self.response = self.response, response
-        skeletal = response.result.skeletal
-        if previous is None or (skeletal is not None and previous.result.skeletal is not skeletal):
+        skeletal = response.result.skeletal  # None in a partial result before its family
+        if previous is None or (skeletal is not None and skeletal is not self._skeletal):
             self.view.clear_highlight()  # segments renumbered: the outlined one is gone
+        if skeletal is not None:
+            self._skeletal = skeletal
         pending = () if response.result.complete else self.model.layers.names
         self.view.main.show_layers(response.layers, self._styles(response.layers),
                                    self.model.layers.names, pending)
