@@ -125,6 +125,17 @@ def test_squared_distances_across_a_long_image_are_exact() -> None:
     assert vectorised[1, 885] == 885 ** 2 + 1
 
 
+def test_squared_distances_beyond_32_bits_are_exact() -> None:
+    # A squared diagonal above 2**32 - 1: both paths give int64 d².
+    mask = np.zeros((2, 70_000), bool)
+    mask[1, 3] = mask[0, 40_000] = True
+    compiled, vectorised = both_ways(squared_euclidean_distance_to, mask)
+    assert_same_array(vectorised, compiled)
+    assert vectorised.dtype == np.int64
+    assert vectorised[0, 69_999] == 29_999 ** 2
+    assert vectorised[0, 0] == 3 ** 2 + 1
+
+
 @pytest.mark.parametrize("fill", [False, True])
 def test_distance_transform_of_empty_and_full_masks(fill: bool) -> None:
     compiled, vectorised = both_ways(euclidean_distance_to, np.full((5, 7), fill))

@@ -156,9 +156,26 @@ def squared_euclidean_distance_to(mask: np.ndarray) -> np.ndarray:
     dtype = squared_dtype(features.shape)
     if use_compiled(features.size):
         return _rows_in_parallel(_column_pass(features), dtype)
-    squared = np.square(ndimage.distance_transform_edt(~features))
-    # d = sqrt(k) correctly rounded, k < 2**32: d*d is within 2**-20 of k, so rint is k.
-    return np.rint(squared, out=squared).astype(dtype)
+    return _squared_by_feature_transform(features, dtype)
+
+
+def _squared_by_feature_transform(features: np.ndarray, dtype: type) -> np.ndarray:
+    """d² from scipy's exact feature transform (each pixel's nearest feature), in integers.
+
+    Cheaper than squaring scipy's float64 distances and rounding them back (no
+    float64 (2, H, W) temporaries): ~0.64 against ~0.89 s of CPU at 3504x3390.
+    """
+    nearest = ndimage.distance_transform_edt(~features, return_distances=False,
+                                             return_indices=True)  # int32 (2, H, W)
+    gaps = nearest if dtype is np.uint32 else nearest.astype(np.int64)
+    height, width = features.shape
+    gaps[0] -= np.arange(height, dtype=gaps.dtype)[:, None]
+    gaps[1] -= np.arange(width, dtype=gaps.dtype)
+    # uint32 squares of the int32 gaps wrap modulo 2**32 but the true d² fit in 32 bits,
+    # so the wrapped sums are exact
+    squares = gaps.view(dtype)
+    np.multiply(squares, squares, out=squares)
+    return np.add(squares[0], squares[1])
 
 
 def euclidean_distance_to(mask: np.ndarray) -> np.ndarray:
