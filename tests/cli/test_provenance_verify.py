@@ -9,7 +9,6 @@ import csv
 import hashlib
 import json
 import os
-import shutil
 from pathlib import Path
 from xml.etree import ElementTree
 from xml.sax.saxutils import escape
@@ -19,7 +18,6 @@ import pytest
 from PIL import Image
 
 from tests.app.grader_inputs import write_grades
-from tests.cli.method_dataset import write_method_dataset
 from tests.mask_files import save_mask, vessel_mask
 from vesselview import __version__
 from vesselview.cli.main import main
@@ -31,20 +29,10 @@ from vesselview.io.provenance_formats import PNG_KEY, read_provenance, sidecar_p
 SHAPE = (72, 70)
 
 
-@pytest.fixture(scope="module")
-def pristine(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("provenance")
-    write_method_dataset(root, 3, SHAPE)
-    return root
-
-
 @pytest.fixture()
-def root(pristine, tmp_path, monkeypatch) -> Path:
-    """A copy of the dataset and predictions (tests change files), the working folder."""
-    copy = tmp_path / "study"
-    shutil.copytree(pristine, copy)
-    monkeypatch.chdir(copy)
-    return copy
+def root(study_copy) -> Path:
+    """A fresh copy of the dataset (three cases) and predictions, the working folder."""
+    return study_copy(3, SHAPE, "study")
 
 
 def _dataset_args(*extra: str) -> list[str]:

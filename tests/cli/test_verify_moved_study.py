@@ -15,26 +15,15 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from tests.cli.method_dataset import write_method_dataset
 from vesselview.cli.main import main
 
 SHAPE = (64, 60)
 
 
-@pytest.fixture(scope="module")
-def pristine(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("moved")
-    write_method_dataset(root, 2, SHAPE)
-    return root
-
-
 @pytest.fixture()
-def study(pristine, tmp_path, monkeypatch) -> Path:
-    """A fresh study folder (a copy of the dataset and predictions), the working folder."""
-    copy = tmp_path / "lab" / "study"
-    shutil.copytree(pristine, copy)
-    monkeypatch.chdir(copy)
-    return copy
+def study(study_copy) -> Path:
+    """A fresh study folder of two cases, the working folder."""
+    return study_copy(2, SHAPE, "lab/study")
 
 
 def _write(capsys, *argv: str, dataset: str = "DRIVE", predictions: str = "predictions") -> None:
