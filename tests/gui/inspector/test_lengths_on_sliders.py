@@ -1,4 +1,5 @@
-"""Length sliders in px, µm or % FOV: the unit switch rescales values and labels, an edit
+"""Length sliders in px, µm or % FOV: the unit switch rescales values and labels (the later
+clean-up and unit lengths too, each giving the engine the same physical length), an edit
 is stored as a Length, and a length given in another unit than the sliders' shows
 converted for the shown case without breaking the parameters panel."""
 
@@ -11,6 +12,10 @@ import pytest
 from tests.gui.conftest import RESULT_TIMEOUT_MS
 from vesselview.app.spacing_display import shown_pixels
 from vesselview.engine.lengths import Length, fov_diameter_px
+from vesselview.engine.params import PARAM_SPECS
+
+#: The length sliders the scale-consistent settings added (graph clean-up, unit lengths).
+LATER_LENGTHS = ("spur_length", "junction_merge", "fom_length", "norm_length")
 
 
 def test_shown_pixels_converts_lengths_for_the_case(small_case):
@@ -74,3 +79,42 @@ def test_um_is_greyed_without_spacing_and_falls_back_to_px(window, qtbot, small_
         window.model.show_case(small_case)
     assert units.unit == "px"
     assert not units.choice.model().item(1).isEnabled()
+
+
+def _engine_gets(window, qtbot, key: str, pixels: float) -> None:
+    """Block until a result evaluated with ``key`` = ``pixels`` px is on screen."""
+    if getattr(window.model.response.result.params, key) == pytest.approx(pixels):
+        return
+    with qtbot.waitSignal(window.result_applied, timeout=RESULT_TIMEOUT_MS,
+                          check_params_cb=lambda response: getattr(
+                              response.result.params, key) == pytest.approx(pixels)):
+        pass
+
+
+@pytest.mark.parametrize("key", LATER_LENGTHS)
+def test_later_length_sliders_follow_the_unit_and_give_the_engine_the_same_length(
+        window, qtbot, small_case, key):
+    _spaced(window, qtbot, small_case, 10.0)
+    panel, spec = window.params_panel, PARAM_SPECS[key]
+    slider, label, units = panel.sliders[key], panel.labels[key], panel.length_units
+    low, high = spec.slider_bounds
+    units.choice.setCurrentIndex(1)  # µm, 10 per pixel
+    assert (slider.minimum(), slider.maximum()) == (low * 10, high * 10)
+    assert slider.value() == spec.default * 10
+    assert "µm" in label.text() and "px" not in label.text()
+    assert "µm" in slider.toolTip() and "pixels" not in slider.toolTip()
+    slider.setValue(35.0)
+    assert getattr(window.model.params, key) == Length(35.0, "um")
+    _engine_gets(window, qtbot, key, 3.5)
+    units.choice.setCurrentIndex(2)  # % FOV
+    per_pixel = 100 / fov_diameter_px(small_case.fov)
+    assert slider.maximum() == pytest.approx(high * per_pixel)
+    assert slider.value() == pytest.approx(3.5 * per_pixel, abs=0.005)
+    assert "% FOV" in label.text() and "px" not in label.text()
+    slider.setValue(2.0)
+    assert getattr(window.model.params, key) == Length(2.0, "%fov")
+    _engine_gets(window, qtbot, key, 2.0 / per_pixel)
+    units.choice.setCurrentIndex(0)  # px
+    assert (slider.minimum(), slider.maximum()) == (low, high)
+    assert slider.value() == pytest.approx(2.0 / per_pixel, abs=0.05)
+    assert "px" in label.text() and "µm" not in label.text()
