@@ -14,6 +14,7 @@ and from the FOV (`Case.without_ignored`).
 from __future__ import annotations
 
 import dataclasses
+import math
 
 import numpy as np
 
@@ -30,10 +31,12 @@ from vesselview.engine.families.sources import TOLERANCE_PAPER
 from vesselview.engine.layers import Layer, classes_layer, rule_layer, tolerated
 from vesselview.engine.lengths import in_pixels
 from vesselview.engine.morphology import dilate_square
+from vesselview.engine.row_blocks import row_blocks
 from vesselview.engine.scores import Scores
 
 #: Bits of `ToleranceMatch.flags`, one per pixel set.
 CANDIDATE, REFERENCE, CANDIDATE_MATCHED, REFERENCE_MATCHED, REFERENCE_BAND = 1, 2, 4, 8, 16
+BITS = (CANDIDATE, REFERENCE, CANDIDATE_MATCHED, REFERENCE_MATCHED, REFERENCE_BAND)
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -45,6 +48,9 @@ class ToleranceMatch:
     flags : ndarray of uint8, shape (H, W), read-only
         Per pixel, the bits of the sets it belongs to (`CANDIDATE`...): five bool images
         would take five bytes per pixel in the stage cache.
+    counts : tuple of int
+        ``(#(S & F), #(G & F), #S_G, #G_S)``: the pixels of the first four sets, counted
+        while the flags were made (the scores need no pass over the image).
 
     The sets, each a new bool (H, W) array:
 
@@ -59,6 +65,7 @@ class ToleranceMatch:
     """
 
     flags: np.ndarray
+    counts: tuple[int, int, int, int]
 
     def _set(self, bit: int) -> np.ndarray:
         return (self.flags & np.uint8(bit)) != 0
@@ -94,26 +101,36 @@ def tolerance_match(candidate: np.ndarray, reference: np.ndarray, fov: np.ndarra
     t : float
         Tolerance in pixels (chessboard distance, ``square(t)``: a fraction of a pixel
         adds nothing, chessboard distances being whole).
+
+    Notes
+    -----
+    Made in blocks of rows with a halo of floor(t) rows (`row_blocks`, exact): the
+    whole-image temporaries of each step made the time per pixel grow with the image.
     """
-    s = candidate & fov
-    g = reference & fov
-    grown_g = dilate_square(g, t)
-    flags = s.view(np.uint8) * np.uint8(CANDIDATE)
-    for bit, pixels in ((REFERENCE, g), (CANDIDATE_MATCHED, s & grown_g),
-                        (REFERENCE_MATCHED, g & dilate_square(s, t)),
-                        (REFERENCE_BAND, grown_g & ~g)):
-        flags |= pixels.view(np.uint8) * np.uint8(bit)
+    height, width = reference.shape
+    flags = np.empty((height, width), np.uint8)
+    counts = np.zeros(4, np.int64)
+    for block in row_blocks(height, width, max(math.floor(t), 0)):
+        read = slice(block.lo, block.hi)
+        s, g = candidate[read] & fov[read], reference[read] & fov[read]
+        grown_s, grown_g = dilate_square(s, t)[block.own], dilate_square(g, t)[block.own]
+        s, g = s[block.own], g[block.own]
+        sets = (s, g, s & grown_g, g & grown_s, grown_g & ~g)
+        out = flags[block.start:block.stop]
+        out.fill(0)
+        for bit, pixels in zip(BITS, sets, strict=True):
+            out |= pixels.view(np.uint8) * np.uint8(bit)
+        counts += [np.count_nonzero(pixels) for pixels in sets[:4]]
     flags.setflags(write=False)
-    return ToleranceMatch(flags)
+    n_s, n_g, n_sm, n_gm = (int(count) for count in counts)
+    return ToleranceMatch(flags, (n_s, n_g, n_sm, n_gm))
 
 
 def tolerance_scores(match: ToleranceMatch) -> Scores:
     """``f1_t f1_t_precision f1_t_recall`` from a `ToleranceMatch`."""
     out = Scores()
-    n_s = int(np.count_nonzero(match.candidate))
-    n_g = int(np.count_nonzero(match.reference))
-    m = min(int(np.count_nonzero(match.candidate_matched)),
-            int(np.count_nonzero(match.reference_matched)))
+    n_s, n_g, n_sm, n_gm = match.counts
+    m = min(n_sm, n_gm)
     out.ratio("f1_t_precision", m, n_s, "candidate is empty inside the FOV")
     out.ratio("f1_t_recall", m, n_g, "reference is empty inside the FOV")
     out.set("f1_t", 1.0 if n_s + n_g == 0 else 2.0 * m / (n_s + n_g))
