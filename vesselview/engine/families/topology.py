@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from vesselview.engine.euler_number import euler_number
 from vesselview.engine.families.base import (
     NON_NEGATIVE,
     UNIT_RANGE,
@@ -29,7 +30,7 @@ from vesselview.engine.families.shared import (
     reference_labels,
     reference_skeleton,
 )
-from vesselview.engine.morphology import count_components, label_components
+from vesselview.engine.morphology import count_components
 from vesselview.engine.scores import Scores
 
 
@@ -81,21 +82,30 @@ def betti_errors(candidate: np.ndarray, reference: np.ndarray,
     if candidate_components is None:
         candidate_components = count_components(candidate)
     out.set("betti0_error", abs(candidate_components - components))
-    out.set("betti1_error", abs(count_holes(candidate) - holes))
+    out.set("betti1_error", abs(count_holes(candidate, candidate_components) - holes))
     return out
 
 
 def betti_numbers(mask: np.ndarray) -> tuple[int, int]:
     """β0 (8-connected components) and β1 (`count_holes`) of ``mask``."""
-    return count_components(mask), count_holes(mask)
+    components = count_components(mask)
+    return components, count_holes(mask, components)
 
 
-def count_holes(mask: np.ndarray) -> int:
-    """β1: 4-connected background components of ``mask`` that do not touch the image border."""
-    labels, count = label_components(~mask, connectivity=4)
-    border = np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
-    touching = np.unique(border[border > 0])
-    return count - int(touching.size)
+def count_holes(mask: np.ndarray, components: int | None = None) -> int:
+    """β1: 4-connected background components of ``mask`` that do not touch the image border.
+
+    Parameters
+    ----------
+    mask : ndarray of bool, shape (H, W)
+    components : int, optional
+        β0, ``count_components(mask)``, when already known; counted here when None.
+
+    β1 = β0 − χ (`vesselview.engine.euler_number`): no labelling of the background.
+    """
+    if components is None:
+        components = count_components(mask)
+    return components - euler_number(mask)
 
 
 _CLDICE = ("S. Shit et al., \"clDice - a Novel Topology-Preserving Loss Function for Tubular "
@@ -116,7 +126,8 @@ METRICS = (
 @stage("reference_betti", needs=(reference_labels,))
 def reference_betti(ctx: StageContext) -> tuple[int, int]:
     """β0 and β1 of the reference (a threshold change keeps them)."""
-    return ctx.get(reference_labels).count, count_holes(ctx.case.reference)
+    components = ctx.get(reference_labels).count
+    return components, count_holes(ctx.case.reference, components)
 
 
 @stage("cldice", needs=(candidate_mask, candidate_skeleton, reference_skeleton))
