@@ -80,12 +80,15 @@ def thin(mask: np.ndarray) -> np.ndarray:
 
 
 def _thin_vectorised(img: np.ndarray) -> np.ndarray:
-    """`thin_sweep` in numpy, subiteration by subiteration: each codes every remaining pixel.
+    """`thin_sweep` in numpy, subiteration by subiteration, all deletions at once.
 
     ``img`` must be canonical (`canonical_mask`): the codes are built from its bytes.
 
     The image gets a background border so that neighbours are plain offsets into the
-    flattened array.
+    flattened array. As in the kernel, a subiteration codes only the pixels next to a
+    deletion of the two subiterations before (the others' codes, and so their fate under
+    the same table, are unchanged); it stops after two subiterations without deletion,
+    after which nothing can change.
     """
     height, width = img.shape
     padded = np.zeros((height + 2, width + 2), np.bool_)
@@ -93,17 +96,20 @@ def _thin_vectorised(img: np.ndarray) -> np.ndarray:
     flat = padded.ravel()
     steps = [di * (width + 2) + dj for di, dj in _NEIGHBOURS]
     rows, cols = np.nonzero(img)
-    where = (rows + 1) * (width + 2) + cols + 1
-    changed = True
-    while changed:
-        changed = False
-        for lut in (_LUT_FIRST, _LUT_SECOND):
-            code = np.zeros(where.size, np.uint8)
-            for bit, step in enumerate(steps):
-                code |= flat[where + step].view(np.uint8) << bit
-            delete = lut[code]
-            if delete.any():
-                flat[where[delete]] = False
-                where = where[~delete]
-                changed = True
+    where = (rows + 1) * (width + 2) + cols + 1  # the remaining foreground
+    touched = np.full(flat.size, -3, np.int32)  # last subiteration deleting a neighbour
+    subiteration, quiet = 0, 0
+    while quiet < 2:
+        look = where if subiteration < 2 else where[touched[where] >= subiteration - 2]
+        code = np.zeros(look.size, np.uint8)
+        for bit, step in enumerate(steps):
+            code |= flat[look + step].view(np.uint8) << bit
+        deleted = look[(_LUT_FIRST, _LUT_SECOND)[subiteration % 2][code]]
+        quiet = 0 if deleted.size else quiet + 1
+        if deleted.size:
+            flat[deleted] = False
+            for step in steps:
+                touched[deleted + step] = subiteration
+            where = where[flat[where]]
+        subiteration += 1
     return padded[1:-1, 1:-1].copy()

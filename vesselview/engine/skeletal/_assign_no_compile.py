@@ -57,7 +57,7 @@ def assign_pixels(rows: np.ndarray, cols: np.ndarray, skeleton: np.ndarray, labe
         where, np.flatnonzero(own == 0), np.pad(skeleton, border).ravel(), flat_labels,
         width, overlap_half)
     keep = _in_range(where[near_which], near_label, flat_labels,
-                     np.pad(radius, border).ravel().astype(np.int64), width, reach)
+                     np.pad(radius, border).ravel(), width, reach)
     which = np.concatenate((on_label, near_which[keep]))
     segment = np.concatenate((own[on_label], near_label[keep])).astype(np.int32)
     order = np.lexsort((segment, which))
@@ -93,7 +93,10 @@ def _nearest_labels(where: np.ndarray, todo: np.ndarray, skeleton: np.ndarray,
 
 def _in_range(where: np.ndarray, label: np.ndarray, labels: np.ndarray, radius: np.ndarray,
               width: int, reach: int) -> np.ndarray:
-    """Whether each pixel lies in the search range of its paired segment ``label``."""
+    """Whether each pixel lies in the search range of its paired segment ``label``.
+
+    ``radius`` stays uint8 (flattened, bordered); only the values read are widened.
+    """
     di, dj, squared = _square_offsets(reach)
     inside = np.zeros(where.size, np.bool_)
     todo = np.arange(where.size)
@@ -101,7 +104,7 @@ def _in_range(where: np.ndarray, label: np.ndarray, labels: np.ndarray, radius: 
         if todo.size == 0:
             break
         at = where[todo] + step
-        hit = (labels[at] == label[todo]) & (distance < (radius[at] + 1) ** 2)
+        hit = (labels[at] == label[todo]) & (distance < (radius[at].astype(np.int64) + 1) ** 2)
         inside[todo[hit]] = True
         todo = todo[~hit]
     return inside
