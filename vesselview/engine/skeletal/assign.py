@@ -55,44 +55,67 @@ class Assignment:
 
 
 @kernel()
+def _nearest_first(half: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Offsets (di, dj) of the (2 half + 1)² square and their d², nearest first (the
+    centre, d² = 0, at index 0)."""
+    side = 2 * half + 1
+    di = np.empty(side * side, np.int64)
+    dj = np.empty(side * side, np.int64)
+    for n in range(side * side):
+        di[n] = n // side - half
+        dj[n] = n % side - half
+    squared = di * di + dj * dj
+    order = np.argsort(squared, kind="mergesort")
+    return di[order], dj[order], squared[order]
+
+
+@kernel()
 def _nearest_labels(i: int, j: int, skeleton: np.ndarray, labels: np.ndarray,
-                    out: np.ndarray) -> int:
+                    window: tuple[np.ndarray, np.ndarray, np.ndarray], out: np.ndarray) -> int:
     """Distinct labels (> 0) of the reference pixels nearest to (i, j) in the 11x11 window.
 
-    Fills ``out`` and returns how many; 0 also when the window has no reference pixel.
+    ``window`` is `_nearest_first` (`OVERLAP_HALF`): the first ring of equal d² holding a
+    reference pixel decides, and the search stops after it. Fills ``out`` and returns how
+    many; 0 also when the window has no reference pixel.
     """
     h, w = skeleton.shape
-    y0, y1 = max(i - OVERLAP_HALF, 0), min(i + OVERLAP_HALF + 1, h)
-    x0, x1 = max(j - OVERLAP_HALF, 0), min(j + OVERLAP_HALF + 1, w)
-    best = 1 << 30
-    for y in range(y0, y1):
-        for x in range(x0, x1):
-            d2 = (y - i) ** 2 + (x - j) ** 2
-            if skeleton[y, x] and 0 < d2 < best:
-                best = d2
+    di, dj, squared = window
+    best = -1
     count = 0
-    for y in range(y0, y1):
-        for x in range(x0, x1):
+    for n in range(1, squared.shape[0]):  # index 0 is (i, j) itself
+        if best >= 0 and squared[n] > best:
+            break
+        y, x = i + di[n], j + dj[n]
+        if 0 <= y < h and 0 <= x < w and skeleton[y, x]:
+            best = squared[n]
             label = labels[y, x]
-            if skeleton[y, x] and label > 0 and (y - i) ** 2 + (x - j) ** 2 == best:
-                seen = False
-                for m in range(count):
-                    seen = seen or out[m] == label
-                if not seen:
-                    out[count] = label
-                    count += 1
+            seen = label <= 0
+            for m in range(count):
+                seen = seen or out[m] == label
+            if not seen:
+                out[count] = label
+                count += 1
     return count
 
 
 @kernel()
 def _in_range(i: int, j: int, label: int, labels: np.ndarray, radius: np.ndarray,
-              reach: int) -> bool:
-    """Whether (i, j) lies in the search range of segment ``label``."""
+              square: tuple[np.ndarray, np.ndarray, np.ndarray], reach: int) -> bool:
+    """Whether (i, j) lies in the search range of segment ``label``.
+
+    ``square`` is `_nearest_first` (``reach``), searched nearest first: a pixel of the
+    segment is most often close by. Every radius is at most ``reach`` (`SearchRange`), so
+    no offset from d² = (reach + 1)² on can be in range.
+    """
     h, w = labels.shape
-    for y in range(max(i - reach, 0), min(i + reach + 1, h)):
-        for x in range(max(j - reach, 0), min(j + reach + 1, w)):
-            if labels[y, x] == label and (y - i) ** 2 + (x - j) ** 2 < (radius[y, x] + 1) ** 2:
-                return True
+    di, dj, squared = square
+    for n in range(squared.shape[0]):
+        if squared[n] >= (reach + 1) ** 2:
+            break
+        y, x = i + di[n], j + dj[n]
+        if (0 <= y < h and 0 <= x < w and labels[y, x] == label
+                and squared[n] < (radius[y, x] + 1) ** 2):
+            return True
     return False
 
 
@@ -105,6 +128,7 @@ def assign_pixels(rows: np.ndarray, cols: np.ndarray, skeleton: np.ndarray,
     ``reach`` is R, the largest search radius. Pairs come out in list order.
     """
     tied = np.empty(_MAX_TIED, np.int32)
+    window, square = _nearest_first(OVERLAP_HALF), _nearest_first(reach)
     capacity = rows.shape[0] + 16
     which = np.empty(capacity, np.int64)
     segment = np.empty(capacity, np.int32)
@@ -115,9 +139,9 @@ def assign_pixels(rows: np.ndarray, cols: np.ndarray, skeleton: np.ndarray,
             tied[0] = labels[i, j]
             count = 1
         else:
-            count = _nearest_labels(i, j, skeleton, labels, tied)
+            count = _nearest_labels(i, j, skeleton, labels, window, tied)
         for m in range(count):
-            if labels[i, j] == 0 and not _in_range(i, j, tied[m], labels, radius, reach):
+            if labels[i, j] == 0 and not _in_range(i, j, tied[m], labels, radius, square, reach):
                 continue
             if used == capacity:
                 capacity *= 2

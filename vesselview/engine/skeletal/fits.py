@@ -75,22 +75,20 @@ def _break_ties_with_sets(x: np.ndarray, starts: np.ndarray) -> np.ndarray:
 
 @kernel()
 def _break_ties(x: np.ndarray, starts: np.ndarray) -> np.ndarray:
-    """`break_ties` compiled: exactly the reference code's repeated floating-point
-    addition and exact comparison against the values accepted so far.
-
-    Linear search is fine here: a group is one segment's pixels or its candidates.
+    """`break_ties` compiled: the reference code's repeated floating-point addition, and
+    its exact comparison against the values accepted so far as membership in a hash set
+    (one look-up per step, where a scan of the group made a segment quadratic in its
+    length; equal floats hash alike, and every value here is finite).
     """
     out = x.copy()
+    accepted = {0.0}  # typed by its first element, emptied per group
     for g in range(starts.shape[0] - 1):
+        accepted.clear()
         for k in range(starts[g], starts[g + 1]):
             value = out[k]
-            m = starts[g]
-            while m < k:
-                if out[m] == value:
-                    value += TIE_STEP
-                    m = starts[g]
-                else:
-                    m += 1
+            while value in accepted:
+                value += TIE_STEP
+            accepted.add(value)
             out[k] = value
     return out
 
