@@ -13,6 +13,7 @@ pixels removed.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import TYPE_CHECKING, Any
 
 import cv2
@@ -217,17 +218,33 @@ JUNCTION_CLASSES = (("matched junction", "white"), ("missed reference junction",
                     ("false candidate junction", "blue"))
 
 
+@functools.cache
+def disc_offsets(radius: int) -> tuple[np.ndarray, np.ndarray]:
+    """(row, col) offsets (int64, shape (n,)) of the pixels of OpenCV's filled disc of
+    ``radius`` around its centre: drawn once, then stamped anywhere (an integer centre's
+    disc is the same pixels shifted, clipped at the image's edges)."""
+    side = 2 * radius + 1
+    canvas = np.zeros((side, side), np.uint8)
+    cv2.circle(canvas, (radius, radius), radius, 1, thickness=-1)
+    rows, cols = np.nonzero(canvas)
+    return rows - radius, cols - radius
+
+
 def markers(shape: tuple[int, ...], groups: list[np.ndarray]) -> np.ndarray:
     """Class map (uint8, shape (H, W)) of filled discs of radius `MARKER_RADIUS`: the
-    points (row, col; rounded) of ``groups[k]`` painted k + 1.
+    points (row, col; rounded) of ``groups[k]`` painted k + 1 (a later group wins).
 
-    Drawn one by one (OpenCV) into one image: a few hundred dots, where a dilation or a
-    plane per class would pass over the whole image.
+    Each group's discs are stamped at once (`disc_offsets`): a few hundred dots, where a
+    dilation or a plane per class would pass over the whole image.
     """
     dots = np.zeros(shape, np.uint8)
+    off_rows, off_cols = disc_offsets(MARKER_RADIUS)
     for value, points in enumerate(groups, start=1):
-        for row, col in np.rint(points).astype(int).reshape(-1, 2):
-            cv2.circle(dots, (int(col), int(row)), MARKER_RADIUS, value, thickness=-1)
+        centres = np.rint(points).astype(np.int64).reshape(-1, 2)
+        rows = (centres[:, :1] + off_rows).ravel()
+        cols = (centres[:, 1:] + off_cols).ravel()
+        inside = (rows >= 0) & (rows < shape[0]) & (cols >= 0) & (cols < shape[1])
+        dots[rows[inside], cols[inside]] = value
     return dots
 
 
