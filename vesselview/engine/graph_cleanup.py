@@ -30,6 +30,7 @@ from scipy.sparse.csgraph import connected_components
 from scipy.spatial import cKDTree
 
 from vesselview.engine.lengths import in_pixels
+from vesselview.engine.sorted_values import distinct
 from vesselview.engine.vessel_graph import (
     VesselGraph,
     graph_of_table,
@@ -187,7 +188,7 @@ def _group_segments(graph: VesselGraph, table: np.ndarray, group_of: np.ndarray
     segments = np.where(near >= 0, graph.segment_of[np.maximum(near, 0)], 0)
     touching = segments > 0
     width = np.int64(graph.segment_count + 1)
-    found = np.unique(np.broadcast_to(clusters[:, None], segments.shape)[touching] * width
+    found = distinct(np.broadcast_to(clusters[:, None], segments.shape)[touching] * width
                       + segments[touching])
     cluster_of_pair, segment_of_pair = np.divmod(found, width)
     degrees = np.bincount(cluster_of_pair, minlength=int(clusters.max(initial=0)) + 1)

@@ -27,6 +27,8 @@ import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import connected_components
 
+from vesselview.engine.sorted_values import distinct
+
 #: The ring of neighbours (row, col offsets) clockwise from north.
 _RING = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
 _RING_BITS = 1 << np.arange(8)
@@ -188,7 +190,7 @@ def cluster_degrees(table: np.ndarray, clusters: np.ndarray, segments: np.ndarra
     touching = (table >= 0) & (clusters[:, None] > 0) & (segments[neighbour] > 0)
     width = np.int64(segments.max(initial=0)) + 1
     # One int64 per (cluster, segment) pair: a 1-D unique, no structured rows.
-    pairs = np.unique(np.broadcast_to(clusters[:, None], table.shape)[touching] * width
+    pairs = distinct(np.broadcast_to(clusters[:, None], table.shape)[touching] * width
                       + segments[neighbour][touching])
     return np.bincount(pairs // width, minlength=int(clusters.max(initial=0)) + 1)
 

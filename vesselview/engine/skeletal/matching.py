@@ -20,6 +20,7 @@ from vesselview.engine.skeletal.assign import Assignment, assign_candidates
 from vesselview.engine.skeletal.fits import break_ties, curve_similarity, fit_cubics
 from vesselview.engine.skeletal.radii import SearchRange
 from vesselview.engine.skeletal.segments import Segments
+from vesselview.engine.sorted_values import distinct, distinct_of_sorted
 
 #: Step 9g: valid only if n_S > COVERAGE * n_R and n_S > MIN_CANDIDATES.
 COVERAGE = 0.6
@@ -74,7 +75,7 @@ def _segment_pixels(ref_thickness: SkeletonValues, labels: np.ndarray
     label = labels[rows, cols]
     inside = np.flatnonzero(label > 0)
     order = inside[np.argsort(label[inside], kind="stable")]
-    present, group = np.unique(label[order], return_inverse=True)
+    present, group = distinct_of_sorted(label[order])
     sets = _PointSets(rows[order], cols[order], group, group_starts(group, present.size))
     return present, sets, ref_thickness.values[order]
 
@@ -89,7 +90,7 @@ def _candidate_pixels(assignment: Assignment, present: np.ndarray) -> _PointSets
 def _distinct_per_group(values: np.ndarray, group: np.ndarray, n_groups: int) -> np.ndarray:
     """Number of distinct ``values`` (non-negative ints) in each group."""
     span = int(values.max(initial=0)) + 1
-    keys = np.unique(group.astype(np.int64) * span + values)
+    keys = distinct(group.astype(np.int64) * span + values)
     return np.bincount(keys // span, minlength=n_groups)
 
 
