@@ -8,11 +8,13 @@ pixels p of ``{q : floor(|q - p|) <= r(p)}``, intersected with the FOV F.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from functools import lru_cache
 
 import cv2
 import numpy as np
 
+from vesselview.engine.row_blocks import row_blocks
 from vesselview.engine.skeletal._pixels import (
     SkeletonValues,
     readonly,
@@ -79,32 +81,38 @@ def radii_from_thickness(thickness: np.ndarray, max_radius: int) -> np.ndarray:
     return np.minimum(radius, max_radius).astype(np.uint8)
 
 
-def search_range_of(shape: tuple[int, int], rows: np.ndarray, cols: np.ndarray,
-                    radii: np.ndarray, fov: np.ndarray) -> np.ndarray:
-    """Step 5: union of the radius-r footprints around the listed pixels, intersected with F.
+def search_range_of(radius: np.ndarray, radii: Sequence[int], fov: np.ndarray) -> np.ndarray:
+    """Step 5: union of the radius-r footprints around the pixels with a radius, within F.
 
     Parameters
     ----------
-    shape : tuple of int
-        (H, W).
-    rows, cols : ndarray of int64, shape (n,)
-        The pixel set.
-    radii : ndarray of uint8, shape (n,)
-        Search radius r >= 1 of each pixel.
+    radius : ndarray of uint8, shape (H, W)
+        Search radius r >= 1 of each pixel of the set, 0 elsewhere.
+    radii : sequence of int
+        The distinct radii in ``radius`` (or more), each >= 1.
     fov : ndarray of bool, shape (H, W)
 
     Returns
     -------
     ndarray of bool, shape (H, W)
+
+    Notes
+    -----
+    Made in blocks of rows with a halo of the largest radius (`row_blocks`, exact): two
+    whole-image temporaries per radius made the time per pixel grow with the image.
     """
-    reach = np.zeros(shape, np.uint8)
-    for r in np.unique(radii):
-        centres = np.zeros(shape, np.uint8)
-        centres[rows[radii == r], cols[radii == r]] = 1
-        grown = cv2.dilate(centres, range_footprint(int(r)),
-                           borderType=cv2.BORDER_CONSTANT, borderValue=0)
-        np.bitwise_or(reach, grown, out=reach)
-    return reach.view(np.bool_) & fov
+    height, width = radius.shape
+    search = np.empty((height, width), np.bool_)
+    for block in row_blocks(height, width, max(radii, default=0)):
+        around = radius[block.lo:block.hi]
+        reach = np.zeros(around.shape, np.uint8)
+        for r in radii:
+            grown = cv2.dilate((around == r).view(np.uint8), range_footprint(r),
+                               borderType=cv2.BORDER_CONSTANT, borderValue=0)
+            np.bitwise_or(reach, grown, out=reach)
+        np.logical_and(reach[block.own].view(np.bool_), fov[block.start:block.stop],
+                       out=search[block.start:block.stop])
+    return search
 
 
 def search_radii(ref_skeleton: np.ndarray, ref_thickness: SkeletonValues, fov: np.ndarray,
@@ -134,6 +142,7 @@ def search_radii(ref_skeleton: np.ndarray, ref_thickness: SkeletonValues, fov: n
         return SearchRange(radius=readonly(empty), search_mask=readonly(empty.view(np.bool_)),
                            max_radius=max_radius)
     radii = radii_from_thickness(ref_thickness.values, max_radius)
-    search_mask = search_range_of(ref_skeleton.shape, rows, cols, radii, fov)
-    return SearchRange(radius=scatter(ref_skeleton.shape, rows, cols, radii, np.uint8),
-                       search_mask=readonly(search_mask), max_radius=max_radius)
+    radius = scatter(ref_skeleton.shape, rows, cols, radii, np.uint8)
+    present = np.flatnonzero(np.bincount(radii)).tolist()
+    return SearchRange(radius=radius, search_mask=readonly(search_range_of(radius, present, fov)),
+                       max_radius=max_radius)
