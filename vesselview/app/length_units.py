@@ -28,6 +28,9 @@ def per_pixel(unit: LengthUnit, case: Case | None) -> float | None:
     return 100.0 / case.fov_diameter_px
 
 
+#: A length in pixels in an engine text (`vesselview.engine.lengths.pixels_text`): a
+#: number (``:g`` form) before " px" (an area's "px²" is no length).
+_PIXELS_IN_TEXT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?(?:e[+-]?\d+)?) px(?![\w²])")
 #: Decimals of a length written in each unit but px (a tenth of a µm and a hundredth of a
 #: percent of the FOV diameter are below a pixel of any fundus camera).
 _DECIMALS: dict[LengthUnit, int] = {"um": 1, "%fov": 2}
@@ -59,6 +62,18 @@ class LengthScale:
         """``pixels`` in the unit with its name, ``px_decimals`` decimals when in px."""
         decimals = _DECIMALS.get(self.unit, px_decimals)
         return f"{pixels * self.per_pixel:.{decimals}f} {UNIT_TEXTS[self.unit]}"
+
+    def in_text(self, text: str) -> str:
+        """An engine text (a layer title, an undefined reason) with each length it gives
+        in pixels (``"junction_r = 3 px"``, `vesselview.engine.lengths.pixels_text`)
+        written in the unit; unchanged in px.
+
+        >>> LengthScale("um", 24.1).in_text("Junctions (matched within junction_r = 3 px)")
+        'Junctions (matched within junction_r = 72.3 µm)'
+        """
+        if self.unit == "px":
+            return text
+        return _PIXELS_IN_TEXT.sub(lambda number: self.text(float(number[1])), text)
 
 
 def length_scale(unit: LengthUnit, case: Case | None) -> LengthScale:

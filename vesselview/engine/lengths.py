@@ -149,6 +149,17 @@ def in_pixels(value: float | Length) -> float:
     return value
 
 
+def pixels_text(value: float | Length) -> str:
+    """A resolved length parameter as the engine's texts (layer titles, undefined
+    reasons) write it, in pixels with the unit: the form a window rewrites into the unit
+    it shows lengths in (`vesselview.app.length_units.LengthScale.in_text`).
+
+    >>> pixels_text(3.0), pixels_text(1.2448132780082988)
+    ('3 px', '1.24481 px')
+    """
+    return f"{in_pixels(value):g} px"
+
+
 def whole_pixels(value: int | Length) -> int:
     """A resolved length that counts whole pixels (`ParamSpec.whole`) as an int.
 

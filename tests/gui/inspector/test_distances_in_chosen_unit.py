@@ -12,6 +12,7 @@ import math
 import numpy as np
 
 from tests.gui.conftest import RESULT_TIMEOUT_MS, hover
+from vesselview.app.length_units import LengthScale
 from vesselview.engine.families import METRICS
 from vesselview.engine.params import Params
 from vesselview.engine.result import Result
@@ -68,7 +69,7 @@ def test_panel_without_spacing_shows_px_even_in_um():
     result = Result(params, "test", {key: 1.5 for key in METRICS}, {})
     panel = MetricsPanel()
     panel.show_result(result)
-    panel.set_length_unit("um")
+    panel.set_length_scale(LengthScale("um", SPACING))
     assert panel.displayed("hausdorff") == "1.5000 px"
 
 

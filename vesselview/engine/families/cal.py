@@ -38,7 +38,7 @@ from vesselview.engine.families.shared import (
 )
 from vesselview.engine.families.sources import CAL_PAPER
 from vesselview.engine.layers import Layer, classes_layer
-from vesselview.engine.lengths import in_pixels
+from vesselview.engine.lengths import in_pixels, pixels_text
 from vesselview.engine.morphology import count_components
 from vesselview.engine.overlap import TolerantOverlap, tolerant_counts, tolerant_overlap
 from vesselview.engine.scores import Scores
@@ -210,7 +210,7 @@ def cal_metric(ctx: StageContext) -> Scores:
         params=("cal_alpha",), needs=(cal_area,))
 def band_alpha_layer(ctx: StageContext) -> Layer:
     """CAL's area band: within α of the reference."""
-    return classes_layer("band_alpha", f"CAL area band α = {ctx.params.cal_alpha}", [
+    return classes_layer("band_alpha", f"CAL area band α = {pixels_text(ctx.params.cal_alpha)}", [
         (ctx.get(cal_area).reference_band, "within α of the reference (outside it)",
          "bluish_green")])
 
@@ -219,7 +219,7 @@ def band_alpha_layer(ctx: StageContext) -> Layer:
         params=("cal_beta",), needs=(cal_length,))
 def band_beta_layer(ctx: StageContext) -> Layer:
     """CAL's length band: within β of the reference."""
-    return classes_layer("band_beta", f"CAL length band β = {ctx.params.cal_beta}", [
+    return classes_layer("band_beta", f"CAL length band β = {pixels_text(ctx.params.cal_beta)}", [
         (ctx.get(cal_length).reference_band, "within β of the reference (outside it)",
          "bluish_green")])
 

@@ -47,7 +47,7 @@ from vesselview.engine.families.shared import (
 )
 from vesselview.engine.graph_cleanup import OFF_AT_ZERO, cleaned_graph
 from vesselview.engine.layers import Layer, LegendEntry, classes_layer, palette_colour
-from vesselview.engine.lengths import in_pixels
+from vesselview.engine.lengths import in_pixels, pixels_text
 from vesselview.engine.scores import Scores
 from vesselview.engine.vessel_graph import VesselGraph
 
@@ -258,7 +258,7 @@ def junctions_layer(ctx: StageContext) -> Layer:
               match.reference[~match.reference_matched],
               match.candidate[~match.candidate_matched]]
     return Layer(name="junctions", title=f"Junctions (matched within junction_r = "
-                                         f"{in_pixels(ctx.params.junction_r):g} px)",
+                                         f"{pixels_text(ctx.params.junction_r)})",
                  kind="classes", data=markers(ctx.case.shape, groups),
                  legend=tuple(LegendEntry(value, name, palette_colour(colour))
                               for value, (name, colour) in enumerate(JUNCTION_CLASSES, 1)))

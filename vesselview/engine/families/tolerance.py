@@ -29,7 +29,7 @@ from vesselview.engine.families.family import Family
 from vesselview.engine.families.shared import candidate_mask
 from vesselview.engine.families.sources import TOLERANCE_PAPER
 from vesselview.engine.layers import Layer, classes_layer, rule_layer, tolerated
-from vesselview.engine.lengths import in_pixels
+from vesselview.engine.lengths import in_pixels, pixels_text
 from vesselview.engine.morphology import dilate_square
 from vesselview.engine.row_blocks import row_blocks
 from vesselview.engine.scores import Scores
@@ -171,7 +171,7 @@ def tolerant_layer(ctx: StageContext) -> Layer:
     """Matched and unmatched pixels at tolerance ``t``."""
     m = ctx.get(matched_pixels)
     # s, g: S & F, G & F; sm, gm: the matched ones (within t of the other mask)
-    return rule_layer("tolerant", f"Tolerance F1 agreement (t = {ctx.params.t})", [
+    return rule_layer("tolerant", f"Tolerance F1 agreement (t = {pixels_text(ctx.params.t)})", [
         m.candidate, m.reference, m.candidate_matched, m.reference_matched], [
         (lambda s, g, sm, gm: s and g, "TP: both", "white"),
         (lambda s, g, sm, gm: sm and not (s and g), "FP within t (tolerated)",
@@ -187,7 +187,7 @@ def tolerant_layer(ctx: StageContext) -> Layer:
         params=("t",), needs=(matched_pixels,))
 def band_t_layer(ctx: StageContext) -> Layer:
     """The chessboard band of width ``t`` around the reference (inside the FOV)."""
-    return classes_layer("band_t", f"Tolerance band t = {ctx.params.t} (chessboard)", [
+    return classes_layer("band_t", f"Tolerance band t = {pixels_text(ctx.params.t)} (chessboard)", [
         (ctx.get(matched_pixels).reference_band, "within t of the reference (outside it)",
          "bluish_green")])
 

@@ -31,7 +31,7 @@ from vesselview.engine.families.base import UNIT_RANGE, MetricInfo, StageContext
 from vesselview.engine.families.family import Family
 from vesselview.engine.families.shared import candidate_mask
 from vesselview.engine.families.skeletal import reference_thickness
-from vesselview.engine.lengths import in_pixels
+from vesselview.engine.lengths import in_pixels, pixels_text
 from vesselview.engine.nearest_feature import nearest_values
 from vesselview.engine.scores import Scores
 from vesselview.engine.skeletal import SkeletonValues
@@ -85,7 +85,7 @@ def width_sensitivity(candidate: np.ndarray, reference: np.ndarray, fov: np.ndar
                             ("se_thick", inside & ~thin, "thick")):
         out.ratio(key, int(np.count_nonzero(part & found)), int(np.count_nonzero(part)),
                   f"no {what} reference vessel inside the FOV (width "
-                  f"{'<=' if what == 'thin' else '>'} thin_width = {thin_width:g} px)")
+                  f"{'<=' if what == 'thin' else '>'} thin_width = {pixels_text(thin_width)})")
     return out
 
 

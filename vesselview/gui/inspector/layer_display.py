@@ -14,6 +14,7 @@ import numpy as np
 
 from vesselview.app.display import DisplayLayer
 from vesselview.app.inspector import Inspector
+from vesselview.app.length_units import LengthScale
 from vesselview.app.live import Response
 from vesselview.app.native_image import compose, scaled
 from vesselview.app.style import FUNDUS, LayerStyle, default_style
@@ -40,12 +41,15 @@ class LayerDisplay:
     ----------
     response : Response or None
         The result on screen (complete or partial; None after a new case).
+    length_scale : LengthScale
+        The unit the legend's titles give lengths in (px at first).
     """
 
     def __init__(self, view: InspectorView, model: Inspector,
                  compare: CompareController) -> None:
         self.view, self.model, self.compare = view, model, compare
         self.response: Response | None = None
+        self.length_scale = LengthScale()
         self._skeletal: SkeletalProducts | None = None  # the segments last shown
         self._compared_threshold: float | None = None
         self._wanted_threshold: float | None = None  # of the shown result
@@ -102,7 +106,7 @@ class LayerDisplay:
         if self.response is None:
             return
         shown = self.drawn()
-        self.view.set_legend(self.legend(), compact_legend_html(shown))
+        self.view.set_legend(self.legend(), compact_legend_html(shown, self.length_scale))
 
     def drawn(self) -> list[tuple[DisplayLayer, LayerStyle]]:
         """The visible layers of the shown result with their styles, bottom to top."""
@@ -118,7 +122,7 @@ class LayerDisplay:
         """The full legend (rich text) of the `drawn` layers (``hint``: `legend_html`)."""
         threshold = self.model.params.threshold
         return legend_html(self.drawn(), DEFAULT_THRESHOLD if threshold is None else threshold,
-                           hint)
+                           hint, self.length_scale)
 
     def native_image(self, scale: float = 1.0) -> np.ndarray | None:
         """The overlay view at the image's own resolution times ``scale`` (RGB uint8,
@@ -142,7 +146,8 @@ class LayerDisplay:
     def replaced_text(self, shown: str, hidden: str) -> str:
         """What the status bar says when showing layer ``shown`` hid layer ``hidden``."""
         layers = self.response.layers if self.response is not None else {}
-        titles = [layers[name].title if name in layers else name for name in (shown, hidden)]
+        titles = [self.length_scale.in_text(layers[name].title) if name in layers else name
+                  for name in (shown, hidden)]
         return (f"{titles[1]} hidden while {titles[0]} shows: both colour the same pixels, "
                 "so the upper one would cover the other.")
 

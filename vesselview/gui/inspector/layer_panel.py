@@ -5,8 +5,8 @@ The styles and the order of the layers live in the application model
 row whenever the model announces a change, whoever made it (a key, a session). Each
 class row carries a colour button; pixel counts are in the legend on the image. The
 name column takes the width the opacity and outline controls leave (long titles elide,
-their tooltip has them in full); each opacity slider shows its value in per cent
-(`vesselview.gui.inspector.layer_row_widgets`).
+their tooltip has them in full, their lengths in the window's length unit); each
+opacity slider shows its value in per cent (`vesselview.gui.inspector.layer_row_widgets`).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from vesselview.app.display import DisplayLayer
 from vesselview.app.layer_styles import LayerStyles
+from vesselview.app.length_units import LengthScale
 from vesselview.app.style import BRIGHTNESS_RANGE, CONTRAST_RANGE, FUNDUS, LayerStyle
 from vesselview.engine.layers import RGBA
 from vesselview.gui.inspector.layer_row_widgets import PercentSlider, colour_icon
@@ -48,6 +49,11 @@ class LayerPanel(QTreeWidget):
     ----------
     layers : LayerStyles
         The model's layer styles and order (edited and observed).
+
+    Attributes
+    ----------
+    length_scale : LengthScale
+        The unit the titles give lengths in (`set_length_scale`; px at first).
     """
 
     def __init__(self, layers: LayerStyles, parent: QWidget | None = None) -> None:
@@ -65,6 +71,7 @@ class LayerPanel(QTreeWidget):
         header.setSectionResizeMode(_NAME, QHeaderView.ResizeMode.Stretch)
         for column in (_OPACITY, _OUTLINE):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.length_scale = LengthScale()
         self._layers: dict[str, DisplayLayer] = {}
         self._items: dict[str, QTreeWidgetItem] = {}
         self._rows: list[str] = []
@@ -92,6 +99,11 @@ class LayerPanel(QTreeWidget):
             self._refresh_texts()
         else:
             self._rebuild()
+
+    def set_length_scale(self, scale: LengthScale) -> None:
+        """Give the titles' lengths in ``scale``'s unit from now on, the shown ones too."""
+        self.length_scale = scale
+        self._refresh_texts()
 
     def _row_shape(self) -> list[tuple[str, tuple[int, ...]]]:
         """Each row's layer name with the class values its child rows stand for: a layer's
@@ -229,8 +241,9 @@ class LayerPanel(QTreeWidget):
                 item.setToolTip(_NAME, "Fundus photograph" + _key_hint(index))
                 continue
             layer = self._layers[name]
-            item.setText(_NAME, layer.title)
-            item.setToolTip(_NAME, layer.title + _key_hint(index))
+            title = self.length_scale.in_text(layer.title)
+            item.setText(_NAME, title)
+            item.setToolTip(_NAME, title + _key_hint(index))
             for row, entry in enumerate(layer.legend if layer.kind == "classes" else ()):
                 child = cast(QTreeWidgetItem, item.child(row))  # one child per class
                 child.setText(_NAME, entry.name)

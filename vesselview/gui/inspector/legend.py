@@ -3,6 +3,7 @@
 A clinician reads it without opening any panel: one line per class with a colour
 swatch, its name and how many pixels it has. With many layers on, the compact form
 (one line per layer: its title, then its colours) keeps most of the image in sight.
+Titles give their lengths in the window's length unit (a `LengthScale`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Iterable
 
 from vesselview.app.display import DisplayLayer, lookup_table
 from vesselview.app.label_palette import LABEL_CYCLE
+from vesselview.app.length_units import LengthScale
 from vesselview.app.probability import NAME as PROBABILITY
 from vesselview.app.style import LayerStyle
 from vesselview.engine.layers import RGBA, THRESHOLD_CONTOUR
@@ -22,6 +24,8 @@ _BAR_CELLS = 10  # swatches of a colour bar
 #: Colours less opaque than this (0-255) are drawn faint in the legend.
 FAINT_BELOW = 200
 _HIDE_KEY = SHORTCUTS["toggle_legend"][0]
+#: Lengths in pixels, as titles give them when no other unit is chosen.
+_PIXELS = LengthScale()
 
 
 def swatch(colour: RGBA) -> str:
@@ -54,7 +58,8 @@ def colour_bar(layer: DisplayLayer, style: LayerStyle, threshold: float) -> str:
 
 
 def legend_html(shown: Iterable[tuple[DisplayLayer, LayerStyle]],
-                threshold: float = DEFAULT_THRESHOLD, hint: bool = True) -> str:
+                threshold: float = DEFAULT_THRESHOLD, hint: bool = True,
+                scale: LengthScale = _PIXELS) -> str:
     """Legend of the given layers (in order); ``""`` when there are none.
 
     Parameters
@@ -65,16 +70,19 @@ def legend_html(shown: Iterable[tuple[DisplayLayer, LayerStyle]],
         The probability threshold, marked on the probability map's colour bar.
     hint : bool
         End with the key that hides the legend (on screen; not in an exported image).
+    scale : LengthScale, optional
+        The unit the titles give lengths in (default px).
     """
     blocks = [colour_bar_block(layer, style, threshold) if layer.name == PROBABILITY
-              else _layer_block(layer, style) for layer, style in shown]
+              else _layer_block(layer, style, scale) for layer, style in shown]
     blocks = [block for block in blocks if block]
     if hint and blocks:
         blocks.append(_hint(f"{_HIDE_KEY} hides the legend"))
     return "<br>".join(blocks)
 
 
-def compact_legend_html(shown: Iterable[tuple[DisplayLayer, LayerStyle]]) -> str:
+def compact_legend_html(shown: Iterable[tuple[DisplayLayer, LayerStyle]],
+                        scale: LengthScale = _PIXELS) -> str:
     """Two layers per line: each its title, then its class colours; ``""`` when none. A
     class layer painting no pixel is left out (the full legend lists it, with zero counts).
 
@@ -85,8 +93,10 @@ def compact_legend_html(shown: Iterable[tuple[DisplayLayer, LayerStyle]]) -> str
     ----------
     shown : iterable of (DisplayLayer, LayerStyle)
         The visible overlays with their styles.
+    scale : LengthScale, optional
+        The unit the titles give lengths in (default px).
     """
-    items = [f"{html.escape(layer.title)} {_colours(layer, style)}" for layer, style in shown
+    items = [f"{_title(layer, scale)} {_colours(layer, style)}" for layer, style in shown
              if not paints_nothing(layer)]
     if not items:
         return ""
@@ -127,9 +137,14 @@ def _colours(layer: DisplayLayer, style: LayerStyle) -> str:
     return ("&#8594;" if ramp else "").join(swatches)
 
 
-def _layer_block(layer: DisplayLayer, style: LayerStyle) -> str:
+def _title(layer: DisplayLayer, scale: LengthScale) -> str:
+    """A layer's title as rich text, its lengths in ``scale``'s unit."""
+    return html.escape(scale.in_text(layer.title))
+
+
+def _layer_block(layer: DisplayLayer, style: LayerStyle, scale: LengthScale) -> str:
     colours = style.colour_map
-    title = f"<b>{html.escape(layer.title)}</b>"
+    title = f"<b>{_title(layer, scale)}</b>"
     if layer.kind == "classes":
         lines = []
         for entry in layer.legend:

@@ -172,6 +172,7 @@ class MainWindow(QMainWindow):
         self.metrics_panel.clear_values()
         self.segments_table.show_segments(None)
         self.layer_display.clear()
+        self._show_lengths()  # the same unit may stand for other lengths on this case
         method = dataset_method(self.model.dataset, case)
         self.setWindowTitle(window_title(case, method))
         self.compare.set_candidate_name(method_name(case, method))
@@ -217,16 +218,24 @@ class MainWindow(QMainWindow):
         response = self.layer_display.response
         if response is not None and self._hovered is not None:
             info = response.result.explain(*self._hovered)
-            scale = length_scale(self.metrics_panel.length_unit, self.model.case)
+            scale = self.metrics_panel.length_scale
             self.readout.setText(format_readout(info, scale))
             self.readout.setToolTip(format_readout_details(info, scale))
 
     def _on_length_unit(self) -> None:
-        """Show the distances of the metrics and the readout in the chosen unit (the
-        model keeps the user's choice for sessions)."""
-        units = self.params_panel.length_units
-        self.model.length_unit = units.preferred
-        self.metrics_panel.set_length_unit(units.unit)
+        """Show lengths in the chosen unit (the model keeps the user's choice for
+        sessions)."""
+        self.model.length_unit = self.params_panel.length_units.preferred
+        self._show_lengths()
+
+    def _show_lengths(self) -> None:
+        """Give the metrics' distances, the lengths in reasons, layer titles and legend,
+        and the readout in the shown unit on the shown case."""
+        scale = length_scale(self.params_panel.length_units.unit, self.model.case)
+        self.metrics_panel.set_length_scale(scale)
+        self.layer_panel.set_length_scale(scale)
+        self.layer_display.length_scale = scale
+        self.layer_display.update_legend()
         self._show_readout()
 
     def _on_busy(self, busy: bool) -> None:

@@ -1,8 +1,9 @@
 """Metrics panel: every metric grouped by family, with definitions and change marks.
 
 Undefined values read "undefined (reason)"; defined ones carry their unit (px, %).
-Distances follow the window's length unit (`set_length_unit`): in µm when µm is chosen
-and the result's spacing is known, in px otherwise (`vesselview.app.metric_units`).
+Distances follow the window's length unit (`set_length_scale`): in µm when µm is chosen
+and the result's spacing is known, in px otherwise (`vesselview.app.metric_units`); the
+lengths a reason gives ("thin_width = 3 px") are in the chosen unit.
 A partial result's pending values read ``PENDING_TEXT``, greyed, with the tooltip
 ``PENDING_TIP``. Values that differ from the previous complete result are shown in bold
 for ``HIGHLIGHT_MS`` and their change is in the Δ column, as soon as a partial result
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from vesselview.app.absent_families import absent_families
+from vesselview.app.length_units import LengthScale
 from vesselview.app.metric_units import in_um, shown_unit, shown_value, um_text
 from vesselview.engine.families import FAMILIES, METRICS
 from vesselview.engine.lengths import LengthUnit
@@ -144,6 +146,7 @@ class MetricsPanel(QWidget):
         self._baseline: Result | None = None  # the last complete result shown
         self._shown_cells: dict[str, _Cells] = {}
         self.length_unit: LengthUnit = "px"
+        self.length_scale = LengthScale()
         self.changed_keys: set[str] = set()
         self._fade = QTimer(self)
         self._fade.setSingleShot(True)
@@ -176,10 +179,11 @@ class MetricsPanel(QWidget):
             self._baseline = result
             self._fit_values(result)
 
-    def set_length_unit(self, unit: LengthUnit) -> None:
-        """Show distances in ``unit`` (µm when the spacing is known, else px) from now on,
-        the shown result included."""
-        self.length_unit = unit
+    def set_length_scale(self, scale: LengthScale) -> None:
+        """Show distances in ``scale``'s unit (µm when the spacing is known, else px) and
+        the lengths of undefined values' reasons in it from now on, the shown result
+        included."""
+        self.length_unit, self.length_scale = scale.unit, scale
         if self._result is not None:
             for key, item in self.rows.items():
                 self._show_cells(key, item, self._cells_of(key, self._result))
@@ -197,9 +201,10 @@ class MetricsPanel(QWidget):
         before = (shown_value(self._baseline, key, self.length_unit)
                   if self._baseline is not None else value)
         delta = delta_text(before, value) if changed(before, value) else ""
-        tooltip = result.describe(key) if undefined else described
-        return _Cells(value_text(result, key, self.length_unit), undefined, tooltip, delta,
-                      described)
+        text, tooltip = value_text(result, key, self.length_unit), described
+        if undefined:  # the reason, its lengths in the chosen unit
+            text = tooltip = self.length_scale.in_text(result.describe(key))
+        return _Cells(text, undefined, tooltip, delta, described)
 
     def _show_cells(self, key: str, item: QTreeWidgetItem, cells: _Cells) -> None:
         shown = self._shown_cells.get(key)
