@@ -24,7 +24,7 @@ from vesselview.cli.main import main
 from vesselview.engine.params import Params
 from vesselview.io import api_provenance, write_json
 from vesselview.io.cd_diagram import VALUES_KEY, read_diagram_values
-from vesselview.io.provenance_formats import PNG_KEY, read_provenance, sidecar_path
+from vesselview.io.provenance_formats import PROVENANCE_KEY, read_provenance, sidecar_path
 
 SHAPE = (72, 70)
 
@@ -103,11 +103,11 @@ def test_the_cd_diagram_carries_it_in_every_format(capsys, root, suffix):
     assert read_provenance(f"cd.{suffix}").to_dict() == recorded
     if suffix == "svg":
         metadata = [element for element in ElementTree.parse("cd.svg").getroot().iter(
-            "{http://www.w3.org/2000/svg}metadata") if element.get("id") == PNG_KEY]
+            "{http://www.w3.org/2000/svg}metadata") if element.get("id") == PROVENANCE_KEY]
         assert [json.loads(element.text or "") for element in metadata] == [recorded]
     if suffix == "png":
         with Image.open("cd.png") as image:
-            assert json.loads(image.text[PNG_KEY]) == recorded
+            assert json.loads(image.text[PROVENANCE_KEY]) == recorded
 
 
 @pytest.mark.parametrize("suffix", ["png", "svg", "pdf"])

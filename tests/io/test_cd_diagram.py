@@ -26,7 +26,7 @@ from vesselview.io.cd_diagram import (
     write_cd_diagram,
 )
 from vesselview.io.figure_file import PNG_DPI
-from vesselview.io.provenance_formats import PNG_KEY, read_provenance
+from vesselview.io.provenance_formats import PROVENANCE_KEY, read_provenance
 from vesselview.research.friedman import ALPHA, FriedmanTest, friedman_tests
 from vesselview.research.statistics import MethodScores
 
@@ -107,7 +107,7 @@ def test_png_carries_the_provenance_text_chunk_at_print_resolution(tmp_path, pro
     write_cd_diagram(str(tmp_path / "cd.png"), tests, provenance)
     with Image.open(tmp_path / "cd.png") as image:
         assert image.format == "PNG"
-        assert json.loads(image.text[PNG_KEY]) == provenance.to_dict()
+        assert json.loads(image.text[PROVENANCE_KEY]) == provenance.to_dict()
         figure = cd_figure(tests)
         assert image.size == (round(figure.get_figwidth() * PNG_DPI),
                               round(figure.get_figheight() * PNG_DPI))
@@ -119,7 +119,7 @@ def test_svg_is_xml_with_the_ranks_as_text_and_the_provenance_metadata(tmp_path,
     root = ET.parse(tmp_path / "cd.svg").getroot()
     texts = {"".join(text.itertext()) for text in root.iter(f"{SVG}text")}
     assert {"M<0>$x$ (2.00)", "M<1>$x$ (1.00)", "M<2>$x$ (3.50)", "1", "4", "CD"} <= texts
-    (metadata,) = [m for m in root.iter(f"{SVG}metadata") if m.get("id") == PNG_KEY]
+    (metadata,) = [m for m in root.iter(f"{SVG}metadata") if m.get("id") == PROVENANCE_KEY]
     assert json.loads(metadata.text or "") == provenance.to_dict()
     assert read_provenance(str(tmp_path / "cd.svg")) == provenance
 

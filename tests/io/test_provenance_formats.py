@@ -19,9 +19,9 @@ from vesselview.io.figure_file import rendered
 from vesselview.io.output_diff import output_differences
 from vesselview.io.provenance import Provenance, file_digest, input_digests
 from vesselview.io.provenance_formats import (
-    PNG_KEY,
+    PROVENANCE_KEY,
     body_text,
-    png_text,
+    figure_text,
     read_provenance,
     sidecar_path,
     sidecar_text,
@@ -93,7 +93,7 @@ def test_every_figure_format_gives_its_provenance_back(tmp_path_factory, path, o
     out = tmp_path_factory.mktemp("out") / f"cd.{output_format}"
     provenance = _provenance(path)
     out.write_bytes(rendered(Figure(figsize=(1, 1)), output_format,
-                             {PNG_KEY: png_text(provenance)}))
+                             {PROVENANCE_KEY: figure_text(provenance)}))
     assert read_provenance(str(out)) == provenance
     out.write_bytes(rendered(Figure(figsize=(1, 1)), output_format, {}))
     with pytest.raises(InputError, match=r"cd\.(png|svg|pdf): carries no vesselview provenance"):

@@ -26,7 +26,7 @@ import numpy as np
 from vesselview.errors import InputError
 from vesselview.io.figure_file import figure_blocks, save_figure
 from vesselview.io.provenance import Provenance
-from vesselview.io.provenance_formats import PNG_KEY, png_text
+from vesselview.io.provenance_formats import PROVENANCE_KEY, figure_text
 from vesselview.io.strict_json import encode_number
 from vesselview.io.summary_table import metric_label
 from vesselview.io.text_tables import number
@@ -57,7 +57,7 @@ _POINTS_PER_INCH = 72.0
 def write_cd_diagram(path: str, tests: Sequence[FriedmanTest],
                      provenance: Provenance | None = None) -> None:
     """Write the diagram of ``tests`` to ``path`` (PNG, SVG or PDF by its suffix) with its
-    `diagram_values` (`VALUES_KEY`) and ``provenance`` (`PNG_KEY`) in it
+    `diagram_values` (`VALUES_KEY`) and ``provenance`` (`PROVENANCE_KEY`) in it
     (`vesselview.io.figure_file`).
 
     Raises
@@ -67,7 +67,7 @@ def write_cd_diagram(path: str, tests: Sequence[FriedmanTest],
     """
     blocks = {VALUES_KEY: json.dumps(diagram_values(tests), indent=1, allow_nan=False)}
     if provenance is not None:
-        blocks[PNG_KEY] = png_text(provenance)
+        blocks[PROVENANCE_KEY] = figure_text(provenance)
     save_figure(cd_figure(tests), path, blocks)
 
 

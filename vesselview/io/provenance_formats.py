@@ -12,7 +12,7 @@
 * LaTeX: closing comment lines, ``% vesselview provenance`` then the JSON object, each of
   its lines after ``% ``.
 * PNG (the window's exported views and plots, a ``--cd-diagram``): a text chunk keyed
-  `PNG_KEY` (``vesselview-provenance``) holding the JSON object; Pillow reads it as
+  `PROVENANCE_KEY` (``vesselview-provenance``) holding the JSON object; Pillow reads it as
   ``Image.open(path).text["vesselview-provenance"]``.
 * SVG and PDF (a ``--cd-diagram``): the same key, as a ``<metadata
   id="vesselview-provenance">`` element, or a PDF document information entry
@@ -37,8 +37,9 @@ MARKER = "vesselview provenance"
 SIDECAR_SUFFIX = ".provenance.json"
 _MARKDOWN_OPEN, _MARKDOWN_CLOSE = f"<!-- {MARKER}\n", "\n-->"
 _LATEX_OPEN = f"% {MARKER}\n"
-#: The key of a PNG output's provenance text chunk.
-PNG_KEY = "vesselview-provenance"
+#: The key of a figure output's provenance block: a PNG text chunk, an SVG ``<metadata>``
+#: element's id, a PDF document information entry.
+PROVENANCE_KEY = "vesselview-provenance"
 
 
 def stamped_text(body: str, output_format: str, provenance: Provenance) -> str:
@@ -75,8 +76,8 @@ def write_sidecar(output: str | os.PathLike[str], provenance: Provenance) -> Non
         sidecar.write(sidecar_text(provenance))
 
 
-def png_text(provenance: Provenance) -> str:
-    """The value of a PNG output's `PNG_KEY` text chunk."""
+def figure_text(provenance: Provenance) -> str:
+    """The value of a figure output's `PROVENANCE_KEY` block (PNG, SVG or PDF)."""
     return _json_text(provenance)
 
 
@@ -114,7 +115,8 @@ def _embedded(path: str, sidecar: str) -> object:
     """The provenance object inside a JSON, Markdown, LaTeX, PNG, SVG or PDF output."""
     blocks = figure_blocks(path)
     if blocks is not None:
-        return _parsed(blocks[PNG_KEY], path) if PNG_KEY in blocks else _missing(path, sidecar)
+        return (_parsed(blocks[PROVENANCE_KEY], path) if PROVENANCE_KEY in blocks
+                else _missing(path, sidecar))
     text = read_text(path)
     values: object = None
     if text.lstrip().startswith("{"):

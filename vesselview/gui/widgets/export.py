@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 from vesselview.app.export import write_output
 from vesselview.errors import InputError
 from vesselview.io.provenance import Provenance
-from vesselview.io.provenance_formats import PNG_KEY, png_text
+from vesselview.io.provenance_formats import PROVENANCE_KEY, figure_text
 
 IMAGE_FILTER = "Images (*.png *.gif *.tif *.tiff *.jpg *.jpeg *.bmp *.ppm *.pgm);;All files (*)"
 CSV_FILTER = "CSV (*.csv)"
@@ -121,10 +121,10 @@ def rgb_image(rgb: np.ndarray) -> QImage:
 def save_image(image: QImage, path: str | os.PathLike,
                provenance: Provenance | None = None) -> None:
     """Save ``image`` as PNG, with ``provenance`` (when given) as the JSON text of its
-    `PNG_KEY` text chunk; OSError if the file cannot be written."""
+    `PROVENANCE_KEY` text chunk; OSError if the file cannot be written."""
     if provenance is not None:
         image = image.copy()  # setText would change the caller's image
-        image.setText(PNG_KEY, png_text(provenance))
+        image.setText(PROVENANCE_KEY, figure_text(provenance))
     # PySide6 takes the format as str at run time; its stubs say bytes
     if not image.save(os.fspath(path), "PNG"):  # type: ignore[call-overload]
         raise OSError(f"cannot write the PNG file {os.fspath(path)}")
