@@ -25,26 +25,25 @@ from vesselview.engine.canonical import canonical_mask
 from vesselview.engine.kernels_cache import kernel
 from vesselview.engine.kernels_choice import use_compiled
 
-_INF = np.int64(1) << 62
 _UINT32_MAX = int(np.iinfo(np.uint32).max)
 
 
 @kernel()
-def _column_pass(features: np.ndarray) -> np.ndarray:
-    """Squared distance to the nearest feature in the same column (``_INF`` if none).
+def _column_pass(features: np.ndarray, out: np.ndarray, none: int) -> np.ndarray:
+    """Squared distance to the nearest feature in the same column (``none`` if none), into
+    ``out`` (uint32 or int64, (H, W)), which it returns.
 
     Scans row by row (down, then up) keeping each column's nearest feature row, so the
     memory access stays in row-major order.
     """
     height, width = features.shape
-    out = np.empty((height, width), np.int64)
     nearest = np.full(width, -1, np.int64)
     for i in range(height):
         for j in range(width):
             if features[i, j]:
                 nearest[j] = i
             gap = i - nearest[j]
-            out[i, j] = gap * gap if nearest[j] >= 0 else _INF
+            out[i, j] = gap * gap if nearest[j] >= 0 else none
     nearest[:] = -1
     for i in range(height - 1, -1, -1):
         for j in range(width):
@@ -62,9 +61,11 @@ _PARALLEL_ROWS = 256
 
 
 @kernel()
-def _row_pass(column_sq: np.ndarray, out: np.ndarray, start: int, stop: int) -> None:
+def _row_pass(column_sq: np.ndarray, none: int, out: np.ndarray, start: int, stop: int
+              ) -> None:
     """Squared Euclidean distance of rows ``start:stop`` (at least one feature in the image):
-    lower envelope of parabolas along each row.
+    lower envelope of parabolas along each row (``none`` in ``column_sq``: no feature in
+    that column).
 
     Parabola ``q`` is ``f[q] + (x - q)²``; the envelope's breakpoints are kept as exact
     fractions ``num / den`` (integers) so that no comparison is rounded. Writes the
@@ -80,7 +81,7 @@ def _row_pass(column_sq: np.ndarray, out: np.ndarray, start: int, stop: int) -> 
         den = np.empty(width + 1, np.int64)
         k = -1
         for q in range(width):
-            if f[q] == _INF:
+            if f[q] == none:
                 continue
             while k >= 0:
                 v = apex[k]
@@ -115,21 +116,35 @@ def _threads() -> ThreadPoolExecutor:
                               thread_name_prefix="vesselview-edt")
 
 
-def _rows_in_parallel(column_sq: np.ndarray, dtype: type) -> np.ndarray:
+def _rows_in_parallel(column_sq: np.ndarray, none: int, dtype: type) -> np.ndarray:
     """`_row_pass` over every row, in one block per thread for tall images.
 
-    int64 distances overwrite the squared column distances (one (H, W) buffer, not two).
+    Distances of ``column_sq``'s own dtype overwrite it (one (H, W) buffer, not two).
     """
     height, width = column_sq.shape
-    out = column_sq if dtype is np.int64 else np.empty((height, width), dtype)
+    out = column_sq if column_sq.dtype == dtype else np.empty((height, width), dtype)
     blocks = 1 if height < _PARALLEL_ROWS else os.cpu_count() or 1
     bounds = np.linspace(0, height, blocks + 1).astype(int).tolist()
     if blocks == 1:
-        _row_pass(column_sq, out, 0, height)
+        _row_pass(column_sq, none, out, 0, height)
     else:
-        list(_threads().map(_row_pass, [column_sq] * blocks, [out] * blocks, bounds[:-1],
-                            bounds[1:]))
+        list(_threads().map(_row_pass, [column_sq] * blocks, [none] * blocks, [out] * blocks,
+                            bounds[:-1], bounds[1:]))
     return out
+
+
+def _compiled_transform(features: np.ndarray, dtype: type) -> np.ndarray:
+    """`squared_euclidean_distance_to` with the kernels: both passes in one (H, W) buffer.
+
+    The column pass writes d² along columns straight into the result's dtype (the
+    largest value marks a column without features: below it every squared distance of
+    the image fits), and the row pass overwrites it row by row: no int64 image in
+    between, which at 10000² was 0.8 GB of fresh memory and made the time per pixel grow
+    with the image.
+    """
+    none = int(np.iinfo(dtype).max)
+    column_sq = _column_pass(features, np.empty(features.shape, dtype), none)
+    return _rows_in_parallel(column_sq, none, dtype)
 
 
 def squared_dtype(shape: tuple[int, ...]) -> type:
@@ -155,7 +170,7 @@ def squared_euclidean_distance_to(mask: np.ndarray) -> np.ndarray:
     features = canonical_mask(mask)  # writable and C-contiguous: one compiled variant
     dtype = squared_dtype(features.shape)
     if use_compiled(features.size):
-        return _rows_in_parallel(_column_pass(features), dtype)
+        return _compiled_transform(features, dtype)
     return _squared_by_feature_transform(features, dtype)
 
 

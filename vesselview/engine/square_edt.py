@@ -22,7 +22,6 @@ import numpy as np
 
 from vesselview.engine.canonical import canonical_mask
 from vesselview.engine.edt import (
-    _INF,
     _column_pass,
     _rows_in_parallel,
     squared_dtype,
@@ -81,25 +80,37 @@ def squared_half_distances(mask: np.ndarray) -> np.ndarray:
     sides = np.zeros((height, width + 1), bool)  # corner column j: pixel columns j - 1, j
     sides[:, :-1] |= features
     sides[:, 1:] |= features
-    rows = np.empty((height, 2 * width + 1), np.int64)
-    rows[:, 1::2] = _half_steps(_column_pass(features))
-    rows[:, 0::2] = _half_steps(_column_pass(sides))
-    squared = _rows_in_parallel(rows, lattice_squared_dtype(features.shape))
+    dtype = lattice_squared_dtype(features.shape)
+    rows = np.empty((height, 2 * width + 1), dtype)
+    rows[:, 1::2] = _half_steps(_column_distances(features), dtype)
+    rows[:, 0::2] = _half_steps(_column_distances(sides), dtype)
+    squared = _rows_in_parallel(rows, _largest(dtype), dtype)
     return np.ascontiguousarray(squared[:, 1::2])
 
 
-def _half_steps(squared: np.ndarray) -> np.ndarray:
+def _largest(dtype: type) -> int:
+    """The largest value of ``dtype``: a column without a mask pixel."""
+    return int(np.iinfo(dtype).max)
+
+
+def _column_distances(features: np.ndarray) -> np.ndarray:
+    """n² pixels down each column to the nearest mask pixel (`_largest` if none)."""
+    dtype = squared_dtype(features.shape)
+    return _column_pass(features, np.empty(features.shape, dtype), _largest(dtype))
+
+
+def _half_steps(squared: np.ndarray, dtype: type) -> np.ndarray:
     """n² pixels down a column to the nearest mask pixel -> (2n - 1)² half pixels to its
-    square (0 on the mask; `_INF`, no mask pixel in the column, stays).
+    square, in ``dtype`` (0 on the mask; no mask pixel in the column: `_largest`).
 
     In float64, exact: n = sqrt(n²) and (2n - 1)² are integers below 2**53 (n < 2**31).
     """
-    none = squared == _INF
+    none = squared == _largest(squared.dtype.type)
     half = np.sqrt(squared, dtype=np.float64)
     half *= 2.0
     half -= 1.0
     half *= half
     half[(squared == 0) | none] = 0.0
-    steps = half.astype(np.int64)
-    steps[none] = _INF
+    steps = half.astype(dtype)
+    steps[none] = _largest(dtype)
     return steps
