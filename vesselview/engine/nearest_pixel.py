@@ -1,0 +1,76 @@
+"""Exact Euclidean distance from a few points to a mask's nearest pixel, ring by ring.
+
+A point inside a vessel is a few pixels from its contour, so the offsets around it are
+tried nearest first, one ring of equal d² at a time, for every undecided point at once:
+the first ring holding a mask pixel gives the point's distance, the square root of that
+integer d² (correctly rounded, as a k-d tree's or `scipy.ndimage.distance_transform_edt`'s
+is). Points with no mask pixel within `RING_REACH` (thick vessels of large images) are
+answered by a k-d tree of the mask's pixels, built only then; a tree built for every
+call cost about 3 ms at 584x565 (14 000 contour pixels) where the rings take a fraction.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+from scipy.spatial import cKDTree
+
+#: The farthest ring tried (pixels); farther points go to the k-d tree.
+RING_REACH = 10
+
+
+@functools.cache
+def rings(reach: int) -> tuple[tuple[int, np.ndarray, np.ndarray], ...]:
+    """The offsets (dr, dc) with d² <= reach², grouped by d², nearest first.
+
+    Returns
+    -------
+    tuple of (int, ndarray of int64, ndarray of int64)
+        ``(d², dr, dc)`` per ring, d² ascending from 0.
+    """
+    steps = np.arange(-reach, reach + 1)
+    dr, dc = (grid.ravel() for grid in np.meshgrid(steps, steps, indexing="ij"))
+    squared = dr * dr + dc * dc
+    return tuple((int(value), dr[squared == value], dc[squared == value])
+                 for value in np.unique(squared[squared <= reach * reach]))
+
+
+def nearest_pixel_distances(mask: np.ndarray, mask_flat: np.ndarray, rows: np.ndarray,
+                            cols: np.ndarray) -> np.ndarray:
+    """Distance from each point (rows[i], cols[i]) to the nearest True pixel of ``mask``.
+
+    Parameters
+    ----------
+    mask : ndarray of bool, shape (H, W)
+        Not empty.
+    mask_flat : ndarray of int, shape (m,)
+        ``mask``'s True pixels as row-major flat indices (for the k-d tree, if needed).
+    rows, cols : ndarray of int, shape (n,)
+        The points, inside the image.
+
+    Returns
+    -------
+    ndarray of float64, shape (n,)
+        Pixels; equal to ``scipy.ndimage.distance_transform_edt(~mask)`` at the points.
+    """
+    height, width = mask.shape
+    flat = mask.ravel()
+    distances = np.empty(rows.size)
+    todo = np.arange(rows.size)
+    for squared, dr, dc in rings(RING_REACH):
+        if todo.size == 0:
+            break
+        r, c = rows[todo, None] + dr, cols[todo, None] + dc
+        inside = (r >= 0) & (r < height) & (c >= 0) & (c < width)
+        hit = (inside & flat[np.clip(r, 0, height - 1) * width + np.clip(c, 0, width - 1)]
+               ).any(axis=1)
+        distances[todo[hit]] = np.sqrt(squared)
+        todo = todo[~hit]
+    if todo.size:
+        # Built once, queried once: an unbalanced tree builds 3x faster and finds the
+        # same nearest distances.
+        tree = cKDTree(np.column_stack(np.unravel_index(mask_flat, mask.shape)),
+                       balanced_tree=False, compact_nodes=False)
+        distances[todo] = tree.query(np.column_stack((rows[todo], cols[todo])))[0]
+    return distances
