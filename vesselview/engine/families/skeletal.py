@@ -224,9 +224,8 @@ def segment_scores_layer(ctx: StageContext) -> Layer:
     table = skeletal.table
     lookup = np.zeros(int(skeletal.labels.max(initial=0)) + 1, np.uint8)
     lookup[table["label"]] = 1 + np.rint(np.clip(table["score"], 0, 1) * 254).astype(np.uint8)
-    # np.take: the same gather as lookup[labels], about 40 % faster over a whole image
     return Layer(name="segment_scores", title="SS score per segment", kind="scalar",
-                 data=np.take(lookup, skeletal.labels), value_range=(0.0, 1.0),
+                 data=lookup[skeletal.labels], value_range=(0.0, 1.0),
                  # vermillion -> sky blue: apart for the common colour-vision deficiencies
                  # (yellow is kept for the highlight, see vesselview.engine.layers).
                  legend=(LegendEntry(1, "score 0 (poor)", OKABE_ITO["vermillion"]),
