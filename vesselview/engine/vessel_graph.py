@@ -165,9 +165,13 @@ def split_labels(table: np.ndarray, keep: np.ndarray) -> tuple[np.ndarray, np.nd
     neighbour = np.maximum(table, 0)
     linked = (table >= 0) & (keep[:, None] == keep[neighbour])
     # The neighbour table is already a symmetric adjacency list: CSR rows without a copy
-    # through COO, and weak components (no symmetrising pass).
-    indptr = np.concatenate([[0], np.cumsum(linked.sum(axis=1))])
-    graph = csr_matrix((np.ones(int(indptr[-1]), np.int8), table[linked], indptr),
+    # through COO, and weak components (no symmetrising pass). Made as scipy keeps them
+    # (int32 indices below 2**31 entries, float64 weights), so that neither the matrix
+    # nor connected_components converts a copy.
+    index = np.int32 if table.size < np.iinfo(np.int32).max else np.int64
+    indptr = np.zeros(len(table) + 1, index)
+    np.cumsum(linked.sum(axis=1), out=indptr[1:])
+    graph = csr_matrix((np.ones(int(indptr[-1])), table[linked].astype(index), indptr),
                        shape=(len(table),) * 2)
     count, component = connected_components(graph, directed=True, connection="weak")
     return _ranked(component, keep, count), _ranked(component, ~keep, count)
