@@ -52,6 +52,9 @@ AUTO, COMPILED, NO_COMPILE = "auto", "compiled", "no-compile"
 #: 800², 2.15 / 1.90 at 1000², 2.89 / 3.05 at 1448², 4.1 / 5.3 at 2048². Importing numba
 #: and loading the cached kernels costs ~0.6 s of CPU once; the kernels save about that
 #: in one evaluation near 2 Mpx. DRIVE, STARE and CHASE_DB1 stay below, FIVES and HRF above.
+#: Since the no-compile path got cheaper (issue 28; load 13, medians of 3): 2.15 / 2.05 at
+#: 2048², 3.05 / 4.51 at 3504x3390, so the crossover is nearer 4 Mpx; between the two sizes
+#: both ways cost about the same, and the rule is kept.
 SMALL_PIXELS = 1_500_000
 
 _forced: str | None = None
