@@ -54,7 +54,8 @@ class ComponentLabels:
     def painted(self, chosen: np.ndarray) -> np.ndarray:
         """Pixels (bool, shape (H, W)) of the components flagged in ``chosen`` (shape (count,))."""
         image = np.zeros(self.mask.shape, bool)
-        image[self.mask] = chosen[self.at_pixels - 1]
+        # only the chosen components' pixels are written, not every mask pixel
+        image.ravel()[np.flatnonzero(self.mask)[chosen[self.at_pixels - 1]]] = True
         return image
 
 
