@@ -70,6 +70,18 @@ def test_levels_are_added_as_a_thick_mask_needs_them(mask: np.ndarray,
     assert_same_array(swept(mask, first_levels), by_subiteration(mask))
 
 
+def test_room_for_one_level_holds_the_two_that_start_at_once() -> None:
+    # Levels 1 and 2 start together: with room for one, level 2 wrote past the arrays
+    # (a crash compiled; the kernel's Python source, bounds-checked, raised IndexError).
+    mask = np.zeros((30, 10), bool)
+    mask[4:26, 2:8] = True
+    expected = by_subiteration(mask)
+    img = canonical_mask(mask)
+    kernels_choice.python_function(thin_wavefront.thin_sweep)(img, _LUT_FIRST, _LUT_SECOND, 1)
+    assert_same_array(img, expected)
+    assert_same_array(swept(mask, 1), expected)
+
+
 def test_thin_gives_scikit_images_skeleton_of_non_canonical_arrays() -> None:
     rng = np.random.default_rng(3)
     mask = random_vessel_mask(rng, (120, 100)) | random_vessel_mask(rng, (120, 100))

@@ -119,12 +119,14 @@ def thin_sweep(img: np.ndarray, lut_first: np.ndarray, lut_second: np.ndarray,
                first_levels: int) -> None:
     """Thin ``img`` (C-contiguous, bytes 0 and 1) in place, in one downward sweep.
 
-    Room is made for ``first_levels`` levels (`FIRST_LEVELS`), doubled when needed.
+    Room is made for ``first_levels`` levels (`FIRST_LEVELS`; at least the two that start
+    at once: with room for one, level 2 wrote past the arrays), doubled when needed.
     """
     state = img.view(np.uint8)
     height, width = state.shape
-    deleted = np.empty((first_levels + 1, RING, width), np.int32)
-    counts = np.zeros((first_levels + 1, RING), np.int32)
+    levels = max(first_levels, 2) + 1  # level 0 unused
+    deleted = np.empty((levels, RING, width), np.int32)
+    counts = np.zeros((levels, RING), np.int32)
     candidates = np.empty(width, np.int32)
     top = 2  # the highest level started
     step = 0
