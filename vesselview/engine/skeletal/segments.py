@@ -120,7 +120,9 @@ def reference_segments(ref_skeleton: np.ndarray, fov: np.ndarray, min_length: in
     index[rows, cols] = np.arange(1, rows.size + 1, dtype=np.int32)
     junction, labels = path_labels(ref_skeleton, rows, cols, index, min_length)
     labels = cut_labels(index, rows, cols, labels, max_length)
-    label_image = np.zeros(shape, np.int32)
+    # The index's own buffer: 0 off the skeleton, and every skeleton pixel gets its label
+    # (one int32 image of fresh memory fewer, 0.4 GB at 10000²).
+    label_image = index
     label_image[rows, cols] = labels
     _passes(label_image.size).reattach_junctions(label_image, rows[junction], cols[junction])
     outside = ~fov[rows, cols]
