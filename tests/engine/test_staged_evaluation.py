@@ -227,8 +227,8 @@ def test_a_t_change_rebuilds_only_the_layers_that_depend_on_t() -> None:
                        "williams_f1_t_observers", "av_class_tolerance", "layer:tolerant",
                        "layer:band_t"}
     assert second.layers["confusion"] is first.layers["confusion"]
-    assert first.layers["tolerant"].title.endswith("(t = 2)")  # earlier results keep theirs
-    assert second.layers["tolerant"].title.endswith("(t = 4)")
+    assert first.layers["tolerant"].title.endswith("(t = 2 px)")  # earlier results keep theirs
+    assert second.layers["tolerant"].title.endswith("(t = 4 px)")
 
 
 def test_describe_shows_values_counts_and_reasons() -> None:
