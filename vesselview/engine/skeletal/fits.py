@@ -104,13 +104,11 @@ def _mgs_solve(u: np.ndarray, v: np.ndarray, starts: np.ndarray) -> np.ndarray:
     sizes = np.diff(starts)
     # One contiguous row per basis vector; per-group values spread by np.repeat (no
     # gather through a group index).
-    powers = [u ** p for p in range(_DEGREE)]
-    # u³ as |u|³ with u's sign: numpy's float power takes a slow path for negative bases
-    # (about 20x its SIMD one: 1-2 ms of an evaluation at 584x565). The same values where
-    # the power is odd-symmetric (a scalar libm pow); within 1 ulp where numpy's SIMD and
-    # slow paths round apart (tests/pinned).
-    powers.append(np.copysign(np.abs(u) ** _DEGREE, u))
-    basis = np.stack(powers)
+    # Products, not numpy's float power: two IEEE multiplications round the same on every
+    # machine, where np.power's SIMD and libm paths may round apart by an ulp (and take a
+    # slow path for negative bases, about 20x the fast one).
+    squares = u * u
+    basis = np.stack([np.ones_like(u), u, squares, squares * u])
     triangle = np.zeros((n_groups, _DEGREE + 1, _DEGREE + 1))
     projected = np.zeros((n_groups, _DEGREE + 1))
     residual = v.copy()
