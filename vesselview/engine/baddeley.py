@@ -1,14 +1,11 @@
 """Baddeley's Δp from two distance maps (``docs/metrics.md`` §2; key ``delta_p``).
 
 Δp = [mean over X of |min(d(x,G), c) - min(d(x,S), c)|^p]^(1/p): X is every pixel, or
-the FOV under ``distance_fov``. The terms are made and summed a piece at a time, in the
-order and grouping numpy's pairwise sum of the whole array of terms would use, so the
-value is that of ``np.mean`` over all the terms, without them all in memory at once.
+the FOV under ``distance_fov``. Computed a block of rows at a time, without two float64
+images at once.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import numpy as np
 
@@ -16,16 +13,8 @@ from vesselview.engine.distance_map import DistanceMap
 from vesselview.engine.kernels_cache import kernel
 from vesselview.engine.kernels_choice import use_compiled
 
-#: Terms made and summed at once (at least): a few MB of float64.
-_LEAF_TERMS = 1 << 18
-
-#: Rows per leaf at least: a leaf makes the partial rows at its ends twice (theirs and
-#: their neighbours'), at most 2 of these.
-_LEAF_ROWS = 32
-
-#: numpy's pairwise sum splits a range of more than ``PW_BLOCKSIZE`` terms in two, at a
-#: multiple of its unrolling (`_pairwise_sum`).
-_PAIRWISE_BLOCK, _PAIRWISE_UNROLL = 128, 8
+#: Rows of the image per block of Δp's terms (a few MB of float64 at a time).
+_DELTA_P_ROWS = 128
 
 
 def baddeley_delta(to_reference: DistanceMap | None, to_candidate: DistanceMap | None,
@@ -47,47 +36,22 @@ def baddeley_delta(to_reference: DistanceMap | None, to_candidate: DistanceMap |
 
     Notes
     -----
-    The mean is ``np.mean`` of the terms in row-major order, bit for bit: their sum is
-    numpy's pairwise sum, a binary tree over the terms whose every subtree is numpy's sum
-    of its own terms (`_pairwise_sum`); the terms of one leaf subtree at a time are made
-    and summed. Every term of X in one array was a fresh float64 image (0.8 GB at
-    10000²), whose pages cost more than its arithmetic and grew with the image.
+    The terms are computed a block of rows at a time into one array, in row-major
+    order: the same values, summed in the same order, as from whole-image arrays,
+    without two float64 images at once (in place within a block: every new float64
+    array costs more in page faults than in arithmetic).
     """
     height, width = shape
-    per_row = (np.full(height, width, np.int64) if region is None
-               else np.count_nonzero(region, axis=1))
-    ends = np.cumsum(per_row)
-
-    def terms(start: int, stop: int) -> np.ndarray:
-        """Terms ``start:stop`` of X in row-major order: a new float64 array."""
-        first, last = np.searchsorted(ends, (start, stop - 1), side="right").tolist()
-        rows = slice(first, last + 1)
+    terms = np.empty(height * width if region is None else int(np.count_nonzero(region)))
+    filled = 0
+    for top in range(0, height, _DELTA_P_ROWS):
+        rows = slice(top, min(top + _DELTA_P_ROWS, height))
         diff = _clipped_gap(to_reference, to_candidate, c, rows, width)
-        picked = diff.ravel() if region is None else diff[region[rows]]
-        skip = start - int(ends[first] - per_row[first])
-        block = picked[skip:skip + stop - start]
+        block = diff.ravel() if region is None else diff[region[rows]]
         block **= p
-        return block
-
-    count = int(ends[-1])
-    leaf = max(_LEAF_TERMS, _LEAF_ROWS * width)
-    return float((_pairwise_sum(terms, 0, count, leaf) / count) ** (1.0 / p))
-
-
-def _pairwise_sum(terms: Callable[[int, int], np.ndarray], start: int, count: int,
-                  leaf: int) -> float:
-    """numpy's pairwise sum of terms ``start:start + count`` (``np.add.reduce``'s value).
-
-    Above 128 terms numpy sums the first ``count // 2``, rounded down to a multiple of 8,
-    and the rest, each the same way, and adds the two; so a range of at most ``leaf``
-    terms (or 128) is summed by numpy itself.
-    """
-    if count <= max(leaf, _PAIRWISE_BLOCK):
-        return float(np.add.reduce(terms(start, start + count)))
-    half = count // 2
-    half -= half % _PAIRWISE_UNROLL
-    return (_pairwise_sum(terms, start, half, leaf)
-            + _pairwise_sum(terms, start + half, count - half, leaf))
+        terms[filled:filled + block.size] = block
+        filled += block.size
+    return float(np.mean(terms) ** (1.0 / p))
 
 
 def _clipped_gap(to_reference: DistanceMap | None, to_candidate: DistanceMap | None,
