@@ -44,12 +44,14 @@ def signatures() -> dict[tuple[str, str], list[tuple[Any, ...]]]:
     b1, b2, b2_ro = array(types.bool_, 1), array(types.bool_, 2), \
         array(types.bool_, 2, readonly=True)
     i64_1, i64_2 = array(types.int64, 1), array(types.int64, 2)
+    i64_1_ro = array(types.int64, 1, readonly=True)
+    offsets = types.UniTuple(i64_1_ro, 3)  # nearest_pixel.offsets_nearest_first
     i32_2, i32_2_ro = array(types.int32, 2), array(types.int32, 2, readonly=True)
     u8_2, u8_2_ro = array(types.uint8, 2), array(types.uint8, 2, readonly=True)
     u32_2, u32_2_ro = array(types.uint32, 2), array(types.uint32, 2, readonly=True)
     f64_1 = array(types.float64, 1)
     listed: list[list[tuple[Any, ...]]] = [
-        [(i64_1, i64_1, b2, i32_2_ro, u8_2_ro, types.int64)],
+        [(i64_1, i64_1, b2, i32_2_ro, u8_2_ro, types.int64, offsets, offsets)],
         [(i32_2, b1, i64_1, i64_1)],
         [(i32_2, i64_1, i64_1, i64_1, i64_1, i64_1, types.int64, i64_2)],
         [(b2, b1, b1, types.int64)],
@@ -58,8 +60,8 @@ def signatures() -> dict[tuple[str, str], list[tuple[Any, ...]]]:
         [(b2, u32_2, types.int64)],
         [(u8_2, i64_1, i64_1)],
         [(i32_2, i64_1, i64_1)],
-        [(b2_ro, i64_1, i64_1, i64_1, i64_1, f64_1, types.float64),
-         (b2, i64_1, i64_1, i64_1, i64_1, f64_1, types.float64)],
+        [(b2_ro, i64_1, i64_1, i64_1_ro, i64_1_ro, f64_1, types.float64),
+         (b2, i64_1, i64_1, i64_1_ro, i64_1_ro, f64_1, types.float64)],
         [(f64_1, i64_1)],
         [(b2, i64_1, i64_1, f64_1, f64_1)],
     ]

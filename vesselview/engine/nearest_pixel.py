@@ -21,17 +21,48 @@ RING_REACH = 10
 
 
 @functools.cache
+def offsets_nearest_first(half: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The offsets (di, dj) of the (2 half + 1)² square window, nearest first, with d².
+
+    Sorted by d² = di² + dj² with a stable sort, so offsets of equal d² stay in row-major
+    order (di ascending, then dj; ``np.mgrid``'s order). Every user relies on this exact
+    order: where a search stops at the first hit, or keeps the first of several tied
+    pixels, it decides which pixel (and so which segment label) wins a tie; it must not
+    change. For ``half = 1``: (0, 0); then (-1, 0), (0, -1), (0, 1), (1, 0); then
+    (-1, -1), (-1, 1), (1, -1), (1, 1).
+
+    Parameters
+    ----------
+    half : int
+        Half width of the window (pixels), >= 0.
+
+    Returns
+    -------
+    di, dj, squared : ndarray of int64, shape ((2 half + 1)²,)
+        Row and column offsets (pixels) and their squared lengths (pixels²), the centre
+        at index 0. Read-only: cached, shared by every caller.
+    """
+    steps = np.arange(-half, half + 1, dtype=np.int64)
+    di, dj = (grid.ravel() for grid in np.meshgrid(steps, steps, indexing="ij"))
+    squared = di * di + dj * dj
+    order = np.argsort(squared, kind="stable")
+    sorted_offsets = (di[order], dj[order], squared[order])
+    for array in sorted_offsets:
+        array.flags.writeable = False
+    return sorted_offsets
+
+
+@functools.cache
 def rings(reach: int) -> tuple[tuple[int, np.ndarray, np.ndarray], ...]:
     """The offsets (dr, dc) with d² <= reach², grouped by d², nearest first.
 
     Returns
     -------
     tuple of (int, ndarray of int64, ndarray of int64)
-        ``(d², dr, dc)`` per ring, d² ascending from 0.
+        ``(d², dr, dc)`` per ring, d² ascending from 0; within a ring in the order of
+        `offsets_nearest_first`.
     """
-    steps = np.arange(-reach, reach + 1)
-    dr, dc = (grid.ravel() for grid in np.meshgrid(steps, steps, indexing="ij"))
-    squared = dr * dr + dc * dc
+    dr, dc, squared = offsets_nearest_first(reach)
     return tuple((int(value), dr[squared == value], dc[squared == value])
                  for value in np.unique(squared[squared <= reach * reach]))
 

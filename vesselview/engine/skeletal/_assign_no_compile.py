@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from vesselview.engine.nearest_pixel import offsets_nearest_first
+
 
 def _square_offsets(half: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Offsets of the (2 half + 1)² square but its centre, nearest first, with d²."""
-    di, dj = np.mgrid[-half:half + 1, -half:half + 1]
-    di, dj = di.ravel(), dj.ravel()
-    squared = di * di + dj * dj
-    order = np.argsort(squared, kind="stable")[1:]  # drop the centre (d² = 0)
-    return di[order], dj[order], squared[order]
+    """`offsets_nearest_first` (``half``) but the centre (d² = 0, index 0)."""
+    di, dj, squared = offsets_nearest_first(half)
+    return di[1:], dj[1:], squared[1:]
 
 
 def assign_pixels(rows: np.ndarray, cols: np.ndarray, skeleton: np.ndarray, labels: np.ndarray,

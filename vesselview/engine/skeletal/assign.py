@@ -16,6 +16,7 @@ import numpy as np
 from vesselview.engine.canonical import canonical_mask
 from vesselview.engine.kernels_cache import kernel
 from vesselview.engine.kernels_choice import use_compiled
+from vesselview.engine.nearest_pixel import offsets_nearest_first
 from vesselview.engine.skeletal import _assign_no_compile
 from vesselview.engine.skeletal._pixels import readonly, scan_order_pixels, scatter
 from vesselview.engine.skeletal.radii import SearchRange
@@ -55,28 +56,13 @@ class Assignment:
 
 
 @kernel()
-def _nearest_first(half: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Offsets (di, dj) of the (2 half + 1)² square and their d², nearest first (the
-    centre, d² = 0, at index 0)."""
-    side = 2 * half + 1
-    di = np.empty(side * side, np.int64)
-    dj = np.empty(side * side, np.int64)
-    for n in range(side * side):
-        di[n] = n // side - half
-        dj[n] = n % side - half
-    squared = di * di + dj * dj
-    order = np.argsort(squared, kind="mergesort")
-    return di[order], dj[order], squared[order]
-
-
-@kernel()
 def _nearest_labels(i: int, j: int, skeleton: np.ndarray, labels: np.ndarray,
                     window: tuple[np.ndarray, np.ndarray, np.ndarray], out: np.ndarray) -> int:
     """Distinct labels (> 0) of the reference pixels nearest to (i, j) in the 11x11 window.
 
-    ``window`` is `_nearest_first` (`OVERLAP_HALF`): the first ring of equal d² holding a
-    reference pixel decides, and the search stops after it. Fills ``out`` and returns how
-    many; 0 also when the window has no reference pixel.
+    ``window`` is `offsets_nearest_first` (`OVERLAP_HALF`): the first ring of equal d²
+    holding a reference pixel decides, and the search stops after it. Fills ``out`` and
+    returns how many; 0 also when the window has no reference pixel.
     """
     h, w = skeleton.shape
     di, dj, squared = window
@@ -103,9 +89,9 @@ def _in_range(i: int, j: int, label: int, labels: np.ndarray, radius: np.ndarray
               square: tuple[np.ndarray, np.ndarray, np.ndarray], reach: int) -> bool:
     """Whether (i, j) lies in the search range of segment ``label``.
 
-    ``square`` is `_nearest_first` (``reach``), searched nearest first: a pixel of the
-    segment is most often close by. Every radius is at most ``reach`` (`SearchRange`), so
-    no offset from d² = (reach + 1)² on can be in range.
+    ``square`` is `offsets_nearest_first` (``reach``), searched nearest first: a pixel of
+    the segment is most often close by. Every radius is at most ``reach``
+    (`SearchRange`), so no offset from d² = (reach + 1)² on can be in range.
     """
     h, w = labels.shape
     di, dj, squared = square
@@ -121,14 +107,17 @@ def _in_range(i: int, j: int, label: int, labels: np.ndarray, radius: np.ndarray
 
 @kernel()
 def assign_pixels(rows: np.ndarray, cols: np.ndarray, skeleton: np.ndarray,
-                  labels: np.ndarray, radius: np.ndarray,
-                  reach: int) -> tuple[np.ndarray, np.ndarray]:
+                  labels: np.ndarray, radius: np.ndarray, reach: int,
+                  window: tuple[np.ndarray, np.ndarray, np.ndarray],
+                  square: tuple[np.ndarray, np.ndarray, np.ndarray]
+                  ) -> tuple[np.ndarray, np.ndarray]:
     """(candidate position, label) pairs of steps 9a-9b for the listed pruned pixels.
 
-    ``reach`` is R, the largest search radius. Pairs come out in list order.
+    ``reach`` is R, the largest search radius; ``window`` and ``square`` are
+    `offsets_nearest_first` of `OVERLAP_HALF` and of ``reach``. Pairs come out in list
+    order.
     """
     tied = np.empty(_MAX_TIED, np.int32)
-    window, square = _nearest_first(OVERLAP_HALF), _nearest_first(reach)
     capacity = rows.shape[0] + 16
     which = np.empty(capacity, np.int64)
     segment = np.empty(capacity, np.int32)
@@ -178,7 +167,9 @@ def assign_candidates(cand_skeleton: np.ndarray, ref_skeleton: np.ndarray, label
     images = (canonical_mask(ref_skeleton), readonly(np.asarray(labels, np.int32)),
               readonly(search.radius))
     if use_compiled(pruned.size):
-        which, segment = assign_pixels(rows, cols, *images, search.max_radius)
+        which, segment = assign_pixels(rows, cols, *images, search.max_radius,
+                                       offsets_nearest_first(OVERLAP_HALF),
+                                       offsets_nearest_first(search.max_radius))
     else:
         which, segment = _assign_no_compile.assign_pixels(rows, cols, *images,
                                                           search.max_radius, OVERLAP_HALF)

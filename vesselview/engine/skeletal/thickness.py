@@ -12,6 +12,7 @@ import numpy as np
 
 from vesselview.engine.kernels_cache import kernel
 from vesselview.engine.kernels_choice import use_compiled
+from vesselview.engine.nearest_pixel import offsets_nearest_first
 from vesselview.engine.skeletal._pixels import SkeletonValues, scan_order_pixels, skeleton_values
 
 #: Half width of the thickness window (21x21) and the value when it has no background.
@@ -19,17 +20,9 @@ WINDOW_HALF = 10
 NO_BACKGROUND = 100.0
 
 
-def _offsets_by_distance() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Offsets of the 21x21 window sorted by Euclidean length, with the lengths."""
-    di, dj = np.mgrid[-WINDOW_HALF:WINDOW_HALF + 1, -WINDOW_HALF:WINDOW_HALF + 1]
-    di, dj = di.ravel(), dj.ravel()
-    squared = di * di + dj * dj
-    order = np.argsort(squared, kind="stable")
-    return (di[order].astype(np.int64), dj[order].astype(np.int64),
-            np.sqrt(squared[order].astype(np.float64)))
-
-
-_OFF_I, _OFF_J, _OFF_DIST = _offsets_by_distance()
+#: The window's offsets nearest first, with their Euclidean lengths (pixels).
+_OFF_I, _OFF_J, _OFF_SQUARED = offsets_nearest_first(WINDOW_HALF)
+_OFF_DIST = np.sqrt(_OFF_SQUARED.astype(np.float64))
 
 
 @kernel()
