@@ -143,6 +143,13 @@ def test_distance_transform_of_empty_and_full_masks(fill: bool) -> None:
     assert np.all(vectorised == (0.0 if fill else np.inf))
 
 
+@pytest.mark.parametrize("mode", BOTH)
+def test_squared_distances_to_an_empty_mask_are_refused(mode: str) -> None:
+    # The compiled row pass would read a parabola that does not exist (a crash once).
+    with kernels_choice.forced(mode), pytest.raises(ValueError, match="no True pixel"):
+        squared_euclidean_distance_to(np.zeros((300, 9), bool))
+
+
 @PROPERTY
 @given(masks(), st.data())
 def test_thinning(mask: np.ndarray, data: st.DataObject) -> None:

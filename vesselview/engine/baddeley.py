@@ -1,11 +1,13 @@
 """Baddeley's Δp from two distance maps (``docs/metrics.md`` §2; key ``delta_p``).
 
 Δp = [mean over X of |min(d(x,G), c) - min(d(x,S), c)|^p]^(1/p): X is every pixel, or
-the FOV under ``distance_fov``. Computed a block of rows at a time, without two float64
-images at once.
+the FOV under ``distance_fov``. Computed a block of rows at a time, without a float64
+image of the terms.
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
@@ -36,22 +38,24 @@ def baddeley_delta(to_reference: DistanceMap | None, to_candidate: DistanceMap |
 
     Notes
     -----
-    The terms are computed a block of rows at a time into one array, in row-major
-    order: the same values, summed in the same order, as from whole-image arrays,
-    without two float64 images at once (in place within a block: every new float64
-    array costs more in page faults than in arithmetic).
+    The terms are made and summed a block of rows at a time (numpy's pairwise sum
+    within a block), and the block sums are added exactly (`math.fsum`): no float64
+    image of every term (0.8 GB of fresh memory at 10000², which cost more in page
+    faults than the arithmetic) and a sum at least as accurate as ``np.mean`` over one
+    array. The blocks are fixed rows of the image, so the value depends only on the
+    inputs.
     """
     height, width = shape
-    terms = np.empty(height * width if region is None else int(np.count_nonzero(region)))
-    filled = 0
+    sums: list[float] = []
+    count = 0
     for top in range(0, height, _DELTA_P_ROWS):
         rows = slice(top, min(top + _DELTA_P_ROWS, height))
         diff = _clipped_gap(to_reference, to_candidate, c, rows, width)
         block = diff.ravel() if region is None else diff[region[rows]]
         block **= p
-        terms[filled:filled + block.size] = block
-        filled += block.size
-    return float(np.mean(terms) ** (1.0 / p))
+        sums.append(float(np.sum(block)))
+        count += block.size
+    return float((math.fsum(sums) / count) ** (1.0 / p))
 
 
 def _clipped_gap(to_reference: DistanceMap | None, to_candidate: DistanceMap | None,

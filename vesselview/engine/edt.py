@@ -166,8 +166,17 @@ def squared_euclidean_distance_to(mask: np.ndarray) -> np.ndarray:
     ndarray of `squared_dtype` (uint32, or int64 for a squared diagonal beyond 32 bits),
     shape (H, W)
         d² in pixels²; its square root is ``scipy.ndimage.distance_transform_edt(~mask)``.
+
+    Raises
+    ------
+    ValueError
+        If ``mask`` has no True pixel (every distance would be infinite; the row pass
+        would have no parabola to read).
     """
     features = canonical_mask(mask)  # writable and C-contiguous: one compiled variant
+    if not features.any():
+        raise ValueError("squared_euclidean_distance_to: the mask has no True pixel, so "
+                         "every distance is infinite; check mask.any() first")
     dtype = squared_dtype(features.shape)
     if use_compiled(features.size):
         return _compiled_transform(features, dtype)
