@@ -14,7 +14,19 @@ Stages under ``--floor`` seconds at the largest size are left out (their exponen
 noise). Each size is evaluated ``--repeats`` times and the minimum kept (a loaded
 machine only adds time). ``--wall`` times wall seconds instead.
 
-Usage: ``python benchmarks/bench_scaling.py [--sizes 2048,4096,10000] [--repeats 1]``
+``--allocator batch`` (the default) evaluates as every process of a batch run does, with
+its freed memory kept for the next arrays (`vesselview.cli.allocator.keep_freed_memory`):
+the minimum of the repeats is then the steady state of a batch of such images.
+``--allocator system`` keeps glibc's defaults (the Python API's, and the window's): each
+array above 32 MiB is fresh memory on every evaluation.
+
+The totals are also split into user CPU (the evaluation's own work) and system CPU (the
+kernel's, mostly zeroing the fresh pages of the arrays the evaluation allocates and
+keeps: per gigabyte it varies several-fold between machines and between a fresh
+process and a warm one), each with its own exponent.
+
+Usage: ``python benchmarks/bench_scaling.py [--sizes 2048,4096,10000] [--repeats 1]
+[--allocator batch|system]``
 """
 
 from __future__ import annotations
@@ -22,6 +34,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import resource
 import sys
 import time
 from pathlib import Path
@@ -34,6 +47,7 @@ from _common import steady_state_kernels
 from bench_pipeline import TimedCache
 
 import vesselview as vv
+from vesselview.cli.allocator import keep_freed_memory
 from vesselview.synth import demo_case
 
 #: The stages issue 28 named as growing faster than the pixel count, and those still
@@ -52,13 +66,24 @@ def scaled(case: vv.Case, size: int) -> vv.Case:
                    fov=grow(case.fov))
 
 
-def stage_seconds(case: vv.Case, wall: bool) -> tuple[float, dict[str, float]]:
-    """Total seconds of one full evaluation and each stage's own seconds (CPU or wall)."""
+def user_and_system() -> tuple[float, float]:
+    """This process's user and system CPU seconds so far (its threads included)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime, usage.ru_stime
+
+
+def stage_seconds(case: vv.Case, wall: bool) -> tuple[float, dict[str, float],
+                                                      tuple[float, float]]:
+    """Total seconds of one full evaluation, each stage's own seconds (CPU or wall), and
+    the evaluation's user and system CPU seconds."""
     evaluator = vv.Evaluator(case)
     cache = TimedCache(time.perf_counter if wall else time.process_time)
     evaluator._cache = cache  # a benchmark may look inside: the stages' own times
+    before = user_and_system()
     evaluator.evaluate(vv.Params())
-    return sum(cache.seconds.values()), dict(cache.seconds)
+    after = user_and_system()
+    split = (after[0] - before[0], after[1] - before[1])
+    return sum(cache.seconds.values()), dict(cache.seconds), split
 
 
 def exponent(small: float, large: float, pixels_small: int, pixels_large: int) -> float:
@@ -73,21 +98,27 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=1)
     parser.add_argument("--floor", type=float, default=0.2)
     parser.add_argument("--wall", action="store_true", help="wall seconds, not CPU seconds")
+    parser.add_argument("--allocator", choices=("batch", "system"), default="batch",
+                        help="keep freed memory as a batch run does, or glibc's defaults")
     args = parser.parse_args()
+    if args.allocator == "batch":
+        print(f"allocator: a batch run's (freed memory kept: {keep_freed_memory()})")
     steady_state_kernels()
     sizes = [int(v) for v in args.sizes.split(",")]
     base = demo_case(shape=(2048, 2048), seed=0)
     vv.evaluate(demo_case(shape=(64, 64), seed=1))  # load the compiled kernels
     totals: dict[int, float] = {}
+    splits: dict[int, tuple[float, float]] = {}
     stages: dict[int, dict[str, float]] = {}
     for size in sizes:
         case = scaled(base, size)
         runs = [stage_seconds(case, args.wall) for _ in range(args.repeats)]
-        totals[size] = min(total for total, _ in runs)
-        stages[size] = {name: min(run[name] for _, run in runs) for name in runs[0][1]}
+        totals[size] = min(total for total, _, _ in runs)
+        splits[size] = min((split for _, _, split in runs), key=sum)
+        stages[size] = {name: min(run[name] for _, run, _ in runs) for name in runs[0][1]}
         clock = "wall" if args.wall else "CPU"
-        print(f"{size}x{size}: {totals[size]:.2f} s of {clock} "
-              f"(load average {os.getloadavg()[0]:.1f})",
+        print(f"{size}x{size}: {totals[size]:.2f} s of {clock} (user {splits[size][0]:.2f} s, "
+              f"system {splits[size][1]:.2f} s; load average {os.getloadavg()[0]:.1f})",
               flush=True)
         del case
     first, last = sizes[0], sizes[-1]
@@ -95,6 +126,10 @@ def main() -> None:
     print(f"full suite {first}² -> {last}²: exponent "
           f"{exponent(totals[first], totals[last], pixels[first], pixels[last]):.2f} "
           f"(target <= 1.05)")
+    for kind, part in (("user", 0), ("system", 1)):
+        small, large = splits[first][part], splits[last][part]
+        value = exponent(small, large, pixels[first], pixels[last]) if small > 0 else math.nan
+        print(f"  {kind} CPU alone: {small:.2f} s -> {large:.2f} s, exponent {value:.2f}")
     print(f"  {'stage':<28} " + " ".join(f"{f'{s}² s':>9}" for s in sizes) + "  exponent")
     largest = sorted(stages[last].items(), key=lambda item: -item[1])
     for name, seconds in largest:

@@ -22,6 +22,15 @@ settings.register_profile("vesselview", deadline=None)
 settings.load_profile("vesselview")
 
 
+@pytest.fixture(autouse=True)
+def _glibc_defaults_in_the_test_process(monkeypatch) -> None:
+    """A serial batch run keeps the memory it frees for its next pairs
+    (`vesselview.cli.allocator.keep_freed_memory`), a process-wide setting that cannot
+    be undone: not in the process that runs every test. ``tests/cli/test_batch_allocator``
+    checks it in a process of its own."""
+    monkeypatch.setattr("vesselview.cli.runner.keep_freed_memory", lambda: False)
+
+
 @pytest.fixture
 def dataset(tmp_path) -> Path:
     """``data/pairs.csv`` listing 4 pairs by paths relative to ``data/``; returns the CSV."""

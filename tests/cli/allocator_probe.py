@@ -28,3 +28,23 @@ def page_faults_per_array() -> float:
 def trim_threshold_variable() -> str | None:
     """This process's ``MALLOC_TRIM_THRESHOLD_`` (Dask's nanny sets it in its workers)."""
     return os.environ.get("MALLOC_TRIM_THRESHOLD_")
+
+
+#: Bytes of each large probe array: above glibc's 32 MiB ceiling of the mmap threshold.
+LARGE_ARRAY_BYTES = 64 * 1024 * 1024
+LARGE_ARRAYS = 4
+
+
+def page_faults_per_large_array(_item: object = None) -> float:
+    """Minor page faults per allocation of a fresh 64 MiB array, filled and freed.
+
+    Above the mmap threshold's ceiling glibc maps each such array afresh: its pages
+    (16384 of 4 KiB, or 32 huge pages) fault in every time; kept in the heap, none do.
+    ``_item`` lets a worker pool map it over items.
+    """
+    np.ones(LARGE_ARRAY_BYTES, np.uint8)  # one untimed: the heap grows once
+    # this thread's faults only: a batch process loads the compiled kernels meanwhile
+    before = resource.getrusage(resource.RUSAGE_THREAD).ru_minflt
+    for _ in range(LARGE_ARRAYS):
+        np.ones(LARGE_ARRAY_BYTES, np.uint8)
+    return (resource.getrusage(resource.RUSAGE_THREAD).ru_minflt - before) / LARGE_ARRAYS

@@ -1,20 +1,28 @@
-"""glibc's allocator in a Dask worker: undo the fixed thresholds the nanny sets.
+"""glibc's allocator in the processes that evaluate a batch of cases.
 
-Dask's nanny starts its workers with ``MALLOC_TRIM_THRESHOLD_=65536``
-(``distributed.nanny.pre-spawn-environ``). Setting any glibc malloc threshold turns
-off glibc's dynamic thresholds, so the mmap threshold stays at its 128 KiB start: every
-array above it (most of an evaluation's, from 150 KB at 584x565) is a fresh ``mmap``
-whose pages fault in one by one and go back to the system when freed. An evaluation
-then spends 4-5x the system CPU of the same work in a plain process (measured: 13-15 s
-against 3 s for 400 cases at 2048²), and a Dask cluster ran slower than
-``vesselview-eval --workers N``.
+Two settings, both glibc only (elsewhere, musl, macOS or Windows, they do nothing):
 
-`restore_dynamic_thresholds` sets, once per process and only where the environment
-fixed a threshold, what the dynamic rule reaches in a long run of large arrays: the
-mmap threshold at its ceiling (32 MiB on 64-bit glibc) and the trim threshold at twice
-that. Arrays up to 32 MiB are then reused from the heap; larger ones are still mapped
-and unmapped, so a worker's memory still goes back to the system between cases.
-Elsewhere (musl, macOS, Windows, or no threshold in the environment) it does nothing.
+`keep_freed_memory`, in every process of a local batch run (``--workers`` or serial,
+`vesselview.cli.runner`): glibc hands each array above its mmap threshold (at most
+32 MiB) its own ``mmap`` and returns it to the system when freed, so every full-size
+array of a large image is fresh memory whose pages the kernel zeroes as they fault in,
+case after case. On a virtual machine that returns free guest memory to its host this
+costs 1.5-2.5 s of system CPU per GB: at 10000² a third of the evaluation's CPU time,
+and the reason its time grew faster than its pixel count (`benchmarks/bench_scaling.py`:
+time exponent 1.09 from 2048², system CPU alone 1.85; with the setting 0.97). The
+setting serves every allocation from the heap and never gives freed memory back, so the
+next case reuses the pages of the last: a batch process keeps the memory of its largest
+case until it exits, which it would have needed again anyway.
+
+`restore_dynamic_thresholds`, in a Dask worker: Dask's nanny starts its workers with
+``MALLOC_TRIM_THRESHOLD_=65536`` (``distributed.nanny.pre-spawn-environ``). Setting any
+glibc malloc threshold turns off glibc's dynamic thresholds, so the mmap threshold stays
+at its 128 KiB start: every array above it (most of an evaluation's, from 150 KB at
+584x565) is a fresh ``mmap``. An evaluation then spent 4-5x the system CPU of the same
+work in a plain process (13-15 s against 3 s for 400 cases at 2048²). The setting is
+what the dynamic rule reaches in a long run of large arrays: the mmap threshold at its
+ceiling (32 MiB) and the trim threshold at twice that. A worker's larger arrays still go
+back to the system between cases, which Dask's memory monitor expects.
 """
 
 from __future__ import annotations
@@ -23,18 +31,50 @@ import ctypes
 import functools
 import os
 import sys
+from typing import Any
 
 #: ``mallopt`` parameter numbers (glibc ``malloc.h``).
 M_TRIM_THRESHOLD = -1
 M_MMAP_THRESHOLD = -3
+M_MMAP_MAX = -4
 #: glibc's ceiling of the dynamic mmap threshold on 64-bit systems
 #: (``DEFAULT_MMAP_THRESHOLD_MAX`` = 4 MiB * sizeof(long)), bytes.
 MMAP_THRESHOLD = 32 * 1024 * 1024
 #: The dynamic rule keeps the trim threshold at twice the mmap threshold, bytes.
 TRIM_THRESHOLD = 2 * MMAP_THRESHOLD
+#: ``M_TRIM_THRESHOLD`` value that turns trimming off (``mallopt(3)``).
+NEVER_TRIM = -1
 #: Environment variables by which glibc fixes a threshold at start-up.
 FIXING_VARIABLES = ("MALLOC_TRIM_THRESHOLD_", "MALLOC_MMAP_THRESHOLD_", "MALLOC_TOP_PAD_",
                     "MALLOC_MMAP_MAX_")
+
+
+def _glibc_mallopt() -> Any | None:
+    """glibc's ``mallopt``, or None off glibc."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(None)
+        mallopt = libc.mallopt
+        libc.gnu_get_libc_version  # noqa: B018 - glibc only (musl has mallopt as a stub)
+    except (OSError, AttributeError):
+        return None
+    mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
+    return mallopt
+
+
+@functools.cache
+def keep_freed_memory() -> bool:
+    """Serve every allocation from the heap and keep freed memory for the next, once.
+
+    Returns
+    -------
+    bool
+        Whether it was set: True only on glibc.
+    """
+    mallopt = _glibc_mallopt()
+    return mallopt is not None and bool(mallopt(M_MMAP_MAX, 0)) and bool(
+        mallopt(M_TRIM_THRESHOLD, NEVER_TRIM))
 
 
 @functools.cache
@@ -47,15 +87,8 @@ def restore_dynamic_thresholds() -> bool:
         Whether the thresholds were set: True only on glibc, in a process whose
         environment fixed one of them (`FIXING_VARIABLES`).
     """
-    if not sys.platform.startswith("linux") or not any(
-            name in os.environ for name in FIXING_VARIABLES):
+    if not any(name in os.environ for name in FIXING_VARIABLES):
         return False
-    try:
-        libc = ctypes.CDLL(None)
-        mallopt = libc.mallopt
-        libc.gnu_get_libc_version  # noqa: B018 - glibc only (musl has mallopt as a stub)
-    except (OSError, AttributeError):
-        return False
-    mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
-    return bool(mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)) and bool(
+    mallopt = _glibc_mallopt()
+    return mallopt is not None and bool(mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)) and bool(
         mallopt(M_TRIM_THRESHOLD, TRIM_THRESHOLD))

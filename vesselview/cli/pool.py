@@ -26,6 +26,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from vesselview.cli.allocator import keep_freed_memory
 from vesselview.engine.kernels_warmup import load_in_background, start_compiling
 
 #: Seconds between a worker's checks that the process that started it still runs.
@@ -160,10 +161,12 @@ def _terminate(processes: set[multiprocessing.process.BaseProcess]) -> None:
 
 
 def _worker_setup(parent: int) -> None:
-    """In each worker: leave Ctrl-C to the main process, exit when it is gone, and load
-    the compiled kernels for its next pairs (`kernels_warmup.load_in_background`; while
-    the parent compiles them, once that is done)."""
+    """In each worker: leave Ctrl-C to the main process, exit when it is gone, keep the
+    memory one pair frees for the next (`allocator.keep_freed_memory`), and load the
+    compiled kernels for its next pairs (`kernels_warmup.load_in_background`; while the
+    parent compiles them, once that is done)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    keep_freed_memory()
     load_in_background()
     threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
 

@@ -11,6 +11,7 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from vesselview.cli.allocator import keep_freed_memory, restore_dynamic_thresholds
 from vesselview.cli.arguments import UsageError
 from vesselview.engine.kernels_warmup import load_in_background
 from vesselview.io.manifest import Pair
@@ -91,8 +92,10 @@ def interrupted_outcomes(pairs: Sequence[Pair], job: Job,
 def _serially(pairs: Sequence[Pair], job: Job, advance: Advance,
               finished: dict[int, PairOutcome]) -> list[PairOutcome]:
     """One pair after the other in this process; from the second pair on with the
-    compiled kernels, loaded meanwhile (`kernels_warmup.load_in_background`)."""
+    compiled kernels, loaded meanwhile (`kernels_warmup.load_in_background`), and in the
+    memory the pairs before freed (`allocator.keep_freed_memory`)."""
     if len(pairs) > 1:
+        keep_freed_memory()
         load_in_background()
     for index, pair in enumerate(pairs):
         finished[index] = evaluate_pair(pair, job)
@@ -102,8 +105,6 @@ def _serially(pairs: Sequence[Pair], job: Job, advance: Advance,
 
 def evaluate_on_dask_worker(pair: Pair, job: Job) -> PairOutcome:
     """`evaluate_pair` in a Dask worker, its allocator set first (`vesselview.cli.allocator`)."""
-    from vesselview.cli.allocator import restore_dynamic_thresholds
-
     restore_dynamic_thresholds()
     return evaluate_pair(pair, job)
 
