@@ -9,7 +9,12 @@ from hypothesis.extra import numpy as hnp
 from scipy import ndimage
 from scipy.spatial import cKDTree
 
-from vesselview.engine.nearest_pixel import RING_REACH, nearest_pixel_distances, rings
+from vesselview.engine.nearest_pixel import (
+    RING_REACH,
+    TREE_SWITCH,
+    nearest_pixel_distances,
+    rings,
+)
 
 
 def both_answers(mask: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> None:
@@ -60,3 +65,14 @@ def test_rings_cover_the_disc_nearest_first() -> None:
     assert sum(dr.size for _, dr, _ in rings(2)) == 13  # the disc of radius 2
     for value, dr, dc in rings(RING_REACH):
         np.testing.assert_array_equal(dr * dr + dc * dc, value)
+
+
+def test_many_deep_points_leave_the_rings_early_for_the_tree() -> None:
+    # The contour of a wide disc and every pixel inside it: after the first ring far more
+    # probes than TREE_SWITCH x contour pixels are left, so the tree answers them.
+    yy, xx = np.mgrid[:121, :121]
+    disc = (yy - 60) ** 2 + (xx - 60) ** 2 <= 55 ** 2
+    contour = disc & ~ndimage.binary_erosion(disc)
+    rows, cols = np.nonzero(disc)
+    assert rows.size * 4 > TREE_SWITCH * np.count_nonzero(contour)
+    both_answers(contour, rows, cols)
