@@ -4,8 +4,9 @@ Each field of `Params` declares one parameter with everything about it (`param`:
 default, range, unit, label, slider, doc text). The CLI help, the window's parameters
 panel, sweeps and captions, and the tables of ``docs/metrics.md`` and the README
 (``python -m vesselview.engine.params_doc``) are all made from `PARAM_SPECS`. A
-renamed key keeps its old name in `ALIASES`: sessions, ``--set``/``--sweep`` and the
-API still accept it, with a `DeprecationWarning`.
+renamed key keeps its old name in `ALIASES` (`vesselview.engine.param_keys`, which also
+reads one value by key: `parse_value`, `check_value`): sessions, ``--set``/``--sweep`` and
+the API still accept it, with a `DeprecationWarning`.
 
 `Params` is a frozen, validated record of every user-settable parameter. It is
 hashable, so the pipeline can cache stages by the parameter values they depend on.
@@ -14,21 +15,30 @@ hashable, so the pipeline can cache stages by the parameter values they depend o
 from __future__ import annotations
 
 import dataclasses
-import functools
-import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from vesselview.engine.av_weights import canonical_weights
 from vesselview.engine.lengths import Length
-from vesselview.engine.param_spec import ParamSpec, checked_value, param, parsed_text, specs_of
+from vesselview.engine.param_keys import (
+    ALIASES,
+    accepting_aliases,
+    canonical_key,
+    canonical_mapping,
+    check_aliases,
+    check_value,
+    parse_value,
+    renamed_note,
+)
+from vesselview.engine.param_spec import ParamSpec, checked_value, param, specs_of
 from vesselview.errors import ParamsError
+
+__all__ = ["ALIASES", "DEFAULT_THRESHOLD", "LENGTH_KEYS", "PARAM_SPECS", "Params",
+           "canonical_key", "canonical_mapping", "check_aliases", "check_value",
+           "parse_value", "renamed_note"]
 
 #: The probability threshold of a case loaded without one (fraction of full scale).
 DEFAULT_THRESHOLD = 0.5
-#: Old key -> the key it was renamed to. Every parser of keys (`canonical_key`) accepts
-#: the old one with a DeprecationWarning; a key that is in use may not be an alias.
-ALIASES: dict[str, str] = {}
 
 _SS = "Skeletal similarity"
 _ADVANCED = "Advanced"
@@ -275,118 +285,5 @@ LENGTH_KEYS: tuple[str, ...] = tuple(key for key, spec in PARAM_SPECS.items()
                                      if spec.unit == "length")
 
 
-def canonical_key(key: str) -> str:
-    """The current name of parameter ``key``: itself, or the new name of an alias.
-
-    Raises
-    ------
-    ParamsError
-        When ``key`` is neither a parameter nor an alias (the message lists the keys).
-
-    Warns
-    -----
-    DeprecationWarning
-        When ``key`` is an old name (`ALIASES`).
-    """
-    if key in PARAM_SPECS:
-        return key
-    if key not in ALIASES:
-        raise ParamsError(f"unknown parameter {key!r}; known: {', '.join(PARAM_SPECS)}")
-    warnings.warn(renamed_note(key), DeprecationWarning, stacklevel=3)
-    return ALIASES[key]
-
-
-def renamed_note(old: str) -> str:
-    """What to tell the user who gave the old key ``old`` of `ALIASES`."""
-    return (f"parameter {old!r} is now called {ALIASES[old]!r}; it was read as "
-            f"{ALIASES[old]!r}, but the old name will be removed: use the new one")
-
-
-def canonical_mapping(values: Mapping[str, Any]) -> dict[str, Any]:
-    """``values`` with each old key of `ALIASES` renamed (a DeprecationWarning each).
-
-    Other keys are kept as they are (`Params` refuses the unknown ones).
-
-    Raises
-    ------
-    ParamsError
-        When a key is given both by its old and its new name.
-    """
-    renamed: dict[str, Any] = {}
-    for key, value in values.items():
-        new = canonical_key(key) if key in ALIASES else key
-        if new in renamed:
-            names = ", ".join(repr(name) for name in values
-                              if name == new or ALIASES.get(name) == new)
-            raise ParamsError(f"parameter {new} is given more than once ({names}, its old "
-                              f"name); give it once, as {new!r}")
-        renamed[new] = value
-    return renamed
-
-
-def check_aliases(aliases: Mapping[str, str]) -> None:
-    """Refuse an alias table whose new key is no parameter or whose old key still is one.
-
-    Raises
-    ------
-    TypeError
-        Naming the wrong entry (a mistake in `ALIASES`, found at import).
-    """
-    for old, new in aliases.items():
-        if old in PARAM_SPECS or new not in PARAM_SPECS:
-            raise TypeError(f"alias {old!r} -> {new!r}: the old key must be no parameter "
-                            "and the new key a parameter (an alias of an alias names the "
-                            "newest key)")
-
-
 check_aliases(ALIASES)
-
-
-def _accepting_aliases(init: Callable[..., None]) -> Callable[..., None]:
-    """The dataclass's ``__init__``, taking old keys too (so ``Params(old=1)`` still works).
-
-    Type checkers see the generated signature, with the current keys only.
-    """
-    @functools.wraps(init)
-    def __init__(self: Params, *args: Any, **values: Any) -> None:
-        init(self, *args, **canonical_mapping(values))
-    return __init__
-
-
-Params.__init__ = _accepting_aliases(Params.__init__)  # type: ignore[method-assign]
-
-
-def parse_value(key: str, text: str) -> Any:
-    """Parse a command-line string for parameter ``key``: bool, str, or a number.
-
-    The whole text must be the value (blanks around it aside). Booleans are
-    ``true/yes/on/1`` or ``false/no/off/0``; numbers are ASCII decimals (``2``,
-    ``0.25``, ``1e-3``) or one fraction of two of them (``1/9``), and come back as
-    float; `Params` checks that integer parameters are whole and converts them.
-    ``1/2/3``, ``0.5x``, ``nan`` or ``1_000`` are errors, not a guess.
-
-    Raises
-    ------
-    ParamsError
-        When ``key`` is unknown or ``text`` does not parse.
-
-    Examples
-    --------
-    >>> parse_value("fom_k", "1/9") == 1 / 9
-    True
-    """
-    return parsed_text(key, text, PARAM_SPECS[canonical_key(key)])
-
-
-def check_value(key: str, value: Any) -> Any:
-    """One value of parameter ``key`` checked against its spec, in canonical type.
-
-    Checks between parameters (``ss_min_length <= ss_max_length``) are `Params`'s.
-
-    Raises
-    ------
-    ParamsError
-        For an unknown key, a wrong type or an out-of-range value.
-    """
-    key = canonical_key(key)
-    return checked_value(key, value, PARAM_SPECS[key])
+Params.__init__ = accepting_aliases(Params.__init__)  # type: ignore[method-assign]
