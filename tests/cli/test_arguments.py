@@ -1,4 +1,4 @@
-"""`vesselview.cli.arguments`: flags, ``--set`` and ``--sweep``."""
+"""`vesselview.cli.arguments`: flags; `vesselview.cli.parameter_grid`: ``--set`` and ``--sweep``."""
 
 from __future__ import annotations
 
@@ -89,10 +89,10 @@ def test_help_states_both_sweep_limits():
 
 def test_cli_and_gui_share_one_sweep_grammar():
     pytest.importorskip("PySide6")
-    from vesselview.cli import arguments
+    from vesselview.cli import parameter_grid
     from vesselview.engine import sweep
     from vesselview.gui.research import sweep_controls
-    assert arguments.parse_sweep_values is sweep.parse_sweep_values
+    assert parameter_grid.parse_sweep_values is sweep.parse_sweep_values
     assert sweep_controls.parse_sweep_values is sweep.parse_sweep_values
 
 

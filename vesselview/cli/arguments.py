@@ -1,15 +1,15 @@
-"""Command line of ``vesselview-eval``: flags, and ``--set`` / ``--sweep`` into `Params`.
+"""Command line of ``vesselview-eval``: its flags, and the checks between them.
 
 Flag names are part of the contract (issue 2 item 6, issue 6 item 5). Usage errors
 raise `UsageError` instead of printing argparse's two-line message and exiting, so
-``main`` can report every problem the same way: one line, exit code 2.
+``main`` can report every problem the same way: one line, exit code 2. The flags' value
+types are `vesselview.cli.argument_types`'; ``--set`` / ``--sweep`` become `Params` in
+`vesselview.cli.parameter_grid`.
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
-import math
 import os
 import sys
 import textwrap
@@ -17,18 +17,31 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from vesselview._version import __version__
+from vesselview.cli.argument_types import (
+    MAX_WORKERS,
+    WILLIAMS_DEFAULT,
+    prediction_folder,
+    williams_keys,
+    worker_count,
+)
 from vesselview.cli.memory_budget import SERIAL_WORK_PIXELS, budget_rule
+from vesselview.cli.parameter_grid import MAX_COMBINATIONS, parameter_grid
 from vesselview.cli.report_options import (
     REPORT_FORMATS,
     add_report_arguments,
     report_usage_problem,
 )
 from vesselview.cli.spacing_option import add_spacing_argument
+from vesselview.cli.usage_error import UsageError
 from vesselview.engine.lengths import GRAMMAR
-from vesselview.engine.params import LENGTH_KEYS, PARAM_SPECS, Params, canonical_key, parse_value
+from vesselview.engine.params import LENGTH_KEYS, PARAM_SPECS
 from vesselview.engine.params_doc import allowed_text, default_text
 from vesselview.engine.reference_names import REFERENCE_CHOICES
-from vesselview.engine.sweep import MAX_SWEEP_VALUES, parse_sweep_values
+from vesselview.engine.sweep import MAX_SWEEP_VALUES
+
+__all__ = ["ESTIMATE_FOV", "FORMATS", "MAX_COMBINATIONS", "MAX_WORKERS", "PROG",
+           "WILLIAMS_DEFAULT", "UsageError", "build_parser", "default_workers",
+           "parameter_epilog", "parameter_grid", "parse_arguments"]
 
 PROG = "vesselview-eval"
 FORMATS = ("json", "csv", *REPORT_FORMATS)
@@ -49,20 +62,9 @@ _OUTPUT = ("Output rows (JSON results, CSV rows): id, method (the --predictions 
            "fov_diameter_px (the field of view's diameter in pixels), the "
            "parameters, the metrics, "
            "vesselview_version, error (why a pair failed; its metrics are then empty).")
-#: Most parameter combinations one run may sweep (every pair is evaluated under each).
-MAX_COMBINATIONS = 10_000
 #: ``--fov`` values that estimate the field of view from the fundus photograph; the
 #: second is `vesselview.io.loader.AUTO_FOV` (not imported: ``--help`` loads no engine).
 ESTIMATE_FOV = ("estimate", "auto")
-#: The Williams indices every row gives (`vesselview.engine.williams.DEFAULT_KEYS`; not
-#: imported: ``--help`` loads no engine).
-WILLIAMS_DEFAULT = ("dice", "f1_t", "ss")
-#: Most local worker processes (each holds a copy of the evaluation's libraries).
-MAX_WORKERS = 64
-
-
-class UsageError(Exception):
-    """The command line is wrong (unknown flag, missing value, conflicting options)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -138,7 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
         "file fails its case, unless --fov estimate.")
     dataset.add_argument("--dataset", metavar="ROOT", help="the dataset folder")
     dataset.add_argument("--predictions", action="append", default=[], metavar="NAME=DIR",
-                         type=_predictions, help="a method's result maps, matched to cases "
+                         type=prediction_folder, help="a method's result maps, matched to cases "
                          "by file name (repeatable)")
     dataset.add_argument("--observer", type=int, choices=(1, 2), default=1,
                          help="whose annotation is the reference; the other observer is "
@@ -149,7 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "(marked by strictly more than half of them), intersection, union, "
                         "or fuzzy (the soft reference, else the share of observers marking "
                         "each pixel; crisp metrics above the threshold) (default: one)")
-    parser.add_argument("--williams", metavar="KEY,...", type=_williams_keys,
+    parser.add_argument("--williams", metavar="KEY,...", type=williams_keys,
                         default=WILLIAMS_DEFAULT,
                         help="the metrics whose Williams index each row of a case with two "
                         "or more observers gives, as columns williams_<key> and "
@@ -185,7 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="CSV: add summary:mean/std/median rows (JSON always has them); "
                              "--format markdown or latex: write the summary only, as a table "
                              "of the metrics (--metrics) with their names and arrows")
-    parser.add_argument("--workers", type=_positive_int, metavar="N",
+    parser.add_argument("--workers", type=worker_count, metavar="N",
                         help="local worker processes; 1 = serial in-process (default: "
                         f"{default_workers()}, or 1 for a run of less than "
                         f"{SERIAL_WORK_PIXELS // 1_000_000} megapixel-evaluations, pairs x "
@@ -264,51 +266,6 @@ def _check_verify_alone(options: argparse.Namespace) -> None:
                          "provenance")
 
 
-def parameter_grid(settings: Sequence[str], sweeps: Sequence[str]) -> tuple[Params,
-                                                                            list[Params]]:
-    """Base parameters from ``--set`` and one `Params` per ``--sweep`` combination.
-
-    Parameters
-    ----------
-    settings : sequence of str
-        ``KEY=VALUE`` items.
-    sweeps : sequence of str
-        ``KEY=SPEC`` items, SPEC in the grammar of `parse_sweep_values`; several
-        sweeps give their Cartesian product, the first sweep varying slowest.
-
-    Returns
-    -------
-    base : Params
-        Defaults updated by ``settings``.
-    grid : list of Params
-        ``[base]`` without sweeps, else one entry per combination, in order.
-
-    Raises
-    ------
-    UsageError
-        For a malformed item, a key both set and swept or swept twice, or more than
-        `MAX_COMBINATIONS` combinations.
-    ParamsError
-        For an unknown key or a bad value (named in the message).
-    """
-    values = dict(_key_value(item, "--set") for item in settings)
-    base = Params.from_mapping({key: parse_value(key, text) for key, text in values.items()})
-    swept: dict[str, list] = {}
-    for item in sweeps:
-        key, text = _key_value(item, "--sweep")
-        if key in swept or key in values:
-            raise UsageError(f"parameter {key} is given more than once in --set/--sweep")
-        swept[key] = parse_sweep_values(key, text)
-    combinations = math.prod(len(values) for values in swept.values())
-    if combinations > MAX_COMBINATIONS:
-        raise UsageError(f"--sweep gives {combinations} parameter combinations "
-                         f"({' x '.join(str(len(v)) for v in swept.values())}); at most "
-                         f"{MAX_COMBINATIONS} allowed: sweep fewer values or split the run")
-    grid = [base.replace(**dict(zip(swept, combination, strict=True)))
-            for combination in itertools.product(*swept.values())]
-    return base, grid
-
-
 def _dataset_fov(options: argparse.Namespace) -> bool:
     """Whether ``--fov`` asks to estimate a dataset's FOVs (then it is taken off the
     options of one pair); ``--fov estimate`` of one pair becomes ``auto``.
@@ -331,22 +288,6 @@ def _dataset_fov(options: argparse.Namespace) -> bool:
     return True
 
 
-def _key_value(item: str, flag: str) -> tuple[str, str]:
-    """Split ``KEY=VALUE`` at the first ``=``; KEY by its current name (`canonical_key`)."""
-    key, separator, value = item.partition("=")
-    if not separator or not key.strip():
-        raise UsageError(f"{flag} expects KEY=VALUE, got {item!r}")
-    return canonical_key(key.strip()), value
-
-
-def _predictions(text: str) -> tuple[str, str]:
-    """argparse type of ``--predictions NAME=DIR``."""
-    name, separator, folder = text.partition("=")
-    if not separator or not name.strip() or not folder.strip():
-        raise argparse.ArgumentTypeError(f"expected NAME=DIR, got {text!r}")
-    return name.strip(), folder.strip()
-
-
 def _predictions_by_name(items: Sequence[tuple[str, str]]) -> dict[str, str]:
     """``--predictions`` as method name -> folder, in the order given."""
     by_name: dict[str, str] = {}
@@ -355,33 +296,3 @@ def _predictions_by_name(items: Sequence[tuple[str, str]]) -> dict[str, str]:
             raise UsageError(f"--predictions {name}=... is given twice; one folder per method")
         by_name[name] = folder
     return by_name
-
-
-def _williams_keys(text: str) -> tuple[str, ...]:
-    """argparse type of ``--williams KEY,...``: metric keys with a Williams index (checked
-    by `vesselview.engine.williams.agreement_keys`, imported only when given)."""
-    from vesselview.engine.williams import agreement_keys
-    from vesselview.errors import ParamsError
-
-    keys = tuple(dict.fromkeys(key.strip() for key in text.split(",") if key.strip()))
-    if not keys:
-        raise argparse.ArgumentTypeError(f"expected metric keys such as "
-                                         f"{','.join(WILLIAMS_DEFAULT)}, got {text!r}")
-    try:
-        return agreement_keys(keys)
-    except ParamsError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _positive_int(text: str) -> int:
-    """argparse type of ``--workers``: an integer from 1 to `MAX_WORKERS`."""
-    try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1, got {number}")
-    if number > MAX_WORKERS:
-        raise argparse.ArgumentTypeError(f"at most {MAX_WORKERS} worker processes, got "
-                                         f"{number}")
-    return number
