@@ -1,4 +1,5 @@
-"""Where the inspector's docks go for the window's size, and the presentation mode.
+"""The inspector's docks (`inspector_docks`), where they go for the window's size, and
+the presentation mode.
 
 Wide windows (at least `WIDE_WIDTH` pixels) keep parameters and layers on the left and
 metrics and segments on the right. Narrower ones put every dock into one left column
@@ -175,3 +176,34 @@ class DockLayout:
         if self.presenting:
             self.view.set_headline(self._headline)
 
+
+def inspector_docks(window: QMainWindow, view: InspectorView, params: QWidget,
+                    layers: QWidget, metrics: QWidget, segments: QWidget) -> DockLayout:
+    """The inspector's four docks, arranged for ``window``'s width.
+
+    Parameters
+    ----------
+    window : QMainWindow
+    view : InspectorView
+        The image, in the centre.
+    params, layers, metrics, segments : QWidget
+        The panels of the docks "Parameters" (in a scroll area), "Layers", "Metrics"
+        and "SS segments".
+    """
+    scroll = QScrollArea()
+    scroll.setWidget(params)
+    scroll.setWidgetResizable(True)
+    docks = [_dock(window, title, widget) for title, widget in
+             (("Parameters", scroll), ("Layers", layers), ("Metrics", metrics),
+              ("SS segments", segments))]
+    layout = DockLayout(window, docks[:2], docks[2:], view)
+    layout.arrange()
+    return layout
+
+
+def _dock(window: QMainWindow, title: str, widget: QWidget) -> QDockWidget:
+    """A dock of ``window`` showing ``widget``, its title also its object name."""
+    dock = QDockWidget(title, window)
+    dock.setObjectName(title)
+    dock.setWidget(widget)
+    return dock

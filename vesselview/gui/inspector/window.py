@@ -17,13 +17,7 @@ from typing import cast
 
 from PySide6.QtCore import QCoreApplication, QSettings, QSize, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QResizeEvent, QShowEvent
-from PySide6.QtWidgets import (
-    QDockWidget,
-    QMainWindow,
-    QScrollArea,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QMainWindow, QScrollArea, QVBoxLayout, QWidget
 from superqt.utils import qthrottled
 
 from vesselview.app.captions import dataset_method, method_name, window_title
@@ -37,24 +31,19 @@ from vesselview.app.spacing_display import spacing_caption
 from vesselview.engine.kernels_warmup import load_in_background
 from vesselview.gui.inspector.case_browser import install_dataset_browser
 from vesselview.gui.inspector.compare import CompareController
-from vesselview.gui.inspector.docks import WIDE_WIDTH, DockLayout
+from vesselview.gui.inspector.docks import WIDE_WIDTH, inspector_docks
 from vesselview.gui.inspector.layer_display import LayerDisplay
 from vesselview.gui.inspector.layer_panel import LayerPanel
 from vesselview.gui.inspector.menus import InspectorMenus
 from vesselview.gui.inspector.overview import Overview
 from vesselview.gui.inspector.params_dock import ParamsPanel
+from vesselview.gui.inspector.pixel_readout import PixelReadout
 from vesselview.gui.inspector.polarity import LOADER_POLARITY_NOTE, PolarityControls
-from vesselview.gui.inspector.readout import format_readout, format_readout_details
 from vesselview.gui.inspector.reference_choice import ReferenceChoice
 from vesselview.gui.inspector.research_menus import install_research_tools
 from vesselview.gui.inspector.secondary_windows import SecondaryWindows
 from vesselview.gui.inspector.segments_table import SegmentsTable, segment_region
-from vesselview.gui.inspector.status_widgets import (
-    READOUT_PROMPT,
-    complete_timing,
-    fill_status_bar,
-    partial_timing,
-)
+from vesselview.gui.inspector.status_widgets import complete_timing, fill_status_bar, partial_timing
 from vesselview.gui.inspector.teaching_bar import TeachingBar
 from vesselview.gui.inspector.view import InspectorView
 from vesselview.gui.widgets.main_thread import qt_scheduler
@@ -118,7 +107,6 @@ class MainWindow(QMainWindow):
         self.model = Inspector(self.scheduler, self.settings)
         self.model.evaluate_later = qthrottled(self.model.evaluate, THROTTLE_MS, leading=True)
         self.model.screen_wait_s = SCREEN_WAIT_S
-        self._hovered: tuple[int, int] | None = None  # last pixel under the cursor
         self._docks_fitted = False
         self.view = InspectorView()
         self.view.setMinimumWidth(MIN_VIEW_WIDTH)
@@ -140,8 +128,10 @@ class MainWindow(QMainWindow):
         self.layer_panel = LayerPanel(self.model.layers)
         self.metrics_panel = MetricsPanel()
         self.segments_table = SegmentsTable()
-        self._build_docks()
+        self.docks = inspector_docks(self, self.view, self.params_panel, self.layer_panel,
+                                     self.metrics_panel, self.segments_table)
         self.readout, self.busy, self.timing, self.spacing = fill_status_bar(self.statusBar())
+        self.pixel_readout = PixelReadout(self.readout, self.layer_display, self.metrics_panel)
         self._connect()
         self.menus = InspectorMenus(self, self.model, self.view, self.compare, self.layer_panel,
                                    self.layer_display)
@@ -164,8 +154,7 @@ class MainWindow(QMainWindow):
     def _on_case(self, shown: ShownCase) -> None:
         """Put the model's new case on screen (its evaluation is under way)."""
         case = shown.case
-        self._hovered = None
-        self.readout.setText(READOUT_PROMPT)
+        self.pixel_readout.clear()
         self.view.set_images(case.shape, case.fundus, case.fov, case.spacing_um)
         self.spacing.setText(spacing_caption(case))
         self.params_panel.set_case(case)
@@ -205,22 +194,9 @@ class MainWindow(QMainWindow):
         """Metrics, headline and readout of ``response`` (complete or partial)."""
         self.metrics_panel.show_result(response.result)
         self.docks.show_headline(response.result)
-        self._show_readout()
+        self.pixel_readout.refresh()
 
     # -- reactions -----------------------------------------------------------------------
-
-    def _on_hovered(self, row: int, col: int) -> None:
-        self._hovered = (row, col)
-        self._show_readout()
-
-    def _show_readout(self) -> None:
-        """Describe the last hovered pixel with the shown result."""
-        response = self.layer_display.response
-        if response is not None and self._hovered is not None:
-            info = response.result.explain(*self._hovered)
-            scale = self.metrics_panel.length_scale
-            self.readout.setText(format_readout(info, scale))
-            self.readout.setToolTip(format_readout_details(info, scale))
 
     def _on_length_unit(self) -> None:
         """Show lengths in the chosen unit (the model keeps the user's choice for
@@ -236,7 +212,7 @@ class MainWindow(QMainWindow):
         self.layer_panel.set_length_scale(scale)
         self.layer_display.length_scale = scale
         self.layer_display.update_legend()
-        self._show_readout()
+        self.pixel_readout.refresh()
 
     def _on_busy(self, busy: bool) -> None:
         self.busy.setVisible(busy)
@@ -290,28 +266,10 @@ class MainWindow(QMainWindow):
 
     # -- construction --------------------------------------------------------------------
 
-    def _build_docks(self) -> None:
-        scroll = QScrollArea()
-        scroll.setWidget(self.params_panel)
-        scroll.setWidgetResizable(True)
-        self._params_dock = self._dock("Parameters", scroll)
-        self._layers_dock = self._dock("Layers", self.layer_panel)
-        self._metrics_dock = self._dock("Metrics", self.metrics_panel)
-        self._segments_dock = self._dock("SS segments", self.segments_table)
-        self.docks = DockLayout(self, [self._params_dock, self._layers_dock],
-                                [self._metrics_dock, self._segments_dock], self.view)
-        self.docks.arrange()
-
     def _fit_docks(self) -> None:
         """Default dock places and sizes for this window's size."""
-        scroll = cast(QScrollArea, self._params_dock.widget())
+        scroll = cast(QScrollArea, self.docks.left[0].widget())
         self.docks.fit(scroll, self.metrics_panel.minimumSizeHint().width())
-
-    def _dock(self, title: str, widget: QWidget) -> QDockWidget:
-        dock = QDockWidget(title, self)
-        dock.setObjectName(title)
-        dock.setWidget(widget)
-        return dock
 
     def _on_warning(self, message: str) -> None:
         if LOADER_POLARITY_NOTE not in message:  # the polarity controls say it their way
@@ -336,7 +294,7 @@ class MainWindow(QMainWindow):
         model.layers.order_changed.connect(self.layer_display.on_order_changed)
         model.layers.replaced.connect(lambda shown, hidden: self._show_status(
             self.layer_display.replaced_text(shown, hidden)))
-        self.view.hovered.connect(self._on_hovered)
+        self.view.hovered.connect(self.pixel_readout.hover)
         self.segments_table.segment_selected.connect(self._focus_segment)
         self.params_panel.length_units.changed.connect(self._on_length_unit)
         self.compare.mode_changed.connect(self.layer_display.on_compare_mode)
