@@ -11,7 +11,6 @@ from typing import cast
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QFormLayout, QWidget
-from superqt import QLabeledDoubleSlider
 
 from vesselview.app.files import SettingsStore
 from vesselview.app.length_units import UNIT_TEXTS, param_tooltip, per_pixel, unit_label
@@ -20,6 +19,7 @@ from vesselview.engine.case import Case
 from vesselview.engine.lengths import Length, LengthUnit
 from vesselview.engine.params import PARAM_SPECS
 from vesselview.gui.inspector.param_marks import ParamLabel
+from vesselview.gui.widgets.float_slider import LabeledDoubleSlider
 
 _UNITS: tuple[LengthUnit, ...] = tuple(UNIT_TEXTS)
 _DECIMALS = {"um": 1, "%fov": 2}  # of a slider in µm or % FOV
@@ -46,7 +46,7 @@ class LengthUnits(QWidget):
 
     changed = Signal()
 
-    def __init__(self, sliders: dict[str, QLabeledDoubleSlider],
+    def __init__(self, sliders: dict[str, LabeledDoubleSlider],
                  labels: dict[str, ParamLabel], settings: SettingsStore | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -102,7 +102,7 @@ class LengthUnits(QWidget):
         spec = PARAM_SPECS[key]
         if self.unit != "px":
             return Length(round(float(number), _DECIMALS[self.unit]), self.unit)
-        return int(number) if spec.kind is int else round(float(number), spec.decimals)
+        return round(number) if spec.kind is int else round(float(number), spec.decimals)
 
     def _on_choice(self, index: int) -> None:
         self.unit = _UNITS[index]

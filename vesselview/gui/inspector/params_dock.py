@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from superqt import QCollapsible, QLabeledDoubleSlider, QLabeledSlider
+from superqt import QCollapsible, QLabeledSlider
 
 from vesselview.app.inspector import Inspector
 from vesselview.app.length_units import param_tooltip
@@ -40,6 +40,7 @@ from vesselview.engine.param_scope import applies
 from vesselview.engine.params import DEFAULT_THRESHOLD, PARAM_SPECS, Params
 from vesselview.gui.inspector.length_units import LengthUnits
 from vesselview.gui.inspector.param_marks import ParamLabel, changed_tooltip, mark
+from vesselview.gui.widgets.float_slider import LabeledDoubleSlider
 
 #: Tooltip of a control whose parameter does not act on the shown case.
 NOT_APPLICABLE = {"threshold": "Only for probability-map candidates; this candidate is binary, "
@@ -88,7 +89,7 @@ class ParamsPanel(QWidget):
         layout.addWidget(self.reset_button)
         layout.addStretch(1)
         self.length_units = LengthUnits(
-            {key: cast(QLabeledDoubleSlider, slider) for key, slider in self.sliders.items()
+            {key: cast(LabeledDoubleSlider, slider) for key, slider in self.sliders.items()
              if PARAM_SPECS[key].unit == "length"}, self.labels, model.settings)
         layout.insertWidget(0, self.length_units)
         self.length_units.changed.connect(lambda: self._show(self.params))
@@ -165,7 +166,7 @@ class ParamsPanel(QWidget):
                 slider.valueChanged.connect(lambda value, k=key: self.set_value(
                     k, self.length_units.stored(k, value)))
             elif PARAM_SPECS[key].kind is int:
-                slider.valueChanged.connect(lambda value, k=key: self.set_value(k, int(value)))
+                slider.valueChanged.connect(lambda value, k=key: self.set_value(k, round(value)))
             else:
                 slider.valueChanged.connect(lambda value, k=key: self.set_value(
                     k, round(float(value), PARAM_SPECS[k].decimals)))
@@ -209,7 +210,7 @@ def _slider(key: str) -> QLabeledSlider:
     spec = PARAM_SPECS[key]
     # lengths: a double slider in every unit (µm and % FOV need fractions)
     double = spec.kind is float or spec.unit == "length"
-    slider = (QLabeledDoubleSlider if double else QLabeledSlider)(Qt.Orientation.Horizontal)
+    slider = (LabeledDoubleSlider if double else QLabeledSlider)(Qt.Orientation.Horizontal)
     slider.setRange(*spec.slider_bounds)
     slider.setSingleStep(spec.step)  # type: ignore[arg-type]  # (superqt: int; takes float)
     if double:

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
-from superqt import QLabeledDoubleSlider
 
 from vesselview.app.captions import case_line
 from vesselview.app.inspector import Inspector, ShownCase
 from vesselview.app.spacing_display import spacing_caption
 from vesselview.gui.inspector.view import InspectorView
+from vesselview.gui.widgets.float_slider import LabeledDoubleSlider
 from vesselview.synth import TEACHING_CASES, TeachingCase
 
 _SLIDER_STEPS = 100  # severity steps over a case's range
@@ -53,7 +53,7 @@ class TeachingBar(QWidget):
         self.severity = 0.0
         self.title = QLabel()
         self.spacing = QLabel()
-        self.slider = QLabeledDoubleSlider(Qt.Orientation.Horizontal)
+        self.slider = LabeledDoubleSlider(Qt.Orientation.Horizontal)
         self.slider.setTracking(False)  # one case per release, not per pixel dragged
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 2, 6, 2)

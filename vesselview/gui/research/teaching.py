@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from superqt import QLabeledDoubleSlider
 
+from vesselview.gui.widgets.float_slider import LabeledDoubleSlider
 from vesselview.synth import TEACHING_CASES, TeachingCase
 
 _SLIDER_STEPS = 100  # severity steps over a case's range
@@ -33,7 +33,7 @@ class SeverityDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(f"Teaching case: {entry.title}")
         low, high = entry.severity_range
-        self.slider = QLabeledDoubleSlider(Qt.Orientation.Horizontal)
+        self.slider = LabeledDoubleSlider(Qt.Orientation.Horizontal)
         self.slider.setRange(low, high)
         # superqt types the step of every labeled slider as int; the double one takes floats
         self.slider.setSingleStep((high - low) / _SLIDER_STEPS)  # type: ignore[arg-type]
