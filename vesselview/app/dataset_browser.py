@@ -5,8 +5,9 @@ background, cached, sorted and stepped through (no Qt).
 the chosen metrics of every (case, method) on the application's one scheduler (a
 channel below the live view's priority, so the inspector stays live), keeps every value
 in a cache keyed by the files, the parameters and the reference choice (re-opening,
-re-sorting or switching methods never recomputes), orders the rows
-(`vesselview.app.dataset_table`) and shows a picked case in the inspector through its
+re-sorting or switching methods never recomputes: `vesselview.app.dataset_cache`; the
+values as they arrive and what each cell shows: `vesselview.app.dataset_values`), orders
+the rows (`vesselview.app.dataset_table`) and shows a picked case in the inspector through its
 actions, with the current parameters. For the compare modes it loads method B's
 candidate of the shown case.
 """
@@ -16,46 +17,35 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Mapping
-from pathlib import Path
 
-import numpy as np
-
-from vesselview.app.case_resolutions import CaseResolutions, Resolution
+from vesselview.app.case_resolutions import CaseResolutions
+from vesselview.app.dataset_cache import BandKey, CacheKey, DatasetCache, band_key
 from vesselview.app.dataset_navigation import DatasetNavigation
-from vesselview.app.dataset_run import Agreements, DatasetRun
+from vesselview.app.dataset_run import DatasetRun
 from vesselview.app.dataset_table import (
-    FAILURES_NOTICE,
-    FLAG_MARK,
-    FLAGGED_NOTICE,
     METRICS_SETTING,
     MetricTable,
     SortOrder,
     checked_metrics,
-    failures_notice,
-    flagged_notice,
     saved_metrics,
 )
+from vesselview.app.dataset_values import BROWSER, DatasetValues
 from vesselview.app.events import Event
 from vesselview.app.inspector import LOADING_PRIORITY, Inspector
-from vesselview.engine.params import Params
 from vesselview.engine.reference_choice import REFERENCE_CHOICES
 from vesselview.errors import InputError
 from vesselview.io.dataset import Dataset, DatasetCase, open_dataset
 
 #: Below the live view (2) and case loading (1): a dataset run yields to both.
 METRICS_PRIORITY = 0
-#: How notices name the case browser.
-BROWSER = "Case browser"
-#: The files, FOV choice (estimate_fov), parameters and reference choice one set of
-#: values depends on.
-CacheKey = tuple[Path, Path | None, bool, Path, Params, str]
 #: The reference choices of the browser (``each``: a column group per observer).
 BROWSER_REFERENCES = REFERENCE_CHOICES
-#: The files and parameters the observers' agreement with each other depends on.
-BandKey = tuple[Path, Path | None, bool, tuple[tuple[str, Path], ...], Params]
+
+__all__ = ["BROWSER", "BROWSER_REFERENCES", "METRICS_PRIORITY", "BandKey", "CacheKey",
+           "DatasetBrowser"]
 
 
-class DatasetBrowser(DatasetNavigation):
+class DatasetBrowser(DatasetValues, DatasetNavigation):
     """State and actions of the case browser of one inspector.
 
     Parameters
@@ -118,10 +108,7 @@ class DatasetBrowser(DatasetNavigation):
         self.method_a = self.method_b = ""
         self.evaluations = 0
         self.failures: dict[tuple[str, str], str] = {}
-        self._cache: dict[CacheKey, dict[str, float]] = {}
-        self._flags: dict[CacheKey, str | None] = {}
-        self._resolution: dict[CacheKey, Resolution] = {}
-        self._bands: dict[BandKey, Agreements] = {}
+        self._cache = DatasetCache()
         self.resolutions = CaseResolutions()
         scheduler = inspector.scheduler
         self.channel = scheduler.channel("dataset metrics", METRICS_PRIORITY)
@@ -185,7 +172,7 @@ class DatasetBrowser(DatasetNavigation):
         missing: list[tuple[DatasetCase, str]] = []
         banded = set()
         for case in dataset.cases:
-            band = self._bands.get(_band_key(case, self.params), {})
+            band = self._cache.band(band_key(case, self.params))
             self.table.band.set(case.id, band)
             if all(metric in band for metric in self.metrics):
                 banded.add(case.id)
@@ -202,22 +189,6 @@ class DatasetBrowser(DatasetNavigation):
                 frozenset(banded)), missing))
         else:
             self.finished.emit()
-
-    def _show_cached(self, case: DatasetCase, method: str, observers: tuple[str, ...]
-                     ) -> bool:
-        """Put one (case, method)'s cached values in the table (against each of
-        ``observers``, else the reference choice); False when some are not cached."""
-        keys = [(observer, self._key(case, method, references=observer or self.references))
-                for observer in observers or (None,)]
-        if not all(all(metric in self._cache.get(key, {}) for metric in self.metrics)
-                   for _, key in keys):
-            return False
-        for observer, key in keys:
-            assert self.table is not None
-            self.table.set(case.id, method, self._cache[key], self._flags.get(key), observer)
-            if key in self._resolution:
-                self.resolutions.add(case.id, self._resolution[key])
-        return True
 
     def set_metrics(self, metrics: tuple[str, ...]) -> None:
         """Show ``metrics`` (keys of `METRICS`, in the order given) as the table's columns.
@@ -262,77 +233,3 @@ class DatasetBrowser(DatasetNavigation):
     def cancel(self) -> None:
         """Stop the background run; values computed so far stay in the cache and table."""
         self.channel.cancel()
-
-    def _key(self, case: DatasetCase, method: str, params: Params | None = None,
-             references: str | None = None) -> CacheKey:
-        return (case.reference, case.fov, case.estimate_fov, case.candidates[method],
-                params or self.params, references or self.references)
-
-    def _store(self, case: DatasetCase, method: str, scored: tuple[Params, str],
-               values: dict[str, float], flag: str | None, resolution: Resolution) -> None:
-        """Keep one evaluation's values, candidate flag and case resolution (main thread);
-        ``scored``: the parameters and reference choice (with ``each``: the observer) it
-        was made with."""
-        self.evaluations += 1
-        key = self._key(case, method, *scored)
-        self._cache[key] = {**self._cache.get(key, {}), **values}
-        self._flags[key] = flag
-        self._resolution[key] = resolution
-        table = self.table
-        observer = scored[1] if table is not None and scored[1] in table.observers else None
-        if table is not None and scored in ((self.params, self.references),
-                                            (self.params, observer)) \
-                and self.dataset is not None and case in self.dataset.cases:
-            table.set(case.id, method, values, flag, observer)
-            self.resolutions.add(case.id, resolution)
-            self.resolutions.show(self.inspector.notices, self.metrics, self.params, BROWSER)
-            if flag is not None:
-                self._show_flagged()
-            self.values_changed.emit(case.id, method)
-            if self.order.metric is not None:
-                self._sort()
-
-    def _store_band(self, case: DatasetCase, params: Params,
-                    agreements: Agreements) -> None:
-        """Keep one case's observers' agreement with each other (main thread)."""
-        key = _band_key(case, params)
-        self._bands[key] = {**self._bands.get(key, {}), **agreements}
-        if self.table is not None and params == self.params \
-                and self.dataset is not None and case in self.dataset.cases:
-            self.table.band.set(case.id, self._bands[key])
-
-    def _show_flagged(self) -> None:
-        """The one notice on the table's empty or nearly empty candidates (none without)."""
-        notice = None if self.table is None else flagged_notice(self.table)
-        if notice is None:
-            self.inspector.notices.remove(FLAGGED_NOTICE)
-        else:
-            self.inspector.notices.add(notice, "warning", key=FLAGGED_NOTICE, source=BROWSER)
-
-    def _fail(self, case_id: str, method: str, message: str) -> None:
-        self.failures[(case_id, method)] = message
-        self.values_changed.emit(case_id, method)
-        self.inspector.notices.add(failures_notice(self.failures), "error",
-                                   key=FAILURES_NOTICE, source=BROWSER)
-
-    def value_text(self, case_id: str, method: str, metric: str,
-                   observer: str | None = None) -> str:
-        """A table cell (against ``observer`` with ``each``): the value, ``"…"`` while
-        pending, ``"error"`` on failure; the value of an empty or nearly empty candidate
-        is followed by `FLAG_MARK`."""
-        if (case_id, method) in self.failures:
-            return "error"
-        if self.table is None or not self.table.has(case_id, method, observer):
-            return "" if self._no_candidate(case_id, method) else "…"
-        value = self.table.value(case_id, method, metric, observer)
-        text = "n/a" if np.isnan(value) else f"{value:.4g}"
-        return text if self.table.flag(case_id, method) is None else f"{text} {FLAG_MARK}"
-
-    def _no_candidate(self, case_id: str, method: str) -> bool:
-        return self.dataset is None or method not in self.dataset.case(case_id).candidates
-
-
-def _band_key(case: DatasetCase, params: Params) -> BandKey:
-    """What a case's observers' agreement with each other depends on."""
-    return (case.reference, case.fov, case.estimate_fov, tuple(sorted(case.references.items())),
-            params)
