@@ -47,24 +47,24 @@ def test_the_f1_t_curve_equals_the_engine_sweep(dock, qtbot, soft_demo):
     expected = sweep(soft_demo, "t", range(11))
     assert dock.sweep_result.values == tuple(range(11))
     np.testing.assert_array_equal(dock.sweep_result.per_case, expected.per_case)
-    x, y = _drawn(dock.value_plot, METRICS["f1_t"].name)
+    x, y = _drawn(dock.pages.value_plot, METRICS["f1_t"].name)
     np.testing.assert_array_equal(x, np.arange(11))
     np.testing.assert_array_equal(y, expected.curve("f1_t"))
 
 
 def test_forward_differences_toggle_redraws_without_recomputing(dock, qtbot, soft_demo):
     _compute(dock, qtbot)
-    assert not dock.difference_plot.isVisible()
+    assert not dock.pages.difference_plot.isVisible()
     plotted = []
     dock.plotted.connect(plotted.append)
     dock.controls.differences_box.setChecked(True)
-    assert dock.difference_plot.isVisible()
-    (x, y), = [item.getData() for item in dock.difference_plot.listDataItems()[:1]]
+    assert dock.pages.difference_plot.isVisible()
+    (x, y), = [item.getData() for item in dock.pages.difference_plot.listDataItems()[:1]]
     column = dock.sweep_result.metrics.index("f1_t")
     np.testing.assert_array_equal(x, np.arange(10))
     np.testing.assert_array_equal(y, dock.sweep_result.forward_differences()[:, column])
     dock.controls.differences_box.setChecked(False)
-    assert not dock.difference_plot.isVisible()
+    assert not dock.pages.difference_plot.isVisible()
     assert plotted == [] and not dock.jobs.busy
 
 
@@ -73,7 +73,7 @@ def test_checking_a_metric_draws_it_without_recomputing(dock, qtbot):
     result = dock.sweep_result
     dock.controls.metric_list.set_checked(["dice", "f1_t"])
     assert dock.sweep_result is result and not dock.jobs.busy
-    names = {item.name() for item in dock.value_plot.listDataItems()}
+    names = {item.name() for item in dock.pages.value_plot.listDataItems()}
     assert names == {METRICS["dice"].name, METRICS["f1_t"].name}
 
 
@@ -82,7 +82,7 @@ def test_a_parameter_brings_its_default_values_and_metrics(dock, qtbot, soft_dem
     assert dock.controls.metrics() == ("cal", "cal_a")  # the metrics whose stage reads α
     _compute(dock, qtbot)
     expected = sweep(soft_demo, "cal_alpha", range(5))
-    _, y = _drawn(dock.value_plot, METRICS["cal_a"].name)
+    _, y = _drawn(dock.pages.value_plot, METRICS["cal_a"].name)
     np.testing.assert_array_equal(y, expected.curve("cal_a"))
     dock.controls.set_parameter("ss_R")
     assert dock.controls.values_edit.text() == "1:11"
@@ -134,9 +134,9 @@ def test_the_mean_over_a_case_set(dock, qtbot, soft_demo):
     expected = sweep({"demo": soft_demo, "wide": other}, "t", range(4))
     assert dock.sweep_result.case_names == ("demo", "wide")
     np.testing.assert_array_equal(dock.sweep_result.mean, expected.mean)
-    _, y = _drawn(dock.value_plot, METRICS["f1_t"].name)
+    _, y = _drawn(dock.pages.value_plot, METRICS["f1_t"].name)
     np.testing.assert_array_equal(y, expected.curve("f1_t"))
-    assert "mean of 2 cases" in dock.value_plot.titleLabel.text
+    assert "mean of 2 cases" in dock.pages.value_plot.titleLabel.text
 
 
 def test_soft_map_curves_equal_the_engine_curves(dock, qtbot, soft_demo):
@@ -145,11 +145,11 @@ def test_soft_map_curves_equal_the_engine_curves(dock, qtbot, soft_demo):
     roc = roc_curve(soft_demo)
     assert dock.curves.roc.auc == roc.auc
     assert dock.curves.best == f1_t_curve(soft_demo).best()
-    x, y = dock.curve_plots[0].listDataItems()[1].getData()  # after the diagonal
+    x, y = dock.pages.curve_plots[0].listDataItems()[1].getData()  # after the diagonal
     thinned = roc.thinned(2000)
     np.testing.assert_array_equal(x, thinned.x)
     np.testing.assert_array_equal(y, thinned.y)
-    assert f"{roc.auc:.4f}" in dock.curve_plots[0].titleLabel.text
+    assert f"{roc.auc:.4f}" in dock.pages.curve_plots[0].titleLabel.text
 
 
 def test_curve_csv_is_the_cli_curves_csv(dock, qtbot, soft_demo, tmp_path):
@@ -204,9 +204,9 @@ def test_axes_show_plain_values_with_a_tick_per_swept_value(dock, qtbot):
     _compute(dock, qtbot)
     dock.controls.set_parameter("cal_beta", "1:4")  # a second draw must not rescale either
     _compute(dock, qtbot)
-    left = dock.value_plot.getAxis("left")
+    left = dock.pages.value_plot.getAxis("left")
     assert left.autoSIPrefixScale == 1.0 and "x0.001" not in left.labelString()
-    assert dock.value_plot.getAxis("bottom")._tickLevels == [[(1.0, "1"), (2.0, "2"),
+    assert dock.pages.value_plot.getAxis("bottom")._tickLevels == [[(1.0, "1"), (2.0, "2"),
                                                               (3.0, "3"), (4.0, "4")]]
 
 

@@ -27,15 +27,15 @@ def test_froc_curves_and_score_are_the_engines(dock, qtbot, soft_demo) -> None:
         dock.compute()
     expected = froc_curves(soft_demo, Params())
     for curve in expected:
-        (item,) = [item for item in dock.froc_plot.listDataItems()
+        (item,) = [item for item in dock.pages.froc_plot.listDataItems()
                    if item.name() == curve.objects]
         x, y = item.getData()
         np.testing.assert_array_equal(x, curve.false_positives)
         np.testing.assert_array_equal(y, curve.sensitivity)
         score = curve.score()
         shown = "undefined" if np.isnan(score) else f"{score:.3f}"
-        assert f"{curve.objects} {shown}" in dock.froc_plot.titleLabel.text
-    assert "convention, not a standard" in dock.froc_plot.toolTip()
+        assert f"{curve.objects} {shown}" in dock.pages.froc_plot.titleLabel.text
+    assert "convention, not a standard" in dock.pages.froc_plot.toolTip()
     assert "a convention, not a standard" in dock.status.text()
     assert "1/8-8 false positives per image" in dock.status.text()
 

@@ -9,8 +9,8 @@ not a standard, as the plot's tooltip and the status say). Computations run on t
 application's scheduler (`ChannelJobs`); a sweep of the inspector's case uses the
 inspector's shared `Evaluator`, so the shown case's skeletons and distance transforms
 are not computed twice. Changing which metrics are drawn or toggling the differences
-only redraws. Exports: the curve as CSV (sweep rows as
-`Sweep.to_rows`, soft curves exactly as ``vesselview-eval --curves``;
+only redraws (the plots: `vesselview.gui.research.plot_pages`). Exports: the curve as
+CSV (sweep rows as `Sweep.to_rows`, soft curves exactly as ``vesselview-eval --curves``;
 `vesselview.gui.research.plot_exports`) and as PNG.
 """
 
@@ -20,21 +20,18 @@ import os
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
-import pyqtgraph as pg
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from vesselview.app.export import case_id
 from vesselview.app.live import CaseEvaluators
-from vesselview.app.param_labels import param_label
 from vesselview.app.scheduler import Scheduler
 from vesselview.app.window_provenance import cases_provenance
 from vesselview.engine.case import Case
@@ -42,15 +39,8 @@ from vesselview.engine.params import DEFAULT_THRESHOLD, Params
 from vesselview.engine.pipeline import Evaluator
 from vesselview.gui.research.inputs import load_case_set
 from vesselview.gui.research.plot_exports import write_curves_csv, write_sweep_csv
-from vesselview.gui.research.plot_views import (
-    SoftCurves,
-    draw_froc,
-    draw_soft_curves,
-    draw_sweep,
-    froc_title,
-    side_legend,
-    soft_curves,
-)
+from vesselview.gui.research.plot_pages import PlotPages
+from vesselview.gui.research.plot_views import SoftCurves, froc_title, soft_curves
 from vesselview.gui.research.sweep_controls import SweepControls
 from vesselview.gui.widgets.channel_jobs import ChannelJobs, JobStatus
 from vesselview.gui.widgets.error_label import ErrorLabel
@@ -246,17 +236,13 @@ class PlotDock(QWidget):
         self.pages.setCurrentIndex(0 if self.mode == SWEEP else 1)
         self.controls.setVisible(self.mode == SWEEP)
         if self.mode == SWEEP and self.sweep_result is not None:
-            differences = self.controls.differences
-            self.difference_plot.setVisible(differences)
-            draw_sweep(self.value_plot, self.difference_plot if differences else None,
-                       self.sweep_result, self.controls.metrics(),
-                       param_label(self.sweep_result.key))
+            self.pages.draw_sweep(self.sweep_result, self.controls.metrics(),
+                                  self.controls.differences)
         elif self.mode == CURVES and self.curves is not None:
             threshold = self.params.threshold
             if threshold is None:
                 threshold = self.case.threshold if self.case is not None else DEFAULT_THRESHOLD
-            draw_soft_curves(*self.curve_plots, self.curves, threshold)
-            draw_froc(self.froc_plot, self.curves.froc)
+            self.pages.draw_curves(self.curves, threshold)
 
     # -- construction --------------------------------------------------------------------
 
@@ -286,29 +272,8 @@ class PlotDock(QWidget):
             column.addWidget(widget)
         layout = QHBoxLayout(self)
         layout.addLayout(column)
-        layout.addWidget(self._build_pages(), 1)
-
-    def _build_pages(self) -> QStackedWidget:
-        self.pages = QStackedWidget()
-        sweeps = pg.GraphicsLayoutWidget()
-        sweeps.setBackground("w")
-        self.value_plot = sweeps.addPlot(row=0, col=0)
-        self.value_plot.legend = side_legend()
-        sweeps.addItem(self.value_plot.legend, row=0, col=1)
-        self.difference_plot = sweeps.addPlot(row=1, col=0)
-        self.difference_plot.hide()
-        curves = pg.GraphicsLayoutWidget()
-        curves.setBackground("w")
-        self.curve_plots = (curves.addPlot(row=0, col=0), curves.addPlot(row=0, col=1),
-                            curves.addPlot(row=0, col=2))
-        self.curve_plots[2].legend = side_legend()
-        curves.addItem(self.curve_plots[2].legend, row=0, col=3)
-        self.froc_plot = curves.addPlot(row=1, col=0, colspan=3)
-        self.froc_plot.legend = side_legend()
-        curves.addItem(self.froc_plot.legend, row=1, col=3)
-        self.pages.addWidget(sweeps)
-        self.pages.addWidget(curves)
-        return self.pages
+        self.pages = PlotPages()
+        layout.addWidget(self.pages, 1)
 
     def _export_csv_dialog(self) -> None:
         save_with_dialog(self, "Export curve", CSV_FILTER, self.export_csv,
