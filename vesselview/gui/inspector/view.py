@@ -1,4 +1,5 @@
-"""The image view: fundus plus overlays, zoom and pan, legend, hover position.
+"""The image view: fundus plus overlays, zoom and pan, legend (and the other labels over
+the image: `vesselview.gui.inspector.overlay_labels`), hover position.
 
 One `pg.GraphicsLayoutWidget` holds a main view box and, in side-by-side compare
 mode, a second one with linked zoom and pan. Both lock the aspect ratio and put
@@ -12,12 +13,19 @@ import math
 import cv2
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from vesselview.app.spacing_display import scale_bar_um
 from vesselview.engine.layers import HIGHLIGHT
-from vesselview.gui.inspector.legend_place import CORNERS, FovCounts, fov_integral, legend_rect
+from vesselview.gui.inspector.legend_place import FovCounts, fov_integral
+from vesselview.gui.inspector.overlay_labels import (
+    OVERLAY_FONT_PX,
+    OVERLAY_MARGIN,
+    overlay_label,
+    overlay_label_style,
+    place_labels,
+)
 from vesselview.gui.inspector.scale_bar import ScaleBar
 from vesselview.gui.widgets.canvas import LEVELS, LayerStack, index_item
 
@@ -30,15 +38,6 @@ HIGHLIGHT_RGBA = HIGHLIGHT
 _MIN_FOCUS_SIZE = 80  # pixels of image shown around a focused segment, at least
 #: The full legend gives way to its compact form when taller than this part of the view.
 LEGEND_MAX_FRACTION = 0.5
-_OVERLAY_MARGIN = 8  # pixels between the overlay labels and the view's edges
-
-_OVERLAY_FONT_PX = 12
-
-
-def _overlay_label_style(font_px: int) -> str:
-    """Style sheet of the legend and banner drawn over the image."""
-    return ("QLabel { background-color: rgba(20, 20, 20, 200); color: #f0f0f0;"
-            f" border-radius: 4px; padding: 6px; font-size: {font_px}px; }}")
 
 
 def _image_box(invert_y: bool = True) -> pg.ViewBox:
@@ -82,10 +81,10 @@ class InspectorView(QWidget):
         self._legend_texts = ("", "")  # full and compact legend
         self._fov_integral: FovCounts | None = None  # where the legend should not go
         self.legend_hidden = False
-        self.legend = self._overlay_label(Qt.AlignmentFlag.AlignLeft)
-        self.banner = self._overlay_label(Qt.AlignmentFlag.AlignHCenter)
-        self.caption = self._overlay_label(Qt.AlignmentFlag.AlignLeft)
-        self.headline = self._overlay_label(Qt.AlignmentFlag.AlignRight)
+        self.legend = overlay_label(self.canvas, Qt.AlignmentFlag.AlignLeft)
+        self.banner = overlay_label(self.canvas, Qt.AlignmentFlag.AlignHCenter)
+        self.caption = overlay_label(self.canvas, Qt.AlignmentFlag.AlignLeft)
+        self.headline = overlay_label(self.canvas, Qt.AlignmentFlag.AlignRight)
         self.scale_bar = ScaleBar(self.canvas)
         self._spacing_um: float | None = None
         layout = QVBoxLayout(self)
@@ -221,7 +220,7 @@ class InspectorView(QWidget):
     def set_text_scale(self, scale: float) -> None:
         """Draw the legend and banner text ``scale`` times the normal size (presentation)."""
         for label in (self.legend, self.banner, self.caption):
-            label.setStyleSheet(_overlay_label_style(round(_OVERLAY_FONT_PX * scale)))
+            label.setStyleSheet(overlay_label_style(round(OVERLAY_FONT_PX * scale)))
             label.adjustSize()
         self.scale_bar.set_text_scale(scale)
         self._show_legend()
@@ -230,15 +229,6 @@ class InspectorView(QWidget):
         """Keep the legend (full or compact, as fits) and banner in place."""
         super().resizeEvent(event)
         self._show_legend()
-
-    def _overlay_label(self, alignment: Qt.AlignmentFlag) -> QLabel:
-        label = QLabel(self.canvas)
-        label.setStyleSheet(_overlay_label_style(_OVERLAY_FONT_PX))
-        label.setTextFormat(Qt.TextFormat.RichText)
-        label.setAlignment(alignment)
-        label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        label.hide()
-        return label
 
     def _set_overlay_text(self, label: QLabel, text: str) -> None:
         label.setText(text)
@@ -255,28 +245,8 @@ class InspectorView(QWidget):
     def _place_overlays(self) -> None:
         """Legend in the corner where it hides the least of the FOV (`legend_rect`);
         banner top centre, else beside the legend, else below it; caption bottom left."""
-        margin, banner, legend, canvas = _OVERLAY_MARGIN, self.banner, self.legend, self.canvas
-        headline = self.headline
-        headline.move(canvas.width() - headline.width() - margin,
-                      canvas.height() - headline.height() - margin)
-        corners = CORNERS[:2] if headline.isVisible() else CORNERS
-        legend.setGeometry(legend_rect(canvas.width(), canvas.height(), legend.width(),
-                                       legend.height(), margin, self._to_image,
-                                       self._fov_integral, corners))
-        spot = QRect(max(margin, (canvas.width() - banner.width()) // 2), margin,
-                     banner.width(), banner.height())
-        taken = legend.geometry().adjusted(-margin, -margin, margin, margin)
-        if legend.isVisible() and spot.intersects(taken):
-            right_of = taken.right() + 1
-            left_of = taken.left() - banner.width()
-            if right_of + banner.width() <= canvas.width() - margin:
-                spot.moveLeft(right_of)
-            elif left_of >= margin:
-                spot.moveLeft(left_of)
-            elif legend.y() <= margin:  # the legend is at the top: below it
-                spot.moveTop(taken.bottom() + 1)
-        banner.move(spot.topLeft())
-        self.caption.move(margin, canvas.height() - self.caption.height() - margin)
+        place_labels(self.canvas, self.legend, self.banner, self.caption, self.headline,
+                     self._to_image, self._fov_integral)
         self._place_scale_bar()
 
     def _place_scale_bar(self) -> None:
@@ -289,10 +259,10 @@ class InspectorView(QWidget):
             return
         um = scale_bar_um(self._spacing_um, self.view_rect()[2])
         self.scale_bar.show_length(um, um / self._spacing_um / image_px_per_screen_px)
-        bottom = self.canvas.height() - _OVERLAY_MARGIN
+        bottom = self.canvas.height() - OVERLAY_MARGIN
         if self.headline.isVisible():
-            bottom = self.headline.y() - _OVERLAY_MARGIN
-        self.scale_bar.move(self.canvas.width() - self.scale_bar.width() - _OVERLAY_MARGIN,
+            bottom = self.headline.y() - OVERLAY_MARGIN
+        self.scale_bar.move(self.canvas.width() - self.scale_bar.width() - OVERLAY_MARGIN,
                             bottom - self.scale_bar.height())
 
     def _to_image(self, point: QPointF) -> QPointF:
