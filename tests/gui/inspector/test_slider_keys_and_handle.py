@@ -12,15 +12,18 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QStyle, QStyleOptionSlider
 
+from vesselview.engine.params import PARAM_SPECS
 from vesselview.gui.inspector.params_dock import ParamsPanel
-from vesselview.gui.widgets.float_slider import LabeledDoubleSlider
+from vesselview.gui.widgets.float_slider import KeyboardDoubleSlider, LabeledDoubleSlider
 
 
 def inner_slider(window, key: str):
     """The slider widget the user presses and types into for parameter ``key``."""
     labeled = window.findChild(ParamsPanel).sliders[key]
     assert isinstance(labeled, LabeledDoubleSlider)
-    return labeled._slider  # superqt's slider inside the labelled one
+    inner = labeled._slider  # superqt's slider inside the labelled one
+    assert isinstance(inner, KeyboardDoubleSlider)  # superqt still builds it from ours
+    return inner
 
 
 def handle_points(slider) -> list[QPoint]:
@@ -43,6 +46,24 @@ def test_a_press_on_the_handle_keeps_the_value(shown_window, qtbot, key) -> None
                          point)
         assert getattr(shown_window.model.params, key) == before
     assert slider.hasFocus()  # the press gave it the keyboard
+
+
+@pytest.mark.parametrize("key", ["t", "ss_alpha"])
+def test_a_press_that_trembles_by_a_pixel_keeps_the_value(shown_window, key) -> None:
+    # QTest.mouseClick sends no move; a hand does: a pixel's move must not jump the handle.
+    slider = inner_slider(shown_window, key)
+    before = getattr(shown_window.model.params, key)
+    point = handle_points(slider)[1]  # off the handle's centre
+    QTest.mousePress(slider, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
+    QTest.mouseMove(slider, point + QPoint(1, 0))
+    QTest.mouseRelease(slider, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                       point + QPoint(1, 0))
+    # a pixel's worth at most (superqt jumped by half the handle, 0.5 for t = 2)
+    one_pixel = (slider.maximum() - slider.minimum()) / slider.width()
+    decimals = PARAM_SPECS[key].decimals
+    assert abs(getattr(shown_window.model.params, key) - before) <= one_pixel + 10**-decimals
+    if key == "t":
+        assert shown_window.model.params.t == before  # whole pixels: rounds back
 
 
 def test_a_press_beside_the_handle_still_moves_it(shown_window) -> None:
@@ -69,9 +90,12 @@ def test_a_float_parameter_steps_by_its_own_step(shown_window) -> None:
     slider.setFocus()
     QTest.keyClick(slider, Qt.Key.Key_Right)
     assert shown_window.model.params.ss_alpha == pytest.approx(0.21)
+    for _ in range(9):
+        QTest.keyClick(slider, Qt.Key.Key_Right)
+    assert slider.value() == 0.3  # on the grid of steps, no accumulated rounding
     QTest.keyClick(slider, Qt.Key.Key_Left)
     QTest.keyClick(slider, Qt.Key.Key_Left)
-    assert shown_window.model.params.ss_alpha == pytest.approx(0.19)
+    assert shown_window.model.params.ss_alpha == pytest.approx(0.28)
 
 
 @pytest.mark.parametrize("key", [Qt.Key.Key_PageUp, Qt.Key.Key_PageDown, Qt.Key.Key_Home])

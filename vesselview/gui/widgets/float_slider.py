@@ -9,7 +9,9 @@ on the handle itself, so clicking a handle to take it (or to give it keyboard fo
 changed the parameter by up to a pixel's worth and recomputed every metric. Here the
 arrow keys step by the slider's single step (Page Up/Down and Home stay the window's
 shortcuts: the previous and next case, the whole image), and a press on the handle
-keeps the value until the handle is dragged.
+keeps the value until the handle is dragged. Both lean on superqt's slider internals
+(``_slider_class``, ``_setClickOffset``, in superqt since its first float sliders);
+``tests/gui/inspector/test_slider_keys_and_handle.py`` fails if a release moves them.
 """
 
 from __future__ import annotations
@@ -29,13 +31,15 @@ class KeyboardDoubleSlider(QDoubleSlider):
     the value."""
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Arrows: one single step, within the range."""
+        """Arrows: one single step, within the range, onto the grid of steps (no
+        accumulated rounding: 0 + 3 x 0.1 is 0.3 there)."""
         step = _STEPS.get(event.key())
         if step is None:
             super().keyPressEvent(event)
             return
-        value = self.value() + step * self.singleStep()
-        self.setValue(min(self.maximum(), max(self.minimum(), value)))
+        low, size = self.minimum(), self.singleStep()
+        steps = round((self.value() - low) / size) + step  # on the grid of steps from low
+        self.setValue(min(self.maximum(), max(low, low + steps * size)))
         event.accept()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
@@ -48,9 +52,13 @@ class KeyboardDoubleSlider(QDoubleSlider):
         try:
             super().mousePressEvent(event)  # takes the handle (and centres it on the press)
             self.setValue(value)
+            # superqt measured the press from the handle it had moved; from the handle
+            # back in place, a drag moves it by the mouse's own steps (not a jump at once)
+            self._setClickOffset(event.position().toPoint())
         finally:
             self.blockSignals(blocked)
-        self.sliderPressed.emit()
+        if self.isSliderDown():
+            self.sliderPressed.emit()
 
     def _handle_contains(self, event: QMouseEvent) -> bool:
         option = QStyleOptionSlider()
