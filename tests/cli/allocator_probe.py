@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import os
+import platform
 import resource
 
 import numpy as np
 
+#: Whether this Python runs on glibc, whose malloc settings the allocator tests check
+#: (``os.confstr`` raises on musl rather than answering None).
+GLIBC = platform.libc_ver()[0] == "glibc"
 #: Bytes of each probe array: above glibc's 128 KiB starting mmap threshold.
 ARRAY_BYTES = 1_000_000
 ARRAYS = 100

@@ -18,9 +18,7 @@ import pytest
 from tests.cli import allocator_probe
 from vesselview.cli.pool import run_in_processes
 
-glibc_only = pytest.mark.skipif(
-    not sys.platform.startswith("linux") or os.confstr("CS_GNU_LIBC_VERSION") is None,
-    reason="glibc's malloc settings")
+glibc_only = pytest.mark.skipif(not allocator_probe.GLIBC, reason="glibc's malloc settings")
 #: Faults per 64 MiB array: at least 32 (huge pages) when mapped afresh, ~0 reused.
 FRESH_MAPPING = 16
 REUSED = 2

@@ -16,9 +16,7 @@ import pytest
 from tests.cli import allocator_probe
 from vesselview.cli.main import main
 
-glibc_only = pytest.mark.skipif(
-    not sys.platform.startswith("linux") or os.confstr("CS_GNU_LIBC_VERSION") is None,
-    reason="glibc's malloc thresholds")
+glibc_only = pytest.mark.skipif(not allocator_probe.GLIBC, reason="glibc's malloc thresholds")
 #: Faults per 1 MB array: ~245 when every array is a fresh mapping, ~0 reused from the heap.
 FRESH_MAPPING = 100
 

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from scipy import ndimage
 from scipy.spatial import cKDTree
 
+from vesselview.engine import nearest_pixel
 from vesselview.engine.nearest_pixel import (
     RING_REACH,
     TREE_SWITCH,
@@ -67,12 +71,22 @@ def test_rings_cover_the_disc_nearest_first() -> None:
         np.testing.assert_array_equal(dr * dr + dc * dc, value)
 
 
-def test_many_deep_points_leave_the_rings_early_for_the_tree() -> None:
-    # The contour of a wide disc and every pixel inside it: after the first ring far more
-    # probes than TREE_SWITCH x contour pixels are left, so the tree answers them.
-    yy, xx = np.mgrid[:121, :121]
-    disc = (yy - 60) ** 2 + (xx - 60) ** 2 <= 55 ** 2
+@pytest.mark.parametrize("switch", [TREE_SWITCH, math.inf])
+def test_many_undecided_points_leave_the_rings_early_for_the_tree(monkeypatch, switch) -> None:
+    # Every pixel of a disc of radius 8 against its contour: all within RING_REACH, but
+    # far more probes than TREE_SWITCH x contour pixels, so the tree answers them (and
+    # without the switch the rings do): the same distances either way.
+    yy, xx = np.mgrid[:21, :21]
+    disc = (yy - 10) ** 2 + (xx - 10) ** 2 <= 8 ** 2
     contour = disc & ~ndimage.binary_erosion(disc)
     rows, cols = np.nonzero(disc)
-    assert rows.size * 4 > TREE_SWITCH * np.count_nonzero(contour)
+    trees = []
+
+    def counted_tree(*args, **kwargs):
+        trees.append(args)
+        return cKDTree(*args, **kwargs)
+
+    monkeypatch.setattr(nearest_pixel, "TREE_SWITCH", switch)
+    monkeypatch.setattr(nearest_pixel, "cKDTree", counted_tree)
     both_answers(contour, rows, cols)
+    assert len(trees) == (1 if switch == TREE_SWITCH else 0)

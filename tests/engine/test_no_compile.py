@@ -17,7 +17,7 @@ from hypothesis.extra import numpy as hnp
 from skimage.morphology import thin as skimage_thin
 
 import vesselview as vv
-from vesselview.engine import kernels_choice
+from vesselview.engine import edt, kernels_choice
 from vesselview.engine.baddeley import _clipped_gap
 from vesselview.engine.distance_map import distance_map, distance_map_to_squares
 from vesselview.engine.edt import euclidean_distance_to, squared_euclidean_distance_to
@@ -148,6 +148,14 @@ def test_squared_distances_to_an_empty_mask_are_refused(mode: str) -> None:
     # The compiled row pass would read a parabola that does not exist (a crash once).
     with kernels_choice.forced(mode), pytest.raises(ValueError, match="no True pixel"):
         squared_euclidean_distance_to(np.zeros((300, 9), bool))
+
+
+@pytest.mark.parametrize("height", [5, 300])  # one row block, and rows on threads
+def test_the_compiled_row_pass_leaves_a_featureless_image_at_none(height: int) -> None:
+    # The half-pixel lattice transform calls the row pass without the guard above.
+    none = np.iinfo(np.uint32).max
+    squared = edt._compiled_transform(np.zeros((height, 9), bool), np.uint32)
+    assert squared.dtype == np.uint32 and np.all(squared == none)
 
 
 @PROPERTY

@@ -9,10 +9,14 @@ array of a large image is fresh memory whose pages the kernel zeroes as they fau
 case after case. On a virtual machine that returns free guest memory to its host this
 costs 1.5-2.5 s of system CPU per GB: at 10000² a third of the evaluation's CPU time,
 and the reason its time grew faster than its pixel count (`benchmarks/bench_scaling.py`:
-time exponent 1.09 from 2048², system CPU alone 1.85; with the setting 0.97). The
-setting serves every allocation from the heap and never gives freed memory back, so the
-next case reuses the pages of the last: a batch process keeps the memory of its largest
-case until it exits, which it would have needed again anyway.
+time exponent 1.09 from 2048², system CPU alone 1.85; with the setting 0.96). The
+setting serves every allocation of the main thread (where a batch evaluates) from the
+heap and never gives freed memory back, so the next case reuses the pages of the last;
+other threads' arrays above 64 MiB are still mapped afresh. A batch process keeps the
+memory of its largest case until it exits, which it would have needed again anyway; for
+pairs of one size its peak stays the same (1.16-1.17 GB either way for four 6000x6000
+pairs), while pairs of mixed sizes may leave the heap fragmented a little above the
+largest pair's peak.
 
 `restore_dynamic_thresholds`, in a Dask worker: Dask's nanny starts its workers with
 ``MALLOC_TRIM_THRESHOLD_=65536`` (``distributed.nanny.pre-spawn-environ``). Setting any

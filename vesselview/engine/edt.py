@@ -63,9 +63,9 @@ _PARALLEL_ROWS = 256
 @kernel()
 def _row_pass(column_sq: np.ndarray, none: int, out: np.ndarray, start: int, stop: int
               ) -> None:
-    """Squared Euclidean distance of rows ``start:stop`` (at least one feature in the image):
-    lower envelope of parabolas along each row (``none`` in ``column_sq``: no feature in
-    that column).
+    """Squared Euclidean distance of rows ``start:stop``: lower envelope of parabolas along
+    each row (``none`` in ``column_sq``: no feature in that column; a row of ``none`` only,
+    in an image without features, stays ``none``).
 
     Parabola ``q`` is ``f[q] + (x - q)²``; the envelope's breakpoints are kept as exact
     fractions ``num / den`` (integers) so that no comparison is rounded. Writes the
@@ -102,6 +102,9 @@ def _row_pass(column_sq: np.ndarray, none: int, out: np.ndarray, start: int, sto
                 num[k] = top
                 den[k] = bottom
         last = k
+        if last < 0:  # no feature in the whole image: no parabola to read
+            out[i, :] = none
+            continue
         k = 0
         for q in range(width):
             while k < last and num[k + 1] < q * den[k + 1]:

@@ -70,8 +70,14 @@ def rings(reach: int) -> tuple[tuple[int, np.ndarray, np.ndarray], ...]:
         `offsets_nearest_first`.
     """
     dr, dc, squared = offsets_nearest_first(reach)
-    return tuple((int(value), dr[squared == value], dc[squared == value])
+    return tuple((int(value), _readonly(dr[squared == value]), _readonly(dc[squared == value]))
                  for value in np.unique(squared[squared <= reach * reach]))
+
+
+def _readonly(array: np.ndarray) -> np.ndarray:
+    """``array``, made read-only (cached arrays are shared by every caller)."""
+    array.setflags(write=False)
+    return array
 
 
 def nearest_pixel_distances(mask: np.ndarray, mask_flat: np.ndarray, rows: np.ndarray,
