@@ -29,8 +29,9 @@ def per_pixel(unit: LengthUnit, case: Case | None) -> float | None:
 
 
 #: A length in pixels in an engine text (`vesselview.engine.lengths.pixels_text`): a
-#: number (``:g`` form) before " px" (an area's "px²" is no length).
-_PIXELS_IN_TEXT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?(?:e[+-]?\d+)?) px(?![\w²])")
+#: number (``:g`` form) before " px" (an area's "px²" is no length, nor the last group of
+#: a count written with thousands separators, "3,900 px").
+_PIXELS_IN_TEXT = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?(?:e[+-]?\d+)?) px(?![\w²])")
 #: Decimals of a length written in each unit but px (a tenth of a µm and a hundredth of a
 #: percent of the FOV diameter are below a pixel of any fundus camera).
 _DECIMALS: dict[LengthUnit, int] = {"um": 1, "%fov": 2}
