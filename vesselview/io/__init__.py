@@ -19,7 +19,7 @@ _EXPORTS = {
     "PolarityWarning": "vesselview.io.masks",
     "api_provenance": "vesselview.io.provenance",
     "summarise": "vesselview.io.summary",
-    "result_record": "vesselview.io.writers",
+    "result_record": "vesselview.io.records",
     "write_csv": "vesselview.io.writers",
     "write_json": "vesselview.io.writers",
     "write_png": "vesselview.io.writers",
