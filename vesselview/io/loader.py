@@ -1,6 +1,7 @@
 """`load_case`: files or arrays in, a validated `Case` out (``docs/metrics.md`` §0).
 
-All input validation happens here, once; the engine trusts the `Case` it gets.
+All input validation happens here, once (the field of view, ignore mask and fundus:
+`vesselview.io.field_masks`); the engine trusts the `Case` it gets.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from vesselview.errors import InputError, split_details, with_details
 from vesselview.io.case_inputs import (
     Input,
     check_same_shape,
-    check_shape,
     input_source,
     raw_input,
     read_references,
@@ -31,18 +31,22 @@ from vesselview.io.case_inputs import (
     read_vessels,
 )
 from vesselview.io.class_encodings import ClassEncoding, class_encoding
-from vesselview.io.fov_estimate import estimate_fov
-from vesselview.io.fundus import fundus_rgb
+from vesselview.io.field_masks import (
+    AUTO_FOV,
+    FOV_THRESHOLD,
+    field_of_view,
+    fundus_image,
+    ignore_mask,
+    is_auto,
+)
 from vesselview.io.junction_files import junction_input
-from vesselview.io.masks import MaskReading, MaskWarning, PolarityWarning, read_mask
+from vesselview.io.masks import MaskReading, MaskWarning, PolarityWarning
 from vesselview.io.readers import RawImage
 
 #: Fraction of the FOV above which a mask is suspected of inverted polarity.
 MOSTLY_VESSEL = 0.5
-#: An FOV given as JPEG or with many grey levels is inside above half of full scale.
-FOV_THRESHOLD = 0.5
-#: ``fov=AUTO_FOV`` estimates the field of view from the fundus photograph.
-AUTO_FOV = "auto"
+
+__all__ = ["AUTO_FOV", "FOV_THRESHOLD", "MOSTLY_VESSEL", "load_case", "load_case_estimating_fov"]
 
 
 def load_case(
@@ -161,7 +165,7 @@ def load_case(
     if threshold is not None:
         Params(threshold=threshold)  # range check: ParamsError naming the parameter
     level = DEFAULT_THRESHOLD if threshold is None else float(threshold)
-    estimated = _is_auto(fov)
+    estimated = is_auto(fov)
     if estimated and fundus is None:
         raise InputError('fov="auto" estimates the field of view from the fundus '
                          "photograph: give fundus= too, or an FOV mask file")
@@ -182,10 +186,10 @@ def load_case(
     soft_reading = None if reference_soft is None else read_soft_reference(
         reference_soft, reference_raw, threshold=level, invert=invert_reference)
     shape = reference_mask.mask.shape
-    fundus_image = None if fundus is None else _fundus(raw_input(fundus, "fundus"), shape)
-    fov_reading = _field_of_view(fov, fundus_image, shape)
+    fundus_rgb = None if fundus is None else fundus_image(raw_input(fundus, "fundus"), shape)
+    fov_reading = field_of_view(fov, fundus_rgb, shape)
     fov_mask = fov_reading.mask
-    ignore_reading = None if ignore is None else _ignore_mask(raw_input(ignore, "ignore"), shape)
+    ignore_reading = None if ignore is None else ignore_mask(raw_input(ignore, "ignore"), shape)
     sources = {role: input_source(value) for role, value in (
         ("reference", reference), ("candidate", candidate), ("fov", fov), ("fundus", fundus),
         ("ignore", ignore))}
@@ -217,7 +221,7 @@ def load_case(
         candidate=candidate_mask.mask,
         fov=fov_mask,
         candidate_soft=candidate_mask.soft,
-        fundus=fundus_image,
+        fundus=fundus_rgb,
         sources=sources,
         warnings=reading_notes + polarity_notes,
         threshold=level,
@@ -247,7 +251,7 @@ def load_case_estimating_fov(reference: Input, candidate: Input, fov: Input | No
     try:
         return load(reference, candidate, fov, fundus, **options)
     except InputError as error:
-        if fov is None or _is_auto(fov) or error.source != input_source(fov) or fundus is None:
+        if fov is None or is_auto(fov) or error.source != input_source(fov) or fundus is None:
             raise
         reason, details = split_details(str(error))
     case = load(reference, candidate, AUTO_FOV, fundus, **options)
@@ -255,53 +259,6 @@ def load_case_estimating_fov(reference: Input, candidate: Input, fov: Input | No
                         "fundus photograph instead, as asked (fov_source 'estimated')", details)
     warnings.warn(note, MaskWarning, stacklevel=2)
     return dataclasses.replace(case, warnings=(*case.warnings, note))
-
-
-def _is_auto(fov: Input | None) -> bool:
-    """True for ``fov="auto"`` (a str, not a path object)."""
-    return isinstance(fov, str) and fov == AUTO_FOV
-
-
-def _field_of_view(fov: Input | None, fundus: np.ndarray | None,
-                   shape: tuple[int, ...]) -> MaskReading:
-    """The FOV: estimated from the fundus (``fov="auto"``), the whole image, or read."""
-    if _is_auto(fov) and fundus is not None:
-        return MaskReading(estimate_fov(fundus))
-    if fov is None:
-        return MaskReading(np.ones(shape, bool))
-    return _fov_mask(raw_input(fov, "fov"), shape)
-
-
-def _ignore_mask(raw: RawImage, shape: tuple[int, ...]) -> MaskReading:
-    """The ignore mask read like the FOV; one that ignores every pixel is an error."""
-    check_shape(raw, "ignore mask", shape)
-    ignore = read_mask(raw, threshold=FOV_THRESHOLD)
-    if ignore.mask.all():
-        raise InputError(
-            f"{raw.label}: the ignore mask covers every pixel, leaving nothing to evaluate; "
-            "check its polarity (ignored = white / non-zero)",
-            source=raw.label,
-        )
-    return ignore
-
-
-def _fov_mask(raw: RawImage, shape: tuple[int, ...]) -> MaskReading:
-    """The FOV read as a mask (`read_mask`); an empty FOV is an error."""
-    check_shape(raw, "field-of-view mask", shape)
-    fov = read_mask(raw, threshold=FOV_THRESHOLD)
-    if not fov.mask.any():
-        raise InputError(
-            f"{raw.label}: the field-of-view mask has no pixel inside (all zero); check "
-            "the file, or leave the FOV out to use the whole image",
-            source=raw.label,
-        )
-    return fov
-
-
-def _fundus(raw: RawImage, shape: tuple[int, ...]) -> np.ndarray:
-    """The fundus as RGB uint8, after checking its size."""
-    check_shape(raw, "fundus image", shape)
-    return fundus_rgb(raw)
 
 
 def _polarity_notes(
