@@ -8,7 +8,8 @@ each kernel's public entry that looks at bytes makes its own canonical copy, so 
 number depends on how the caller's array was stored.
 
 `held_copy` makes the read-only copy a `Case` (or its `LabelMap`) holds of any array, and
-shares, uncopied, an array that another of them made.
+shares, uncopied, an array that another of them made; `readonly` gives the read-only view
+the engine's stages and caches hand out of the arrays they made.
 """
 
 from __future__ import annotations
@@ -67,3 +68,10 @@ def held_copy(array: np.ndarray, dtype: type | None = None) -> np.ndarray:
     own.setflags(write=False)
     _MADE[id(own)] = own
     return own
+
+
+def readonly(array: np.ndarray) -> np.ndarray:
+    """A read-only, C-contiguous view of ``array`` (the caller's array stays writeable)."""
+    view = np.ascontiguousarray(array).view()
+    view.setflags(write=False)
+    return view

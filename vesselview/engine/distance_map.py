@@ -21,6 +21,7 @@ import dataclasses
 
 import numpy as np
 
+from vesselview.engine.canonical import readonly
 from vesselview.engine.edt import squared_dtype, squared_euclidean_distance_to
 from vesselview.engine.morphology import DistanceKind, distance_to
 from vesselview.engine.square_edt import (
@@ -86,11 +87,11 @@ def distance_map(mask: np.ndarray, kind: DistanceKind) -> DistanceMap:
     kind : {"euclidean", "cityblock", "chessboard"}
     """
     if kind == "euclidean" and squared_dtype(mask.shape) is np.uint32:
-        return DistanceMap(_readonly(squared_euclidean_distance_to(mask)), squared=True)
+        return DistanceMap(readonly(squared_euclidean_distance_to(mask)), squared=True)
     distances = distance_to(mask, kind)  # float64, exact
     if kind != "euclidean":
-        return DistanceMap(_readonly(distances.astype(np.uint32)), squared=False)
-    return DistanceMap(_readonly(distances), squared=False)
+        return DistanceMap(readonly(distances.astype(np.uint32)), squared=False)
+    return DistanceMap(readonly(distances), squared=False)
 
 
 def distance_map_to_squares(mask: np.ndarray, kind: DistanceKind) -> DistanceMap:
@@ -115,12 +116,7 @@ def distance_map_to_squares(mask: np.ndarray, kind: DistanceKind) -> DistanceMap
     [0.0, 0.5, 1.5, 2.5]
     """
     if kind == "euclidean" and lattice_squared_dtype(mask.shape) is np.uint32:
-        return DistanceMap(_readonly(squared_half_distances(mask)), squared=True, scale=0.5)
+        return DistanceMap(readonly(squared_half_distances(mask)), squared=True, scale=0.5)
     halves = distance_map(half_pixel_lattice(mask), kind)
-    centres = np.ascontiguousarray(halves.stored[1::2, 1::2])
-    return DistanceMap(_readonly(centres), halves.squared, scale=0.5)
+    return DistanceMap(readonly(halves.stored[1::2, 1::2]), halves.squared, scale=0.5)
 
-
-def _readonly(array: np.ndarray) -> np.ndarray:
-    array.setflags(write=False)
-    return array

@@ -17,6 +17,8 @@ import functools
 import numpy as np
 from scipy.spatial import cKDTree
 
+from vesselview.engine.canonical import readonly
+
 #: The farthest ring tried (pixels); farther points go to the k-d tree.
 RING_REACH = 10
 #: The rings stop early, for the tree, once the next ring's probes (undecided points x
@@ -53,10 +55,7 @@ def offsets_nearest_first(half: int) -> tuple[np.ndarray, np.ndarray, np.ndarray
     di, dj = (grid.ravel() for grid in np.meshgrid(steps, steps, indexing="ij"))
     squared = di * di + dj * dj
     order = np.argsort(squared, kind="stable")
-    sorted_offsets = (di[order], dj[order], squared[order])
-    for array in sorted_offsets:
-        array.flags.writeable = False
-    return sorted_offsets
+    return readonly(di[order]), readonly(dj[order]), readonly(squared[order])
 
 
 @functools.cache
@@ -70,14 +69,8 @@ def rings(reach: int) -> tuple[tuple[int, np.ndarray, np.ndarray], ...]:
         `offsets_nearest_first`.
     """
     dr, dc, squared = offsets_nearest_first(reach)
-    return tuple((int(value), _readonly(dr[squared == value]), _readonly(dc[squared == value]))
+    return tuple((int(value), readonly(dr[squared == value]), readonly(dc[squared == value]))
                  for value in np.unique(squared[squared <= reach * reach]))
-
-
-def _readonly(array: np.ndarray) -> np.ndarray:
-    """``array``, made read-only (cached arrays are shared by every caller)."""
-    array.setflags(write=False)
-    return array
 
 
 def nearest_pixel_distances(mask: np.ndarray, mask_flat: np.ndarray, rows: np.ndarray,

@@ -10,6 +10,8 @@ import dataclasses
 
 import numpy as np
 
+from vesselview.engine.canonical import readonly
+
 #: The 8 neighbour offsets ``(di, dj)`` in scan order (column j-1, then j, then j+1).
 SCAN_NEIGHBOURS = np.array(
     [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)], dtype=np.int64
@@ -35,13 +37,6 @@ def scan_order_pixels(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     key.sort()                  # than np.nonzero(mask.T) on large images
     cols, rows = np.divmod(key, height)
     return rows.astype(np.int64), cols.astype(np.int64)
-
-
-def readonly(array: np.ndarray) -> np.ndarray:
-    """A read-only, C-contiguous view of ``array`` (the caller's array stays writeable)."""
-    view = np.ascontiguousarray(array).view()
-    view.setflags(write=False)
-    return view
 
 
 def scatter(shape: tuple[int, int], rows: np.ndarray, cols: np.ndarray,
