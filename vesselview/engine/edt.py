@@ -221,7 +221,8 @@ def euclidean_distance_to(mask: np.ndarray) -> np.ndarray:
     features = canonical_mask(mask)
     if not features.any():
         return np.full(features.shape, np.inf)
-    if use_compiled(features.size):
-        distances = squared_euclidean_distance_to(features).astype(np.float64)
+    if use_compiled(features.size):  # features: canonical and not empty, as checked
+        distances = _compiled_transform(features, squared_dtype(features.shape)).astype(
+            np.float64)
         return np.sqrt(distances, out=distances)
     return np.asarray(ndimage.distance_transform_edt(~features), dtype=np.float64)
