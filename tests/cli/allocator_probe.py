@@ -16,17 +16,19 @@ ARRAY_BYTES = 1_000_000
 ARRAYS = 100
 
 
-def page_faults_per_array() -> float:
-    """Minor page faults per allocation of a fresh 1 MB array, filled and freed.
+def page_faults_per_array(array_bytes: int = ARRAY_BYTES, arrays: int = ARRAYS,
+                          who: int = resource.RUSAGE_SELF) -> float:
+    """Minor page faults per allocation of a fresh array, filled and freed (1 MB by default).
 
-    With glibc's fixed 128 KiB mmap threshold each array is a new mapping whose ~245
-    pages all fault in; an array reused from the heap faults in none.
+    With glibc's fixed 128 KiB mmap threshold each 1 MB array is a new mapping whose ~245
+    pages all fault in; an array reused from the heap faults in none. ``who`` counts the
+    faults of the process (`resource.RUSAGE_SELF`) or of this thread only.
     """
-    np.ones(ARRAY_BYTES, np.uint8)  # one untimed: the heap grows once
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
-    for _ in range(ARRAYS):
-        np.ones(ARRAY_BYTES, np.uint8)
-    return (resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before) / ARRAYS
+    np.ones(array_bytes, np.uint8)  # one untimed: the heap grows once
+    before = resource.getrusage(who).ru_minflt
+    for _ in range(arrays):
+        np.ones(array_bytes, np.uint8)
+    return (resource.getrusage(who).ru_minflt - before) / arrays
 
 
 def trim_threshold_variable() -> str | None:
@@ -40,15 +42,11 @@ LARGE_ARRAYS = 4
 
 
 def page_faults_per_large_array(_item: object = None) -> float:
-    """Minor page faults per allocation of a fresh 64 MiB array, filled and freed.
+    """`page_faults_per_array` of 64 MiB arrays, this thread's faults only (a batch
+    process loads the compiled kernels meanwhile).
 
     Above the mmap threshold's ceiling glibc maps each such array afresh: its pages
     (16384 of 4 KiB, or 32 huge pages) fault in every time; kept in the heap, none do.
     ``_item`` lets a worker pool map it over items.
     """
-    np.ones(LARGE_ARRAY_BYTES, np.uint8)  # one untimed: the heap grows once
-    # this thread's faults only: a batch process loads the compiled kernels meanwhile
-    before = resource.getrusage(resource.RUSAGE_THREAD).ru_minflt
-    for _ in range(LARGE_ARRAYS):
-        np.ones(LARGE_ARRAY_BYTES, np.uint8)
-    return (resource.getrusage(resource.RUSAGE_THREAD).ru_minflt - before) / LARGE_ARRAYS
+    return page_faults_per_array(LARGE_ARRAY_BYTES, LARGE_ARRAYS, resource.RUSAGE_THREAD)
