@@ -15,6 +15,7 @@ from vesselview._version import __version__
 from vesselview.engine.case import Case
 from vesselview.engine.families import EVALUATION_ORDER, LAYERS, METRIC_KEYS, Family
 from vesselview.engine.families.base import layer_name
+from vesselview.engine.huge_pages import small_pages
 from vesselview.engine.kernels_warmup import start_compiling
 from vesselview.engine.length_scope import LengthProvenance, length_provenance
 from vesselview.engine.observer_maps import scored_case
@@ -117,6 +118,13 @@ class Evaluator:
         # The first start only: every kernel at once, in other processes; meanwhile the
         # stages run without them (vesselview.engine.kernels_choice).
         start_compiling()
+        with small_pages():
+            return self._evaluate(params, should_stop, progress, on_partial, metrics)
+
+    def _evaluate(self, params: Params | None, should_stop: StopCallback | None,
+                  progress: ProgressCallback | None, on_partial: PartialCallback | None,
+                  metrics: Iterable[str] | None) -> Result:
+        """`evaluate` once the kernels are compiling and numpy advises small pages."""
         lengths = length_provenance(params or Params(), self.case)
         params = applied_params(params or Params(), self.case)
         keys = _requested(metrics)
