@@ -90,3 +90,9 @@ def test_a_user_who_set_numpys_variable_keeps_numpys_setting(
         assert advised() is numpy_setting
     assert advised() is numpy_setting
 
+
+
+def test_a_stopped_evaluation_restores_numpy(numpy_setting: bool) -> None:
+    with pytest.raises(vv.EvaluationStopped):
+        vv.Evaluator(demo_case(shape=(48, 48), seed=2)).evaluate(should_stop=lambda: True)
+    assert advised() is numpy_setting
