@@ -1,33 +1,9 @@
-"""Write a method comparison as JSON, or as CSV / Markdown / LaTeX tables for a paper.
-
-JSON (strict; numbers encoded as in `vesselview.io.strict_json`: a non-finite value is
-``null`` and its object's ``"undefined"`` map gives the reason, ``"+inf: ..."`` for an
-infinite mean)::
-
-    {"vesselview": version, "params": {...}, "cases": number of cases,
-     "summary": {method: {metric: {"mean", "sd", "median", "ci_low", "ci_high", "n",
-                                   "n_inf", "q1", "q3", "undefined"}}},
-     "human_baselines": {baseline: {metric: {...the same...}}},
-     "comparisons": [{"metric", "a", "b", "test", "statistic", "p", "p_holm",
-                      "median_diff", "n", "undefined"}],
-     "holm_family": the tests p_holm corrects over (`HOLM_FAMILY`),
-     "friedman": k >= 3 methods' Friedman test (`vesselview.io.friedman_tables`) or null,
-     "rank_agreement": {"mean_rank": {metric: {method: rank}}, "n": {metric: cases},
-                        "winners": {metric: [method]},
-                        "kendall_tau_b": {metric: {metric: tau}},
-                        "consensus_tau_b": {metric: tau}},
-     "flagged": {method: {case id: flag}},
-     "left_out": {metric: why}}
+"""Write a method comparison as JSON (the document of `vesselview.io.comparison_json` with
+its ``"left_out"``), or as CSV / Markdown / LaTeX tables for a paper.
 
 ``left_out`` names the metrics the report leaves out because they repeat another one
 exactly (``"fpr": "fpr = 1 − sp"``; `vesselview.engine.metric_sets`); the tables' caption
 says the same.
-
-``n`` is the number of cases a value is computed from: undefined values (``nan``, and
-failed pairs) are left out, never averaged in; ``n_inf`` of them are infinite
-(distances to an empty mask), which makes the mean infinite. A human baseline (the dataset's other
-observer, `MethodScores.baselines`) has its own entry, is tested against each method in
-``comparisons`` (always as ``b``) and is in no ranking.
 
 Tables: the paper table (`vesselview.io.summary_table`: cells, counts, bold) has one row
 per metric (its key and registry name with the direction arrow) and one column per
@@ -54,15 +30,12 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TextIO
+from typing import TextIO
 
-import numpy as np
-
-from vesselview._version import __version__
 from vesselview.engine.params import Params
+from vesselview.io.comparison_json import comparison_document
 from vesselview.io.friedman_tables import (
     FRIEDMAN_CAPTION,
-    friedman_entry,
     friedman_table,
     post_hoc_caption,
     post_hoc_table,
@@ -70,7 +43,6 @@ from vesselview.io.friedman_tables import (
 )
 from vesselview.io.latex_tables import split_parts
 from vesselview.io.shared_reasons import SharedReasons, shared_reasons_note
-from vesselview.io.strict_json import encode_fields, encode_number
 from vesselview.io.summary_table import (
     Flagged,
     flagged_row,
@@ -88,14 +60,11 @@ from vesselview.research.statistics import (
     PairedComparison,
     method_label,
 )
-from vesselview.research.summaries import Summary
 
 #: A table's header and rows.
 TextTable = tuple[list[str], list[list[str]]]
 #: Output formats of a comparison.
 COMPARISON_FORMATS: tuple[str, ...] = ("json", "csv", "markdown", "latex")
-#: Reason of a ``nan`` summary or test value.
-_UNDEFINED = "undefined: too few cases define it (or an infinite value enters it)"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -115,45 +84,6 @@ class TableOptions:
     summary_stat: str = "mean"
     latex_fit: str = "split"
     inputs: str = ""
-#: Keys of a summary entry and of a comparison entry in the JSON, in order.
-SUMMARY_FIELDS: tuple[str, ...] = (
-    "mean", "sd", "median", "ci_low", "ci_high", "n", "n_inf", "q1", "q3")
-COMPARISON_FIELDS: tuple[str, ...] = (
-    "metric", "a", "b", "test", "statistic", "p", "p_holm", "median_diff", "n")
-
-
-def comparison_document(comparison: Comparison, orders: MethodOrders, params: Params,
-                        flagged: Flagged | None = None,
-                        friedman: Sequence[FriedmanTest] = (),
-                        post_hoc: PostHoc | None = None,
-                        reasons: SharedReasons | None = None) -> dict[str, Any]:
-    """The JSON-safe comparison document (module docstring); ``flagged``: method ->
-    case id -> flag of the flagged rows; ``friedman``: `friedman_tests` of the scores;
-    ``post_hoc``: their post-hoc test (`vesselview.research.posthoc.post_hoc`; Nemenyi's
-    when not given); ``reasons``: `shared_reasons` of the records, said by the summaries
-    of the metrics no case defines."""
-    scores = comparison.scores
-    shared = reasons or {}
-
-    def summaries(methods: Sequence[str]) -> dict[str, Any]:
-        return {method: {metric: _summary_entry(summary, shared.get(method, {}).get(metric))
-                         for metric, summary in comparison.summary[method].items()}
-                for method in methods}
-
-    return {
-        "vesselview": __version__,
-        "params": params.to_dict(),
-        "cases": len(scores.cases),
-        "summary": summaries(scores.ranked),
-        "human_baselines": summaries(scores.baselines),
-        "comparisons": [encode_fields({field: getattr(test, field)
-                                       for field in COMPARISON_FIELDS}, nan_reason=_UNDEFINED)
-                        for test in comparison.comparisons],
-        "holm_family": HOLM_FAMILY,
-        "friedman": friedman_entry(friedman, post_hoc),
-        "rank_agreement": _orders_entry(orders),
-        "flagged": {method: dict(cases) for method, cases in (flagged or {}).items()},
-    }
 
 
 def write_comparison(comparison: Comparison, orders: MethodOrders, params: Params,
@@ -281,34 +211,6 @@ def orders_table(orders: MethodOrders) -> tuple[list[str], list[list[str]]]:
     rows = [[metric, str(n), *(number(r) for r in ranks), ", ".join(winners), number(tau, 2)]
             for metric, n, ranks, winners, tau in columns]
     return header, rows
-
-
-def _orders_entry(orders: MethodOrders) -> dict[str, Any]:
-    """The ``rank_agreement`` entry: mean ranks, cases, winners, tau-b matrix, consensus."""
-
-    def by_metric(values: Any) -> dict[str, Any]:
-        return dict(zip(orders.metrics, values, strict=True))
-
-    def encoded(names: Sequence[str], values: np.ndarray) -> dict[str, Any]:
-        return dict(zip(names, map(encode_number, values), strict=True))
-
-    return {
-        "mean_rank": by_metric(encoded(orders.methods, row) for row in orders.mean_rank),
-        "n": by_metric(map(int, orders.n)),
-        "winners": by_metric(list(w) for w in orders.winners),
-        "kendall_tau_b": by_metric(encoded(orders.metrics, row) for row in orders.kendall_tau_b),
-        "consensus_tau_b": encoded(orders.metrics, orders.consensus_tau_b),
-    }
-
-
-def _summary_entry(summary: Summary, reason: str | None = None) -> dict[str, Any]:
-    """One ``{"mean", "sd", "median", "ci_low", "ci_high", "n"}`` entry; ``reason``: why
-    every case leaves the metric undefined, when they share one."""
-    values = dataclasses.asdict(summary)
-    nan_reason = (f"undefined on every case: {reason}" if reason and summary.n == 0
-                  else _UNDEFINED)
-    return encode_fields({field: values[field] for field in SUMMARY_FIELDS},
-                         nan_reason=nan_reason)
 
 
 def _left_out_note(left_out: Mapping[str, str]) -> str:
