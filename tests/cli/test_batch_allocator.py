@@ -2,9 +2,10 @@
 
 glibc maps every array above 32 MiB afresh and unmaps it when freed, so each pair of a
 large-image batch faulted all its pages in again (a third of the CPU time at 10000² on a
-virtual machine). Every process of a local batch run of several pairs now keeps its
-freed memory (`vesselview.cli.allocator.keep_freed_memory`); the values do not change
-(`tests/cli/test_main.py` compares serial, pooled and Dask records bit for bit).
+virtual machine). Every process of a local batch run, serial or not, of one pair or
+many, now keeps its freed memory (`vesselview.cli.allocator.keep_freed_memory`); the
+values do not change (`tests/cli/test_main.py` compares serial, pooled and Dask records
+bit for bit).
 """
 
 from __future__ import annotations
@@ -55,6 +56,15 @@ def test_kept_memory_serves_the_next_large_array_without_faulting_its_pages_in()
 @glibc_only
 def test_a_serial_batch_keeps_its_freed_memory(dataset, tmp_path) -> None:
     succeeded, faults = _probe(str(dataset), str(tmp_path / "records.json"))
+    assert succeeded == "True" and float(faults) < REUSED
+
+
+@glibc_only
+def test_a_run_of_one_pair_keeps_its_freed_memory(dataset, tmp_path) -> None:
+    one = tmp_path / "one.csv"  # the header and the first pair, in the dataset's folder
+    one.write_text("".join(dataset.read_text().splitlines(keepends=True)[:2]))
+    one = one.replace(dataset.parent / "one.csv")
+    succeeded, faults = _probe(str(one), str(tmp_path / "records.json"))
     assert succeeded == "True" and float(faults) < REUSED
 
 

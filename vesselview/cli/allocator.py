@@ -3,20 +3,21 @@
 Two settings, both glibc only (elsewhere, musl, macOS or Windows, they do nothing):
 
 `keep_freed_memory`, in every process of a local batch run (``--workers`` or serial,
-`vesselview.cli.runner`): glibc hands each array above its mmap threshold (at most
-32 MiB) its own ``mmap`` and returns it to the system when freed, so every full-size
-array of a large image is fresh memory whose pages the kernel zeroes as they fault in,
-case after case. On a virtual machine that returns free guest memory to its host this
-costs 1.5-2.5 s of system CPU per GB: at 10000² a third of the evaluation's CPU time,
-and the reason its time grew faster than its pixel count (`benchmarks/bench_scaling.py`:
-time exponent 1.09 from 2048², system CPU alone 1.85; with the setting 0.96). The
+one pair or many, `vesselview.cli.runner`): glibc hands each array above its mmap
+threshold (at most 32 MiB) its own ``mmap`` and returns it to the system when freed, so
+every full-size array of a large image is fresh memory whose pages the kernel zeroes as
+they fault in, array after array. On the virtual machine of our benchmarks this cost
+1.5-2.5 s of system CPU per GB with numpy's huge-page advice and 0.6 s without it
+(`vesselview.engine.huge_pages`): at 10000² the reason the evaluation's time grew faster
+than its pixel count (`benchmarks/bench_scaling.py`: time exponent 1.08 from 2048²,
+1.02 with small pages, 0.93 with the setting as well). A run of one 6000x6000 pair took
+4.7-6.2 s instead of 6.1-7.3 s, with a peak of 1.17 GB instead of 1.08 GB. The
 setting serves every allocation of the main thread (where a batch evaluates) from the
 heap and never gives freed memory back, so the next case reuses the pages of the last;
 other threads' arrays above 64 MiB are still mapped afresh. A batch process keeps the
 memory of its largest case until it exits, which it would have needed again anyway; for
 pairs of one size its peak stays the same (1.16-1.17 GB either way for four 6000x6000
-pairs), while pairs of mixed sizes may leave the heap fragmented a little above the
-largest pair's peak.
+pairs); six pairs of mixed sizes (2048² to 6000²) peaked at 1.17 GB too.
 
 `restore_dynamic_thresholds`, in a Dask worker: Dask's nanny starts its workers with
 ``MALLOC_TRIM_THRESHOLD_=65536`` (``distributed.nanny.pre-spawn-environ``). Setting any

@@ -91,11 +91,12 @@ def interrupted_outcomes(pairs: Sequence[Pair], job: Job,
 
 def _serially(pairs: Sequence[Pair], job: Job, advance: Advance,
               finished: dict[int, PairOutcome]) -> list[PairOutcome]:
-    """One pair after the other in this process; from the second pair on with the
-    compiled kernels, loaded meanwhile (`kernels_warmup.load_in_background`), and in the
-    memory the pairs before freed (`allocator.keep_freed_memory`)."""
+    """One pair after the other in this process, in the memory the arrays before freed
+    (`allocator.keep_freed_memory`: the process ends with the run, and even one pair
+    re-uses its own temporaries); from the second pair on with the compiled kernels,
+    loaded meanwhile (`kernels_warmup.load_in_background`)."""
+    keep_freed_memory()
     if len(pairs) > 1:
-        keep_freed_memory()
         load_in_background()
     for index, pair in enumerate(pairs):
         finished[index] = evaluate_pair(pair, job)
