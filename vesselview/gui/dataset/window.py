@@ -22,15 +22,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from vesselview.app.dataset_browser import BROWSER_REFERENCES, DatasetBrowser
+from vesselview.app.dataset_browser import DatasetBrowser
 from vesselview.app.dataset_froc import DatasetFroc
 from vesselview.app.dataset_table import SortOrder
 from vesselview.app.window_provenance import dataset_provenance
 from vesselview.engine.families import METRICS
 from vesselview.gui.dataset.case_table import CaseTable
 from vesselview.gui.dataset.froc_summary import FrocSummary
+from vesselview.gui.dataset.issues_text import issues_text
 from vesselview.gui.dataset.metric_picker import MetricPicker
 from vesselview.gui.dataset.plots import MethodBoxPlot, PairScatter
+from vesselview.gui.dataset.reference_combo import reference_combo
 from vesselview.gui.shortcuts import SHORTCUTS
 from vesselview.gui.widgets.export import CSV_FILTER, PNG_FILTER, save_screenshot, save_with_dialog
 from vesselview.io.dataset import Dataset
@@ -42,10 +44,6 @@ from vesselview.research.statistics import method_label
 WIDE_AND_SHORT = 2.5
 #: Plots less tall than this (pixels) below the table go beside it instead.
 PLOTS_LEAST_HEIGHT = 220
-#: How the reference choices read in the browser's combo box.
-#: Short, so the controls row keeps the browser narrow enough to float beside the image.
-_REFERENCE_LABELS = {"one": "observer", "each": "each", "majority": "majority",
-                     "intersection": "all", "union": "any", "fuzzy": "fuzzy"}
 
 
 def _combo(items: list[str]) -> QComboBox:
@@ -85,15 +83,7 @@ class DatasetBrowserWindow(QWidget):
         self.setWindowTitle("vesselview: dataset")
         self.method_a, self.method_b = _combo([]), _combo([])
         self.metric_choice = _combo([METRICS[key].name for key in browser.metrics])
-        self.reference_choice = QComboBox()
-        for choice in BROWSER_REFERENCES:
-            self.reference_choice.addItem(_REFERENCE_LABELS[choice], choice)
-        self.reference_choice.setToolTip(
-            "The reference the cases are scored against: the chosen observer's, each "
-            "observer's in turn (a column group per observer), a consensus of the "
-            "dataset's observers (majority: strictly more than half of them, so with two "
-            "the pixels both mark; all: their intersection; any: their union) or their "
-            "fuzzy reference (the share of observers marking a pixel)")
+        self.reference_choice = reference_combo()
         self.by_difference = QCheckBox("A − B")
         self.descending = QCheckBox("descending")
         worst = QPushButton("Worst first")
@@ -297,19 +287,6 @@ class DatasetBrowserWindow(QWidget):
         self.scatter.show_pair(browser.table, metric, browser.method_a, browser.method_b)
 
     def _show_issues(self) -> None:
-        dataset = self.browser.dataset
-        if dataset is None:
-            return
-        lines = [f"not matched to a case ({issue.method}): {issue.path.name} — {issue.reason}"
-                 for issue in dataset.unmatched]
-        lines += [f"left out ({issue.method}): {issue.path.name} — {issue.reason}"
-                  for issue in dataset.ambiguous]
-        lines += [f"case {case_id} skipped: {why}" for case_id, why in dataset.skipped.items()]
-        lines += [f"case {case_id}, {method}: {message}"
-                  for (case_id, method), message in self.browser.failures.items()]
-        table = self.browser.table
-        lines += [] if table is None else [
-            f"case {case_id}, {method}: {table.flag_text(case_id, method)}"
-            for case_id, method in table.flagged]
-        self.issues.setText("\n".join(lines) if lines else
-                            f"{len(dataset.cases)} cases, every file matched.")
+        browser = self.browser
+        if browser.dataset is not None:
+            self.issues.setText(issues_text(browser.dataset, browser.failures, browser.table))
