@@ -11,7 +11,7 @@ import pytest
 
 import vesselview as vv
 from tests.engine.cases import small_case
-from vesselview.app.display import OVERVIEW_LAYERS
+from vesselview.app.overview_image import OVERVIEW_LAYERS
 from vesselview.app.style import DEFAULT_ORDER, FUNDUS, SAME_PIXELS, default_rank
 from vesselview.engine.families import (
     BAND_PARAMS,

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import array_shapes, arrays
 
-from vesselview.app.display import block_max
 from vesselview.app.live import Request, progressive_evaluation_task
+from vesselview.app.overview_image import block_max
 from vesselview.app.probability import NAME as PROBABILITY
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from PySide6.QtCore import QRectF
 
-from vesselview.app.display import overview_image, thickened
+from vesselview.app.overview_image import overview_image, thickened
 
 
 def test_thickening_grows_classes_into_empty_pixels_only():

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from scipy import ndimage
 
-from vesselview.app.display import thickened
+from vesselview.app.overview_image import thickened
 from vesselview.app.probability import probability_index
 from vesselview.app.style import FUNDUS
 from vesselview.engine.layers import COLOUR_MEANINGS, RESERVED_COLOURS, THRESHOLD_CONTOUR

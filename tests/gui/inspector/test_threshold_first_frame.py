@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from tests.gui.conftest import RESULT_TIMEOUT_MS
-from vesselview.app.display import overview_image
+from vesselview.app.overview_image import overview_image
 
 THRESHOLD = 0.7
 CLASSES = {1: "TP: both", 2: "FP: candidate only", 3: "FN: reference only"}

@@ -2,15 +2,15 @@
 
 At the whole-image view a one-pixel skeleton, a lone false positive or a small gap
 falls between screen pixels. In overview mode (on by default, View > Overview, key O)
-the layers of `vesselview.app.display.OVERVIEW_LAYERS` are drawn in blocks of a radius
+the layers of `vesselview.app.overview_image.OVERVIEW_LAYERS` are drawn in blocks of a radius
 that follows the zoom (`overview_radius`, about one screen pixel), grown by one block
-(`vesselview.app.display.overview_image`); zoomed in, they are drawn as they are.
+(`vesselview.app.overview_image.overview_image`); zoomed in, they are drawn as they are.
 """
 
 from __future__ import annotations
 
-from vesselview.app.display import overview_radius
 from vesselview.app.inspector import Inspector
+from vesselview.app.overview_image import overview_radius
 from vesselview.app.style import default_style
 from vesselview.gui.inspector.view import InspectorView
 

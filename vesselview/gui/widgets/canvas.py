@@ -16,8 +16,9 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF
 
-from vesselview.app.display import OVERVIEW_LAYERS, DisplayLayer, lookup_table, thickened
+from vesselview.app.display import DisplayLayer, lookup_table
 from vesselview.app.native_image import toned
+from vesselview.app.overview_image import OVERVIEW_LAYERS, thickened
 from vesselview.app.style import LayerStyle
 from vesselview.engine.layers import THRESHOLD_CONTOUR
 
@@ -65,7 +66,7 @@ class LayerStack:
         self.contours: dict[str, pg.ImageItem] = {}
         self._grown_contours: dict[str, tuple[np.ndarray, int, np.ndarray]] = {}
         #: Thin layers are drawn in blocks of this many pixels, grown by one block (0: as
-        #: they are; overview mode, `vesselview.app.display.overview_image`).
+        #: they are; overview mode, `vesselview.app.overview_image.overview_image`).
         self.overview_radius = 0
         self._images: dict[str, np.ndarray] = {}  # the array each item was last given
 
