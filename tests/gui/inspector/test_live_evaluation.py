@@ -12,7 +12,7 @@ from vesselview.app.style import FUNDUS
 from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator
-from vesselview.gui.widgets.metrics_panel import value_text
+from vesselview.gui.widgets.metric_text import value_text
 
 from ..conftest import RESULT_TIMEOUT_MS
 

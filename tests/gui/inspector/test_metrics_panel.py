@@ -12,7 +12,8 @@ from vesselview.engine.case import Case
 from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator
-from vesselview.gui.widgets.metrics_panel import HIGHLIGHT_MS, MetricsPanel, changed, delta_text
+from vesselview.gui.widgets.metric_text import changed, delta_text
+from vesselview.gui.widgets.metrics_panel import HIGHLIGHT_MS, MetricsPanel
 
 
 @pytest.fixture

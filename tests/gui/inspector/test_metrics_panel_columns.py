@@ -11,7 +11,8 @@ from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator
 from vesselview.gui.about import about_html
 from vesselview.gui.widgets.metric_docs import metric_tooltip, with_unit
-from vesselview.gui.widgets.metrics_panel import MetricsPanel, value_text
+from vesselview.gui.widgets.metric_text import value_text
+from vesselview.gui.widgets.metrics_panel import MetricsPanel
 
 NAME, VALUE, DELTA = range(3)
 

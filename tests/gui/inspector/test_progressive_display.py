@@ -13,7 +13,7 @@ from tests.gated_evaluation import GatedEvaluators
 from vesselview.engine.families import METRIC_KEYS, pixel
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator
-from vesselview.gui.widgets.metrics_panel import PENDING_TEXT, PENDING_TIP, value_text
+from vesselview.gui.widgets.metric_text import PENDING_TEXT, PENDING_TIP, value_text
 
 from ..conftest import RESULT_TIMEOUT_MS
 

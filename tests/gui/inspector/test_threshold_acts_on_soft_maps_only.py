@@ -22,7 +22,7 @@ from tests.jpeg_results import (
 from vesselview.engine.keys import METRIC_KEYS
 from vesselview.engine.params import DEFAULT_THRESHOLD
 from vesselview.engine.pipeline import evaluate
-from vesselview.gui.widgets.metrics_panel import value_text
+from vesselview.gui.widgets.metric_text import value_text
 from vesselview.io import load_case
 from vesselview.io.strict_json import encode_number
 

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from vesselview.engine.result import Result
 from vesselview.gui.inspector.view import InspectorView
-from vesselview.gui.widgets.metrics_panel import headline_html
+from vesselview.gui.widgets.metric_text import headline_html
 
 #: Windows at least this wide (pixels) get docks on both sides of the image.
 WIDE_WIDTH = 1500

@@ -5,9 +5,10 @@ Distances follow the window's length unit (`set_length_scale`): in µm when µm 
 and the result's spacing is known, in px otherwise (`vesselview.app.metric_units`); the
 lengths a reason gives ("thin_width = 3 px") are in the chosen unit.
 A partial result's pending values read ``PENDING_TEXT``, greyed, with the tooltip
-``PENDING_TIP``. Values that differ from the previous complete result are shown in bold
-for ``HIGHLIGHT_MS`` and their change is in the Δ column, as soon as a partial result
-has them (bold, not a colour: yellow is the image's highlight and means nothing else).
+``PENDING_TIP`` (`vesselview.gui.widgets.metric_text`). Values that differ from the
+previous complete result are shown in bold for ``HIGHLIGHT_MS`` and their change is in
+the Δ column, as soon as a partial result has them (bold, not a colour: yellow is the
+image's highlight and means nothing else).
 The Δ column and the value column are as wide as their numbers in bold; metric names
 (and long undefined reasons) are elided instead, their full text is in the tooltip.
 """
@@ -30,17 +31,21 @@ from PySide6.QtWidgets import (
 
 from vesselview.app.absent_families import absent_families
 from vesselview.app.length_units import LengthScale
-from vesselview.app.metric_units import in_um, shown_unit, shown_value, um_text
+from vesselview.app.metric_units import shown_unit, shown_value
 from vesselview.engine.families import FAMILIES, METRICS
 from vesselview.engine.lengths import LengthUnit
 from vesselview.engine.result import Result
-from vesselview.gui.widgets.metric_docs import metric_tooltip, with_unit
+from vesselview.gui.widgets.metric_docs import metric_tooltip
+from vesselview.gui.widgets.metric_text import (
+    PENDING_TEXT,
+    PENDING_TIP,
+    changed,
+    delta_text,
+    headline_html,
+    value_text,
+)
 
 HIGHLIGHT_MS = 1500
-#: What a pending value of a partial result reads, and its tooltip.
-PENDING_TEXT, PENDING_TIP = "…", "computing"
-#: Shown large above the tree.
-HEADLINE_KEYS = ("dice", "f1_t", "cal", "ss")
 _UNDEFINED = QColor(150, 150, 150)
 _NAME, _VALUE, _DELTA = range(3)
 _CELL_MARGIN = 16  # px around a cell's text (item padding of the common styles)
@@ -54,58 +59,6 @@ class _Cells(NamedTuple):
     tooltip: str
     delta: str
     name_tooltip: str
-
-
-def changed(before: float, after: float) -> bool:
-    """True when a metric value differs (nan equals nan; tiny round-off ignored)."""
-    if math.isnan(before) or math.isnan(after):
-        return math.isnan(before) != math.isnan(after)
-    if math.isinf(before) or math.isinf(after):
-        return before != after
-    return abs(after - before) > 1e-12 * max(1.0, abs(before))
-
-
-def delta_text(before: float, after: float) -> str:
-    """Signed change for the Δ column (``""`` when not a finite difference)."""
-    difference = after - before
-    if not math.isfinite(difference):
-        return ""
-    return f"{difference:+.4f}"
-
-
-def value_text(result: Result, key: str, unit: LengthUnit = "px") -> str:
-    """The value of metric ``key`` as shown: ``Result.describe`` plus its unit when finite,
-    a distance in µm when ``unit`` is µm and the spacing known (`PENDING_TEXT` while
-    pending)."""
-    if key in result.pending:
-        return PENDING_TEXT
-    if in_um(result, key, unit):
-        text = um_text(result, key)
-        if text is not None:
-            return text
-    text = result.describe(key)
-    return with_unit(key, text) if math.isfinite(result.metrics[key]) else text
-
-
-def headline_html(result: Result, value_px: int = 17, columns: int = len(HEADLINE_KEYS),
-                  name_px: int | None = None) -> str:
-    """The few metrics a clinician looks at first, their values ``value_px`` tall (names
-    ``name_px``, default: the label's font), in rows of ``columns`` (presentation mode:
-    two, to fit beside a round fundus)."""
-    cells = []
-    for key in HEADLINE_KEYS:
-        value = result.metrics[key]
-        text = (PENDING_TEXT if key in result.pending
-                else "n/a" if math.isnan(value) else f"{value:.3f}")
-        name = (METRICS[key].name if name_px is None
-                else f"<span style='font-size: {name_px}px'>{METRICS[key].name}</span>")
-        cells.append(f"<td align='center'>{name}<br>"
-                     f"<span style='font-size: {value_px}px; font-weight: bold'>{text}</span>"
-                     "</td>")
-    rows = ["".join(cells[start:start + columns]) for start in range(0, len(cells), columns)]
-    padding = max(2, value_px // 6)
-    return (f"<table cellpadding='{padding}'>"
-            f"{''.join(f'<tr>{row}</tr>' for row in rows)}</table>")
 
 
 class MetricsPanel(QWidget):
