@@ -30,10 +30,10 @@ from PySide6.QtWidgets import (
 from vesselview.app.candidate_names import candidate_names
 from vesselview.app.roles import guess_role
 from vesselview.app.scheduler import Scheduler
-from vesselview.app.window_provenance import cases_provenance
 from vesselview.engine.case import Case
 from vesselview.engine.params import Params
 from vesselview.errors import InputError
+from vesselview.gui.research.candidate_export import write_candidates_table
 from vesselview.gui.research.candidate_set import (
     Candidate,
     evaluate_candidates,
@@ -51,9 +51,6 @@ from vesselview.gui.widgets.button_row import button_row
 from vesselview.gui.widgets.channel_jobs import ChannelJobs, JobStatus
 from vesselview.gui.widgets.error_label import ErrorLabel
 from vesselview.gui.widgets.export import CSV_FILTER, IMAGE_FILTER, save_with_dialog
-from vesselview.io.output_file import atomic_output
-from vesselview.io.provenance_formats import write_sidecar
-from vesselview.io.tables import write_table
 from vesselview.research.ranking import (
     ExpectedKind,
     RankAgreement,
@@ -247,12 +244,7 @@ class CandidatesView(QWidget):
         if table is None:
             self.error.show_message("Nothing to export yet.")
             return
-        params = self.candidates[0].params
-        with atomic_output(path) as stream:
-            write_table(table.to_rows(), stream, params=params)
-        write_sidecar(path, cases_provenance(
-            f"Research > Candidates > Export {what}", params,
-            [candidate.case for candidate in self.candidates], "csv"))
+        write_candidates_table(path, table, self.candidates, what)
 
     # -- construction --------------------------------------------------------------------
 
