@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import cast
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QColor, QDropEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -30,9 +30,14 @@ from PySide6.QtWidgets import (
 from vesselview.app.display import DisplayLayer
 from vesselview.app.layer_styles import LayerStyles
 from vesselview.app.length_units import LengthScale
-from vesselview.app.style import BRIGHTNESS_RANGE, CONTRAST_RANGE, FUNDUS, LayerStyle
+from vesselview.app.style import FUNDUS, LayerStyle
 from vesselview.engine.layers import RGBA
-from vesselview.gui.inspector.layer_row_widgets import PercentSlider, colour_icon
+from vesselview.gui.inspector.layer_row_widgets import (
+    TONE_ROWS,
+    PercentSlider,
+    colour_icon,
+    fixed_child,
+)
 from vesselview.gui.shortcuts import LAYER_KEYS
 
 _NAME, _OPACITY, _OUTLINE = range(3)
@@ -163,10 +168,9 @@ class LayerPanel(QTreeWidget):
         item = self._items.get(name)
         if item is None:
             return
-        self.blockSignals(True)
-        item.setCheckState(_NAME, Qt.CheckState.Checked if style.visible
-                           else Qt.CheckState.Unchecked)
-        self.blockSignals(False)
+        with QSignalBlocker(self):
+            item.setCheckState(_NAME, Qt.CheckState.Checked if style.visible
+                               else Qt.CheckState.Unchecked)
         self._sync_widgets(name)
 
     def _on_order_changed(self, _names: list[str]) -> None:
@@ -174,25 +178,24 @@ class LayerPanel(QTreeWidget):
             self._rebuild()
 
     def _rebuild(self) -> None:
-        self.blockSignals(True)
-        self.clear()
-        self._items = {}
-        self._rows = self.names
-        self._shown_shape = self._row_shape()
-        for name in self._rows:
-            item = QTreeWidgetItem(self)
-            item.setData(_NAME, Qt.ItemDataRole.UserRole, name)
-            flags = item.flags() | Qt.ItemFlag.ItemIsUserCheckable
-            flags &= ~Qt.ItemFlag.ItemIsDropEnabled
-            if name == FUNDUS:
-                flags &= ~Qt.ItemFlag.ItemIsDragEnabled
-            item.setFlags(flags)
-            item.setCheckState(_NAME, Qt.CheckState.Checked if self.styles[name].visible
-                               else Qt.CheckState.Unchecked)
-            self._items[name] = item
-            self._add_widgets(name, item)
-        self._refresh_texts()
-        self.blockSignals(False)
+        with QSignalBlocker(self):
+            self.clear()
+            self._items = {}
+            self._rows = self.names
+            self._shown_shape = self._row_shape()
+            for name in self._rows:
+                item = QTreeWidgetItem(self)
+                item.setData(_NAME, Qt.ItemDataRole.UserRole, name)
+                flags = item.flags() | Qt.ItemFlag.ItemIsUserCheckable
+                flags &= ~Qt.ItemFlag.ItemIsDropEnabled
+                if name == FUNDUS:
+                    flags &= ~Qt.ItemFlag.ItemIsDragEnabled
+                item.setFlags(flags)
+                item.setCheckState(_NAME, Qt.CheckState.Checked if self.styles[name].visible
+                                   else Qt.CheckState.Unchecked)
+                self._items[name] = item
+                self._add_widgets(name, item)
+            self._refresh_texts()
 
     def _add_widgets(self, name: str, item: QTreeWidgetItem) -> None:
         slider = PercentSlider()
@@ -210,9 +213,7 @@ class LayerPanel(QTreeWidget):
         outline.toggled.connect(lambda on, n=name: self._edit(n, outline=on))
         self.setItemWidget(item, _OUTLINE, outline)
         for entry in layer.legend:
-            child = QTreeWidgetItem(item)
-            child.setFlags(child.flags() & ~(Qt.ItemFlag.ItemIsDragEnabled
-                                             | Qt.ItemFlag.ItemIsDropEnabled))
+            child = fixed_child(item)
             button = QToolButton()
             button.setToolTip(f"Change the colour of '{entry.name}'")
             button.clicked.connect(lambda _=False, n=name, v=entry.value: self._pick_colour(n, v))
@@ -221,11 +222,9 @@ class LayerPanel(QTreeWidget):
 
     def _add_tone_rows(self, item: QTreeWidgetItem) -> None:
         """Brightness and contrast sliders under the fundus row (per cent)."""
-        for field, title, (low, high) in _TONE_ROWS:
-            child = QTreeWidgetItem(item)
+        for field, title, (low, high) in TONE_ROWS:
+            child = fixed_child(item)
             child.setText(_NAME, title)
-            child.setFlags(child.flags() & ~(Qt.ItemFlag.ItemIsDragEnabled
-                                             | Qt.ItemFlag.ItemIsDropEnabled))
             slider = PercentSlider(round(low * 100), round(high * 100))
             slider.setToolTip(f"{title} of the fundus photograph")
             slider.valueChanged.connect(
@@ -255,20 +254,17 @@ class LayerPanel(QTreeWidget):
         item, style = self._items[name], self.styles[name]
         # the widgets _add_widgets put there
         slider = cast(PercentSlider, self.itemWidget(item, _OPACITY))
-        slider.blockSignals(True)
-        slider.setValue(round(style.opacity * 100))
-        slider.blockSignals(False)
-        for row, (field, _, _) in enumerate(_TONE_ROWS if name == FUNDUS else ()):
+        with QSignalBlocker(slider):
+            slider.setValue(round(style.opacity * 100))
+        for row, (field, _, _) in enumerate(TONE_ROWS if name == FUNDUS else ()):
             tone = cast(PercentSlider, self.itemWidget(cast(QTreeWidgetItem, item.child(row)),
                                                        _OPACITY))
-            tone.blockSignals(True)
-            tone.setValue(round(getattr(style, field) * 100))
-            tone.blockSignals(False)
+            with QSignalBlocker(tone):
+                tone.setValue(round(getattr(style, field) * 100))
         outline = cast(QCheckBox | None, self.itemWidget(item, _OUTLINE))
         if outline is not None:
-            outline.blockSignals(True)
-            outline.setChecked(style.outline)
-            outline.blockSignals(False)
+            with QSignalBlocker(outline):
+                outline.setChecked(style.outline)
         layer = self._layers.get(name)
         if layer is not None and layer.kind == "classes":
             colours = style.colour_map
@@ -295,11 +291,6 @@ class LayerPanel(QTreeWidget):
                                        QColorDialog.ColorDialogOption.ShowAlphaChannel)
         if chosen.isValid():
             self.set_colour(name, value, cast(RGBA, chosen.getRgb()))
-
-
-#: The fundus row's tone sliders: style field, title, range (`vesselview.app.style`).
-_TONE_ROWS = (("brightness", "Brightness", BRIGHTNESS_RANGE),
-              ("contrast", "Contrast", CONTRAST_RANGE))
 
 
 def _key_hint(row: int) -> str:

@@ -1,13 +1,19 @@
 """The widgets in a layer panel row: per-cent sliders (opacity; the fundus's brightness
-and contrast) with their value beside them, colour swatches."""
+and contrast, `TONE_ROWS`) with their value beside them, colour swatches, and the child
+rows that hold a class's or a tone's widget (`fixed_child`)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSlider, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSlider, QTreeWidgetItem, QWidget
 
+from vesselview.app.style import BRIGHTNESS_RANGE, CONTRAST_RANGE
 from vesselview.engine.layers import RGBA
+
+#: The fundus row's tone sliders: style field, title, range (`vesselview.app.style`).
+TONE_ROWS = (("brightness", "Brightness", BRIGHTNESS_RANGE),
+             ("contrast", "Contrast", CONTRAST_RANGE))
 
 
 class PercentSlider(QWidget):
@@ -57,3 +63,12 @@ def colour_icon(colour: RGBA, size: int = 14) -> QIcon:
     pixmap = QPixmap(size, size)
     pixmap.fill(QColor(*colour))
     return QIcon(pixmap)
+
+
+def fixed_child(item: QTreeWidgetItem) -> QTreeWidgetItem:
+    """A new child row of ``item`` (a class or a tone slider) that is neither dragged nor
+    dropped on: only layers restack."""
+    child = QTreeWidgetItem(item)
+    child.setFlags(child.flags() & ~(Qt.ItemFlag.ItemIsDragEnabled
+                                     | Qt.ItemFlag.ItemIsDropEnabled))
+    return child
