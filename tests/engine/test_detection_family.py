@@ -9,7 +9,8 @@ import pytest
 from tests.engine.cases import small_case
 from vesselview.engine.case import Case
 from vesselview.engine.families import LAYER_TRAITS
-from vesselview.engine.families.detection import MARKER_RADIUS, DetectionProducts
+from vesselview.engine.families.detection import DetectionProducts
+from vesselview.engine.layers import MARKER_RADIUS
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import Evaluator, evaluate
 

@@ -7,7 +7,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vesselview.engine.families.detection import MARKER_RADIUS, disc_offsets, markers
+from vesselview.engine.layers import MARKER_RADIUS, disc_offsets, markers
 
 
 def drawn_one_by_one(shape: tuple[int, int], groups: list[np.ndarray]) -> np.ndarray:

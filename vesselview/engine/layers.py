@@ -4,12 +4,14 @@ A layer is a small integer image plus a legend (class value -> name, RGBA colour
 The GUI recolours a layer by swapping its lookup table, never by rebuilding pixels.
 Class colours are from the Okabe–Ito palette, which stays distinguishable under the
 common colour-vision deficiencies; three more colours (`EXTRA_COLOURS`) have one meaning
-each. `COLOUR_MEANINGS` says what every reserved colour means.
+each. `COLOUR_MEANINGS` says what every reserved colour means. `classes_layer`,
+`rule_layer` and `markers` (dots at points) build class maps.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Sequence
 
 import cv2
@@ -220,3 +222,38 @@ def rule_layer(name: str, title: str, masks: Sequence[np.ndarray],
                    for value, (_, label, colour) in enumerate(classes, start=1))
     return Layer(name=name, title=title, kind="classes", data=cv2.LUT(code, table),
                  legend=legend)
+
+
+#: Radius (pixels) of a marker (`markers`; the junctions layer's): a dot that stays
+#: visible when zoomed out.
+MARKER_RADIUS = 2
+
+
+@functools.cache
+def disc_offsets(radius: int) -> tuple[np.ndarray, np.ndarray]:
+    """(row, col) offsets (int64, shape (n,)) of the pixels of OpenCV's filled disc of
+    ``radius`` around its centre: drawn once, then stamped anywhere (an integer centre's
+    disc is the same pixels shifted, clipped at the image's edges)."""
+    side = 2 * radius + 1
+    canvas = np.zeros((side, side), np.uint8)
+    cv2.circle(canvas, (radius, radius), radius, 1, thickness=-1)
+    rows, cols = np.nonzero(canvas)
+    return rows - radius, cols - radius
+
+
+def markers(shape: tuple[int, ...], groups: list[np.ndarray]) -> np.ndarray:
+    """Class map (uint8, shape (H, W)) of filled discs of radius `MARKER_RADIUS`: the
+    points (row, col; rounded) of ``groups[k]`` painted k + 1 (a later group wins).
+
+    Each group's discs are stamped at once (`disc_offsets`): a few hundred dots, where a
+    dilation or a plane per class would pass over the whole image.
+    """
+    dots = np.zeros(shape, np.uint8)
+    off_rows, off_cols = disc_offsets(MARKER_RADIUS)
+    for value, points in enumerate(groups, start=1):
+        centres = np.rint(points).astype(np.int64).reshape(-1, 2)
+        rows = (centres[:, :1] + off_rows).ravel()
+        cols = (centres[:, 1:] + off_cols).ravel()
+        inside = (rows >= 0) & (rows < shape[0]) & (cols >= 0) & (cols < shape[1])
+        dots[rows[inside], cols[inside]] = value
+    return dots

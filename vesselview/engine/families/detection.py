@@ -13,10 +13,8 @@ pixels removed.
 from __future__ import annotations
 
 import dataclasses
-import functools
 from typing import TYPE_CHECKING, Any
 
-import cv2
 import numpy as np
 
 from vesselview.engine.component_detection import component_scores, unfound_pixels
@@ -46,7 +44,7 @@ from vesselview.engine.families.shared import (
     reference_skeleton,
 )
 from vesselview.engine.graph_cleanup import OFF_AT_ZERO, cleaned_graph
-from vesselview.engine.layers import Layer, LegendEntry, classes_layer, palette_colour
+from vesselview.engine.layers import Layer, LegendEntry, classes_layer, markers, palette_colour
 from vesselview.engine.lengths import in_pixels, pixels_text
 from vesselview.engine.scores import Scores
 from vesselview.engine.vessel_graph import VesselGraph
@@ -56,8 +54,6 @@ if TYPE_CHECKING:
 
 _SOURCE = ("junction and segment detection of vessel graphs, docs/metrics.md §10 "
            "(matching radius and coverage rule are this tool's convention)")
-#: Radius (pixels) of a junction marker: a dot that stays visible when zoomed out.
-MARKER_RADIUS = 2
 
 
 def _metric(key: str, name: str, definition: str, stage_name: str, short: str) -> MetricInfo:
@@ -216,36 +212,6 @@ def pixel_detection_segment(found: DetectionProducts | None, params: Params, row
 #: The junction marker classes, drawn in this order (a later dot covers an earlier one).
 JUNCTION_CLASSES = (("matched junction", "white"), ("missed reference junction", "vermillion"),
                     ("false candidate junction", "blue"))
-
-
-@functools.cache
-def disc_offsets(radius: int) -> tuple[np.ndarray, np.ndarray]:
-    """(row, col) offsets (int64, shape (n,)) of the pixels of OpenCV's filled disc of
-    ``radius`` around its centre: drawn once, then stamped anywhere (an integer centre's
-    disc is the same pixels shifted, clipped at the image's edges)."""
-    side = 2 * radius + 1
-    canvas = np.zeros((side, side), np.uint8)
-    cv2.circle(canvas, (radius, radius), radius, 1, thickness=-1)
-    rows, cols = np.nonzero(canvas)
-    return rows - radius, cols - radius
-
-
-def markers(shape: tuple[int, ...], groups: list[np.ndarray]) -> np.ndarray:
-    """Class map (uint8, shape (H, W)) of filled discs of radius `MARKER_RADIUS`: the
-    points (row, col; rounded) of ``groups[k]`` painted k + 1 (a later group wins).
-
-    Each group's discs are stamped at once (`disc_offsets`): a few hundred dots, where a
-    dilation or a plane per class would pass over the whole image.
-    """
-    dots = np.zeros(shape, np.uint8)
-    off_rows, off_cols = disc_offsets(MARKER_RADIUS)
-    for value, points in enumerate(groups, start=1):
-        centres = np.rint(points).astype(np.int64).reshape(-1, 2)
-        rows = (centres[:, :1] + off_rows).ravel()
-        cols = (centres[:, 1:] + off_cols).ravel()
-        inside = (rows >= 0) & (rows < shape[0]) & (cols >= 0) & (cols < shape[1])
-        dots[rows[inside], cols[inside]] = value
-    return dots
 
 
 @layer("junctions", kind="thin", stacking="skeleton", params=("junction_r",),
