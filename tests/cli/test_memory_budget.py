@@ -20,7 +20,7 @@ from vesselview.cli.memory_budget import (
     runs_serially,
     worker_bytes,
 )
-from vesselview.io.manifest import Pair
+from vesselview.io.pair import Pair
 
 LARGE = 3504 * 3390
 

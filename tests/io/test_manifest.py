@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from vesselview.errors import InputError
-from vesselview.io.manifest import Pair, read_manifest, read_manifest_rows, single_pair
+from vesselview.io.manifest import read_manifest, read_manifest_rows
+from vesselview.io.pair import Pair, single_pair
 
 
 def test_relative_paths_resolve_against_the_manifest_folder(dataset, monkeypatch, tmp_path):

@@ -33,8 +33,8 @@ from vesselview.io.av_weights_file import read_av_weights
 from vesselview.io.candidate_flags import flagged_summary
 from vesselview.io.class_encodings import class_encoding
 from vesselview.io.loader import AUTO_FOV, load_case
-from vesselview.io.manifest import Pair
 from vesselview.io.output_file import check_output, interrupted_path
+from vesselview.io.pair import Pair
 from vesselview.io.pair_evaluation import Job, PairOutcome, RowFailure
 from vesselview.io.provenance import Provenance
 from vesselview.io.summary import summarise

@@ -35,7 +35,7 @@ from vesselview.io.cd_diagram import write_cd_diagram
 from vesselview.io.dataset import other_observer
 from vesselview.io.grader_report import grader_agreement, record_metrics, record_values
 from vesselview.io.grades import GradeRow, read_grade_rows, unmatched_grades
-from vesselview.io.manifest import Pair
+from vesselview.io.pair import Pair
 from vesselview.io.pooling import known_spacings_problem, pooling_problem
 from vesselview.io.provenance import Provenance
 from vesselview.io.report_tables import TableOptions, write_comparison

@@ -14,7 +14,7 @@ from typing import Any
 from vesselview.cli.allocator import keep_freed_memory, restore_dynamic_thresholds
 from vesselview.cli.arguments import UsageError
 from vesselview.engine.kernels_warmup import load_in_background
-from vesselview.io.manifest import Pair
+from vesselview.io.pair import Pair
 from vesselview.io.pair_evaluation import (
     Job,
     PairOutcome,

@@ -12,7 +12,8 @@ import argparse
 import dataclasses
 
 from vesselview.io.dataset_pairs import PairSource, dataset_pairs, pair_files
-from vesselview.io.manifest import read_manifest_rows, single_pair
+from vesselview.io.manifest import read_manifest_rows
+from vesselview.io.pair import single_pair
 from vesselview.io.spacing import Spacing
 
 

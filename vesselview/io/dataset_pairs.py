@@ -18,7 +18,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from vesselview.errors import InputError
-from vesselview.io.manifest import Pair
+from vesselview.io.pair import Pair
 
 if TYPE_CHECKING:  # a manifest run imports `PairSource` without the dataset readers
     from vesselview.io.dataset import Dataset, DatasetCase

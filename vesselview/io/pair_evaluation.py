@@ -27,8 +27,8 @@ from vesselview.engine.reference_names import DERIVED_REFERENCES
 from vesselview.errors import InputError, VesselviewError
 from vesselview.io.candidate_flags import candidate_flags
 from vesselview.io.loader import load_case, load_case_estimating_fov
-from vesselview.io.manifest import Pair
 from vesselview.io.masks import MaskWarning
+from vesselview.io.pair import Pair
 from vesselview.io.williams_columns import with_williams, without_williams
 from vesselview.io.writers import Record, error_record, result_record
 
