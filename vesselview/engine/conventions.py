@@ -129,6 +129,14 @@ def symmetric_mean(first: np.ndarray, second: np.ndarray, convention: str,
     return float(np.concatenate([first, second]).mean())
 
 
+def pooled_mean(pooled: np.ndarray, weights: Weights = None) -> float:
+    """Mean of both directions' distances together (pixels), length-weighted when
+    ``weights`` (one array per direction, in the pooled order) are given."""
+    if weights is None:
+        return float(np.mean(pooled))
+    return weighted_mean(pooled, np.concatenate(weights))
+
+
 def symmetric_percentile(first: np.ndarray, second: np.ndarray, percentile: float,
                          convention: str, weights: Weights = None) -> float:
     """``percentile`` of two non-empty directed distance lists.

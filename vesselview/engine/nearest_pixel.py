@@ -8,6 +8,7 @@ is). Points with no mask pixel within `RING_REACH` (thick vessels of large image
 every undecided point once a ring would probe more than a tree costs (`TREE_SWITCH`),
 are answered by a k-d tree of the mask's pixels, built only then; a tree built for every
 call cost about 3 ms at 584x565 (14 000 contour pixels) where the rings take a fraction.
+`distances_to_contour` measures so the distance to a mask's contour from inside it.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import numpy as np
 from scipy.spatial import cKDTree
 
 from vesselview.engine.canonical import readonly
+from vesselview.engine.distance_map import DistanceMap
 
 #: The farthest ring tried (pixels); farther points go to the k-d tree.
 RING_REACH = 10
@@ -111,3 +113,37 @@ def nearest_pixel_distances(mask: np.ndarray, mask_flat: np.ndarray, rows: np.nd
                        balanced_tree=False, compact_nodes=False)
         distances[todo] = tree.query(np.column_stack((rows[todo], cols[todo])))[0]
     return distances
+
+
+def distances_to_contour(mask: np.ndarray, contour: np.ndarray, contour_flat: np.ndarray,
+                         to_mask: DistanceMap, points: np.ndarray) -> np.ndarray:
+    """``d(p, P(X))`` (Euclidean) at the listed points, from ``d(p, X)``.
+
+    Outside X the nearest pixel of X lies on P(X) (a 4-neighbour of an interior pixel,
+    one step towards p, would be nearer), so ``d(p, P(X)) = d(p, X)``, the same square
+    root of the same integer; on P(X) both are 0. Only the points inside X's interior
+    are measured anew, by a search of P(X)'s pixels nearest first
+    (`nearest_pixel_distances`: the correctly rounded square root of the integer too).
+
+    Parameters
+    ----------
+    mask, contour : ndarray of bool, shape (H, W)
+        ``X`` and ``P(X)`` (not empty).
+    contour_flat : ndarray of int, shape (m,)
+        ``P(X)``'s pixels as row-major flat indices.
+    to_mask : DistanceMap
+        ``d(x, X)``.
+    points : ndarray of int, shape (n,)
+        Row-major flat indices of the pixels where the distance is wanted.
+
+    Returns
+    -------
+    ndarray of float64, shape (n,)
+        In the order of ``points``.
+    """
+    values = to_mask.at_indices(points)
+    interior = mask.ravel()[points] & ~contour.ravel()[points]
+    if interior.any():
+        rows, cols = np.unravel_index(points[interior], mask.shape)
+        values[interior] = nearest_pixel_distances(contour, contour_flat, rows, cols)
+    return values

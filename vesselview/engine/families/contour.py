@@ -25,6 +25,7 @@ from vesselview.engine.conventions import (
     Weights,
     contour_elements,
     on_lattice,
+    pooled_mean,
     symmetric_mean,
 )
 from vesselview.engine.distance_map import DistanceMap, distance_map
@@ -45,7 +46,7 @@ from vesselview.engine.families.shared import (
 from vesselview.engine.families.sources import CAL_PAPER
 from vesselview.engine.lengths import in_pixels
 from vesselview.engine.morphology import distance_to
-from vesselview.engine.nearest_pixel import nearest_pixel_distances
+from vesselview.engine.nearest_pixel import distances_to_contour
 from vesselview.engine.overlap import tolerant_overlap
 from vesselview.engine.scores import Scores
 
@@ -156,40 +157,6 @@ def _transformed(contour: Contour, points: np.ndarray) -> np.ndarray:
     return distance_to(contour.pixels, "euclidean")[points]
 
 
-def distances_to_contour(mask: np.ndarray, contour: np.ndarray, contour_flat: np.ndarray,
-                         to_mask: DistanceMap, points: np.ndarray) -> np.ndarray:
-    """``d(p, P(X))`` (Euclidean) at the listed points, from ``d(p, X)``.
-
-    Outside X the nearest pixel of X lies on P(X) (a 4-neighbour of an interior pixel,
-    one step towards p, would be nearer), so ``d(p, P(X)) = d(p, X)``, the same square
-    root of the same integer; on P(X) both are 0. Only the points inside X's interior
-    are measured anew, by a search of P(X)'s pixels nearest first
-    (`nearest_pixel_distances`: the correctly rounded square root of the integer too).
-
-    Parameters
-    ----------
-    mask, contour : ndarray of bool, shape (H, W)
-        ``X`` and ``P(X)`` (not empty).
-    contour_flat : ndarray of int, shape (m,)
-        ``P(X)``'s pixels as row-major flat indices.
-    to_mask : DistanceMap
-        ``d(x, X)``.
-    points : ndarray of int, shape (n,)
-        Row-major flat indices of the pixels where the distance is wanted.
-
-    Returns
-    -------
-    ndarray of float64, shape (n,)
-        In the order of ``points``.
-    """
-    values = to_mask.at_indices(points)
-    interior = mask.ravel()[points] & ~contour.ravel()[points]
-    if interior.any():
-        rows, cols = np.unravel_index(points[interior], mask.shape)
-        values[interior] = nearest_pixel_distances(contour, contour_flat, rows, cols)
-    return values
-
-
 def contour_scores(distances: ContourDistances, candidate: np.ndarray, reference: np.ndarray,
                    gamma: float, convention: str = "vesselview", unit: float = 1.0) -> Scores:
     """``asd rmsd msd n_asd n_rmsd n_msd j_g d_g`` at tolerance ``gamma`` pixels.
@@ -216,7 +183,7 @@ def contour_scores(distances: ContourDistances, candidate: np.ndarray, reference
         g_to_s = np.maximum(0.0, distances.reference_to_candidate - gamma)
         pooled = np.concatenate([s_to_g, g_to_s])
         asd = symmetric_mean(s_to_g, g_to_s, convention, distances.weights)
-        rmsd, msd = np.sqrt(_pooled_mean(pooled**2, distances.weights)), pooled.max()
+        rmsd, msd = np.sqrt(pooled_mean(pooled**2, distances.weights)), pooled.max()
     else:
         asd = rmsd = msd = 0.0 if has_s == has_g else float("inf")
     for key, value in (("asd", asd), ("rmsd", rmsd), ("msd", msd)):
@@ -228,14 +195,6 @@ def contour_scores(distances: ContourDistances, candidate: np.ndarray, reference
     out.set("j_g", j_g)
     out.set("d_g", 2.0 * j_g / (1.0 + j_g))
     return out
-
-
-def _pooled_mean(pooled: np.ndarray, weights: Weights) -> float:
-    """Mean of both directions' values together, length-weighted when ``weights`` are."""
-    if weights is None:
-        return float(np.mean(pooled))
-    both = np.concatenate(weights)
-    return float(np.sum(pooled * both) / np.sum(both))
 
 
 _SOURCE = f"contour distances of the CAL paper ({CAL_PAPER}); docs/metrics.md §2"

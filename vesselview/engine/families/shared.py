@@ -92,7 +92,7 @@ def reference_euclidean(ctx: StageContext) -> DistanceMap | None:
     """Euclidean ``d(x, G)`` of the restricted reference (None when it is empty).
 
     The distance family's map for ``distance`` = euclidean, and ``d(p, P(G))`` outside G
-    for the contour distances (`vesselview.engine.families.contour.distances_to_contour`);
+    for the contour distances (`vesselview.engine.nearest_pixel.distances_to_contour`);
     a threshold change keeps it.
     """
     reference = restricted(ctx.case.reference, ctx.case.fov, ctx.params.distance_fov)
