@@ -9,7 +9,7 @@ that compiles the kernels in the background on the first start.
 
 import multiprocessing
 
-from vesselview.engine.kernels_warmup import compile_if_asked
+from vesselview.engine.kernels_compile import compile_if_asked
 
 if __name__ == "__main__":
     multiprocessing.freeze_support()

@@ -4,7 +4,7 @@ Also the entry script of the bundle's ``vesselview`` executable, which the first
 runs again to compile the kernels in the background (`compile_if_asked`).
 """
 
-from vesselview.engine.kernels_warmup import compile_if_asked
+from vesselview.engine.kernels_compile import compile_if_asked
 
 compile_if_asked()
 

@@ -40,13 +40,14 @@ kernels_warmup.wait_for_kernels()
 FOLLOW_ANOTHER_COMPILE = """
 import os
 from vesselview.engine import compile_lock, kernels_cache, kernels_choice, kernels_warmup
+from vesselview.engine.kernels_compile import marker_name
 markers = kernels_cache.cache_dir() / f"compiled-{kernels_warmup._sources_digest()}"
 assert compile_lock.claim(markers)
 compile_lock.record(markers, [os.getppid()])  # the test process: alive
 print(kernels_warmup.load_in_background(), kernels_warmup.compiling(),
       kernels_choice.use_compiled(10_000_000))
 for kernel in kernels_warmup.KERNELS:  # that compile completes
-    (markers / kernels_warmup._marker_name(kernel)).touch()
+    (markers / marker_name(kernel)).touch()
 compile_lock.release(markers)
 print(kernels_warmup.compiling(), kernels_warmup._loading_started)
 """

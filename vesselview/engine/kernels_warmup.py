@@ -6,11 +6,12 @@ about 5 s of one core for all of them, once per installation. With a cold cache,
 them into the on-disk cache (`vesselview.engine.kernels_cache`) at the same time, while
 the caller goes on without them (`vesselview.engine.kernels_choice` picks the no-compile
 path while `compiling`); `wait_for_kernels` waits for them, and the kernels then load
-from the cache. The compiling processes mark each kernel done with an empty file in a
-folder named after these exact kernel sources, so later starts skip all of this at the
-cost of a few ``stat`` calls, even when the process that started them has exited. Only
-one process compiles at a time (`vesselview.engine.compile_lock`): one started
-meanwhile takes the no-compile path until the markers are complete.
+from the cache. The compiling processes (`vesselview.engine.kernels_compile`) mark each
+kernel done with an empty file in a folder named after these exact kernel sources, so
+later starts skip all of this at the cost of a few ``stat`` calls, even when the process
+that started them has exited. Only one process compiles at a time
+(`vesselview.engine.compile_lock`): one started meanwhile takes the no-compile path until
+the markers are complete.
 
 `vesselview.engine.kernels_list` names every kernel and the argument types a full
 evaluation calls it with (binary and probability-map candidates, every layer);
@@ -23,7 +24,6 @@ import atexit
 import hashlib
 import importlib
 import importlib.util
-import json
 import multiprocessing
 import os
 import subprocess
@@ -33,15 +33,10 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from vesselview.engine import compile_lock, kernels_cache, kernels_list
+from vesselview.engine import compile_lock, kernels_cache, kernels_compile, kernels_list
+from vesselview.engine.kernels_compile import all_marked, start_processes
 from vesselview.engine.kernels_list import KERNELS, signatures
 
-#: How much lower the compiling processes' CPU priority is (``nice`` increment).
-_COMPILE_NICENESS = 10
-#: In a copy of a frozen program started to compile: the JSON ``[kernels, markers]`` of
-#: its share (`compile_if_asked`).
-COMPILE_ENV = "VESSELVIEW_COMPILE_SHARE"
-_COMPILE_SHARE = "from vesselview.engine.kernels_warmup import compile_share; compile_share"
 _lock = threading.Lock()
 _loading = threading.Lock()
 _exiting = threading.Event()
@@ -63,7 +58,8 @@ def start_compiling(processes: int | None = None) -> bool:
     cache is in memory only, in a worker process (its parent compiles), on a single core
     (nothing to gain), or after the first call in this process. In a frozen program (the
     bundle) the compiling processes are the program itself, started again with
-    `COMPILE_ENV` set (its entry script calls `compile_if_asked` first). Until
+    `COMPILE_ENV` set (`vesselview.engine.kernels_compile`; its entry script calls
+    `compile_if_asked` first). Until
     `compiling` says they are done, run no kernel: `vesselview.engine.kernels_choice.
     use_compiled` picks the no-compile path, or calls `wait_for_kernels` first.
 
@@ -85,13 +81,13 @@ def start_compiling(processes: int | None = None) -> bool:
             return False
         _checked = True
         markers = kernels_cache.cache_dir() / f"compiled-{_sources_digest()}"
-        if _all_marked(markers):
+        if all_marked(markers):
             return False
         try:
             if not compile_lock.claim(markers):  # another process compiles them now
                 _elsewhere.append(markers)
                 return False
-            _compiling.extend(_start_processes(processes or cores, markers))
+            _compiling.extend(start_processes(processes or cores, markers))
             compile_lock.record(markers, [child.pid for child in _compiling])
         except OSError as error:
             warnings.warn(f"vesselview: cannot start compiling the kernels in parallel "
@@ -117,7 +113,7 @@ def load_in_background() -> bool:
         if _loading_started or _compiling or not kernels_cache.CACHING:
             return False
         markers = kernels_cache.cache_dir() / f"compiled-{_sources_digest()}"
-        if not _all_marked(markers):
+        if not all_marked(markers):
             if not _elsewhere and compile_lock.held(markers):
                 _elsewhere.append(markers)
                 _load_wanted = True
@@ -204,8 +200,8 @@ def compiling() -> bool:
     global _load_wanted
     with _lock:
         running = any(child.poll() is None for child in _compiling)
-        if _elsewhere and (_all_marked(_elsewhere[0]) or not compile_lock.held(_elsewhere[0])):
-            if _load_wanted and _all_marked(_elsewhere[0]) and not _loading_started:
+        if _elsewhere and (all_marked(_elsewhere[0]) or not compile_lock.held(_elsewhere[0])):
+            if _load_wanted and all_marked(_elsewhere[0]) and not _loading_started:
                 _start_loading(_load_every_kernel)
             _load_wanted = False
             _elsewhere.clear()
@@ -215,10 +211,6 @@ def compiling() -> bool:
     return running
 
 
-def _all_marked(markers: Path) -> bool:
-    return all((markers / _marker_name(kernel)).exists() for kernel in KERNELS)
-
-
 def compile_kernels(processes: int | None = None) -> bool:
     """`start_compiling`, then `wait_for_kernels`; whether this call compiled them."""
     started = start_compiling(processes)
@@ -226,71 +218,12 @@ def compile_kernels(processes: int | None = None) -> bool:
     return started
 
 
-def compile_share(kernels: list[tuple[str, str]], markers: str) -> None:
-    """Compile (or load from the cache) ``kernels`` for their `signatures`.
-
-    Marks each kernel done with an empty file in the folder ``markers``, so the marks
-    stay right when the process that started this one has exited meanwhile (a CLI run
-    is often over before the compile is). At low CPU priority where the OS has one:
-    that process evaluates without the kernels (`vesselview.engine.kernels_choice`),
-    and the user waits for it, not for the compile.
-    """
-    if hasattr(os, "nice"):
-        os.nice(_COMPILE_NICENESS)
-    folder = Path(markers)
-    folder.mkdir(parents=True, exist_ok=True)
-    for module, name in kernels:
-        dispatcher = getattr(importlib.import_module(module), name)
-        for signature in signatures()[module, name]:
-            dispatcher.compile(signature)
-        (folder / _marker_name((module, name))).touch()
-    if _all_marked(folder):
-        compile_lock.release(folder)
-
-
-def _marker_name(kernel: tuple[str, str]) -> str:
-    """The marker file of ``(module, kernel name)``."""
-    return ".".join(kernel)
-
-
-def compile_if_asked() -> None:
-    """In a compiling process of a frozen program: compile the share `COMPILE_ENV` names,
-    then exit. Does nothing in any other process (the entry scripts call it first)."""
-    share = os.environ.get(COMPILE_ENV)
-    if share:
-        kernels, markers = json.loads(share)
-        compile_share([(module, name) for module, name in kernels], markers)
-        raise SystemExit(0)
-
-
-def _start_processes(processes: int, markers: Path) -> list[subprocess.Popen[str]]:
-    """`compile_share` in fresh processes, one share each, started and not awaited.
-
-    Plain subprocesses rather than multiprocessing: a spawned child would import the
-    caller's main script again, and a user's script need not guard against that. A
-    frozen program has no interpreter to start: it starts itself (`compile_if_asked`).
-    """
-    kernels = list(KERNELS)
-    count = max(1, min(processes, len(kernels)))
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path)}
-    children = []
-    for start in range(count):
-        share = kernels[start::count]
-        if getattr(sys, "frozen", False):
-            command = [sys.executable]
-            env[COMPILE_ENV] = json.dumps([share, str(markers)])
-        else:
-            command = [sys.executable, "-c", f"{_COMPILE_SHARE}({share!r}, {str(markers)!r})"]
-        children.append(subprocess.Popen(
-            command, env=dict(env), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE, text=True))
-    return children
-
-
 def _sources_digest() -> str:
-    """Hash of the kernel sources (paths and contents), this module's, the signatures',
-    the cache folder (numba's version) and Python's version."""
+    """Hash of the kernel sources (paths and contents), this module's, the compiling
+    processes' (`vesselview.engine.kernels_compile`), the signatures', the cache folder
+    (numba's version) and Python's version."""
     digest = hashlib.sha256(Path(__file__).read_bytes())
+    digest.update(Path(kernels_compile.__file__).read_bytes())
     digest.update(Path(kernels_list.__file__).read_bytes())
     digest.update(f"{kernels_cache.cache_dir()} {sys.version}".encode())
     for module in sorted({module for module, _ in KERNELS}):
