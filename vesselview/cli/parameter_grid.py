@@ -12,7 +12,8 @@ import math
 from collections.abc import Sequence
 
 from vesselview.cli.usage_error import UsageError
-from vesselview.engine.params import Params, canonical_key, parse_value
+from vesselview.engine.param_keys import canonical_key, parse_value
+from vesselview.engine.params import Params
 from vesselview.engine.sweep import parse_sweep_values
 
 #: Most parameter combinations one run may sweep (every pair is evaluated under each).
