@@ -10,8 +10,10 @@ changed the parameter by up to a pixel's worth and recomputed every metric. Here
 arrow keys step by the slider's single step (Page Up/Down and Home stay the window's
 shortcuts: the previous and next case, the whole image), and a press on the handle
 keeps the value until the handle is dragged. Both lean on superqt's slider internals
-(``_slider_class``, ``_setClickOffset``, in superqt since its first float sliders);
-``tests/gui/inspector/test_slider_keys_and_handle.py`` fails if a release moves them.
+(``_slider_class``, ``_setClickOffset``, in superqt since its first float sliders, and
+the same from 0.6.7, the floor, to 0.9): ``tests/gui/widgets/test_superqt_members.py``
+names the member if a release moves them, and
+``tests/gui/inspector/test_slider_keys_and_handle.py`` fails if their behaviour changes.
 """
 
 from __future__ import annotations
