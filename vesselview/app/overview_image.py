@@ -21,7 +21,7 @@ MAX_OVERVIEW_RADIUS = 4
 def overview_radius(image_pixels_per_screen_pixel: float) -> int:
     """How far (image pixels) the overview thickens thin layers at this zoom.
 
-    None while an image pixel takes two screen pixels or more (zoomed in: every line
+    0 while an image pixel takes two screen pixels or more (zoomed in: every line
     shows); else about one screen pixel of growth on each side, at most
     `MAX_OVERVIEW_RADIUS`.
 

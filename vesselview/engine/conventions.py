@@ -130,8 +130,9 @@ def symmetric_mean(first: np.ndarray, second: np.ndarray, convention: str,
 
 
 def pooled_mean(pooled: np.ndarray, weights: Weights = None) -> float:
-    """Mean of both directions' distances together (pixels), length-weighted when
-    ``weights`` (one array per direction, in the pooled order) are given."""
+    """Mean of both directions' values together (distances or squared distances),
+    length-weighted when ``weights`` (one array per direction, in the pooled order) are
+    given."""
     if weights is None:
         return float(np.mean(pooled))
     return weighted_mean(pooled, np.concatenate(weights))

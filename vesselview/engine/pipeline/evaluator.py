@@ -118,13 +118,13 @@ class Evaluator:
         # The first start only: every kernel at once, in other processes; meanwhile the
         # stages run without them (vesselview.engine.kernels_choice).
         start_compiling()
-        with small_pages():
+        with small_pages(self.case.reference.size):
             return self._evaluate(params, should_stop, progress, on_partial, metrics)
 
     def _evaluate(self, params: Params | None, should_stop: StopCallback | None,
                   progress: ProgressCallback | None, on_partial: PartialCallback | None,
                   metrics: Iterable[str] | None) -> Result:
-        """`evaluate` once the kernels are compiling and numpy advises small pages."""
+        """`evaluate` once the kernels are compiling (with small pages on a large case)."""
         lengths = length_provenance(params or Params(), self.case)
         params = applied_params(params or Params(), self.case)
         keys = _requested(metrics)

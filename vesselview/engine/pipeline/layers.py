@@ -2,8 +2,7 @@
 
 Each layer is a stage of its family (`vesselview.engine.families.LAYERS`); building it
 goes through the run, so the evaluator's cache keeps built layers by their declared
-dependencies: after a ``t`` change only the F1_t layers are rebuilt. Like an evaluation,
-a layer is built with numpy's huge-page advice off (`vesselview.engine.huge_pages`).
+dependencies: after a ``t`` change only the F1_t layers are rebuilt.
 """
 
 from __future__ import annotations
@@ -12,7 +11,6 @@ import threading
 from collections.abc import Iterator, Mapping
 
 from vesselview.engine.families.base import Stage
-from vesselview.engine.huge_pages import small_pages
 from vesselview.engine.layers import Layer
 from vesselview.engine.pipeline.run import Run
 
@@ -35,7 +33,7 @@ class LazyLayers(Mapping[str, Layer]):
         self._lock = threading.Lock()
 
     def __getitem__(self, name: str) -> Layer:
-        with self._lock, small_pages():
+        with self._lock:
             if name not in self._built:
                 self._built[name] = self._run.get(self._stages[name])
             return self._built[name]

@@ -16,6 +16,7 @@ from typing import Any, TypeVar, cast
 
 from vesselview.engine.case import Case
 from vesselview.engine.families.base import Stage, UndeclaredDependency
+from vesselview.engine.huge_pages import small_pages
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline.cache import StageCache
 from vesselview.errors import EvaluationStopped
@@ -69,8 +70,7 @@ class Run:
         evaluating = threading.get_ident() == self._thread
         if evaluating and self._should_stop is not None and self._should_stop():
             raise EvaluationStopped(f"evaluation stopped before stage {stage.name!r}")
-        value = self._cache.fetch(stage.name, self.key(stage),
-                                  lambda: stage.compute(_Context(self, stage)))
+        value = self._cache.fetch(stage.name, self.key(stage), lambda: self._compute(stage))
         with self._lock:
             value = self._values.setdefault(stage.name, value)
         if evaluating:
@@ -78,6 +78,12 @@ class Run:
             if self._progress is not None:
                 self._progress(min(1.0, self._resolved / self._planned), stage.name)
         return cast(T, value)
+
+    def _compute(self, stage: Stage[T]) -> T:
+        """Compute ``stage`` (a cache miss), with small pages on a large case (layers too,
+        built after the evaluation; `vesselview.engine.huge_pages`)."""
+        with small_pages(self.case.reference.size):
+            return stage.compute(_Context(self, stage))
 
     def done(self, stage: Stage[Any]) -> bool:
         """Whether ``stage`` has been resolved in this run."""
