@@ -7,11 +7,12 @@ one pair or many, `vesselview.cli.runner`): glibc hands each array above its mma
 threshold (at most 32 MiB) its own ``mmap`` and returns it to the system when freed, so
 every full-size array of a large image is fresh memory whose pages the kernel zeroes as
 they fault in, array after array. On the virtual machine of our benchmarks this cost
-1.5-2.5 s of system CPU per GB with numpy's huge-page advice and 0.6 s without it
-(`vesselview.engine.huge_pages`): at 10000² the reason the evaluation's time grew faster
-than its pixel count (`benchmarks/bench_scaling.py`: time exponent 1.08 from 2048²,
-1.02 with small pages, 0.93 with the setting as well). A run of one 6000x6000 pair took
-4.7-6.2 s instead of 6.1-7.3 s, with a peak of 1.17 GB instead of 1.08 GB. The
+1.5-2.5 s of system CPU per GB of fresh memory with numpy's huge-page advice and 0.6 s
+without it (`vesselview.engine.huge_pages`): at 10000² the reason the evaluation's time
+grew faster than its pixel count (`benchmarks/bench_scaling.py`: time exponent 1.08
+from 2048², about 1 with small pages, 0.93 with the setting as well). A run of one
+6000x6000 pair spent 0.5-0.6 s of system CPU instead of 1.2-1.5 s (wall 4.7-6.2 s
+against 6.1-7.3 s, runs overlapping), for a peak of 1.17 GB instead of 1.08 GB. The
 setting serves every allocation of the main thread (where a batch evaluates) from the
 heap and never gives freed memory back, so the next case reuses the pages of the last;
 other threads' arrays above 64 MiB are still mapped afresh. A batch process keeps the
