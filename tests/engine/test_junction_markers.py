@@ -37,6 +37,7 @@ def test_stamped_discs_equal_opencv_drawing(height: int, width: int,
 
 def test_disc_of_radius_two_is_the_13_pixels_within_distance_two() -> None:
     rows, cols = disc_offsets(2)
+    assert not rows.flags.writeable and not cols.flags.writeable  # cached for every caller
     disc = np.zeros((5, 5), np.uint8)
     disc[rows + 2, cols + 2] = 1
     np.testing.assert_array_equal(disc, [[0, 0, 1, 0, 0],

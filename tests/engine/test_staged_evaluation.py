@@ -159,6 +159,16 @@ def test_confusion_layer_counts_equal_the_confusion_counts() -> None:
     assert result.layers["fov"].count(1) == np.count_nonzero(~CASE.fov)
 
 
+def test_asking_whether_a_layer_exists_does_not_build_it() -> None:
+    evaluator = Evaluator(CASE)
+    result = evaluator.evaluate(Params())
+    before = evaluator.stage_runs
+    assert "confusion" in result.layers and "no such layer" not in result.layers
+    assert evaluator.stage_runs == before
+    assert result.layers["confusion"].count(1) >= 0  # built on reading it
+    assert evaluator.stage_runs["layer:confusion"] == before.get("layer:confusion", 0) + 1
+
+
 def test_tolerant_layer_agrees_with_f1_t() -> None:
     result = evaluate(CASE, Params(t=2))
     layer = result.layers["tolerant"]

@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 import cv2
 import numpy as np
 
+from vesselview.engine.canonical import readonly
+
 RGBA = tuple[int, int, int, int]
 
 OKABE_ITO: dict[str, RGBA] = {
@@ -238,7 +240,7 @@ def disc_offsets(radius: int) -> tuple[np.ndarray, np.ndarray]:
     canvas = np.zeros((side, side), np.uint8)
     cv2.circle(canvas, (radius, radius), radius, 1, thickness=-1)
     rows, cols = np.nonzero(canvas)
-    return rows - radius, cols - radius
+    return readonly(rows - radius), readonly(cols - radius)  # cached: shared by every caller
 
 
 def markers(shape: tuple[int, ...], groups: list[np.ndarray]) -> np.ndarray:

@@ -38,6 +38,10 @@ class LazyLayers(Mapping[str, Layer]):
                 self._built[name] = self._run.get(self._stages[name])
             return self._built[name]
 
+    def __contains__(self, name: object) -> bool:
+        """Whether ``name`` is one of the layers (without building it)."""
+        return name in self._stages
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._stages)
 
