@@ -8,10 +8,10 @@ import os
 import numpy as np
 import pytest
 
+from vesselview.app.candidate_set import metric_table
 from vesselview.app.window_provenance import case_files
 from vesselview.engine.params import Params
 from vesselview.engine.pipeline import evaluate
-from vesselview.gui.research.candidate_set import metric_table
 from vesselview.gui.research.candidates import CandidatesView
 from vesselview.gui.research.metric_choice import MAIN_METRICS
 from vesselview.io.loader import load_case

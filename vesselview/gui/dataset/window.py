@@ -24,12 +24,12 @@ from PySide6.QtWidgets import (
 
 from vesselview.app.dataset_browser import DatasetBrowser
 from vesselview.app.dataset_froc import DatasetFroc
+from vesselview.app.dataset_issues import issues_text
 from vesselview.app.dataset_table import SortOrder
 from vesselview.app.window_provenance import dataset_provenance
 from vesselview.engine.families import METRICS
 from vesselview.gui.dataset.case_table import CaseTable
 from vesselview.gui.dataset.froc_summary import FrocSummary
-from vesselview.gui.dataset.issues_text import issues_text
 from vesselview.gui.dataset.metric_picker import MetricPicker
 from vesselview.gui.dataset.plots import MethodBoxPlot, PairScatter
 from vesselview.gui.dataset.reference_combo import reference_combo

@@ -1,7 +1,7 @@
 """The candidates window: N segmentations of one reference, ranked by every metric.
 
 Candidates come from files or a folder and are read against the inspector's reference
-(`vesselview.gui.research.candidate_set`, in the background). The table (`RankTable`) ranks
+(`vesselview.app.candidate_set`, in the background). The table (`RankTable`) ranks
 them by each metric (`rank_candidates`; a second observer's tracing, named so by its file
 or folder, is a human baseline shown unranked); an expected order typed in, or a CSV of human
 scores (columns ``candidate, score``), adds each metric's agreement with it
@@ -27,19 +27,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from vesselview.app.candidate_export import write_candidates_table
 from vesselview.app.candidate_names import candidate_names
-from vesselview.app.roles import guess_role
-from vesselview.app.scheduler import Scheduler
-from vesselview.engine.case import Case
-from vesselview.engine.params import Params
-from vesselview.errors import InputError
-from vesselview.gui.research.candidate_export import write_candidates_table
-from vesselview.gui.research.candidate_set import (
+from vesselview.app.candidate_set import (
     Candidate,
     evaluate_candidates,
     metric_table,
     reevaluate,
 )
+from vesselview.app.roles import guess_role
+from vesselview.app.scheduler import Scheduler
+from vesselview.engine.case import Case
+from vesselview.engine.params import Params
+from vesselview.errors import InputError
 from vesselview.gui.research.inputs import (
     folder_candidates,
     parse_expected_ranks,

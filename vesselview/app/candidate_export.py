@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from vesselview.app.candidate_set import Candidate
 from vesselview.app.window_provenance import cases_provenance
-from vesselview.gui.research.candidate_set import Candidate
 from vesselview.io.output_file import atomic_output
 from vesselview.io.provenance_formats import write_sidecar
 from vesselview.io.tables import write_table
